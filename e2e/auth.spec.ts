@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, shoot, signIn, signOut } from './support';
+
+test.describe('sign-in, guard and layout', () => {
+  test('the login page shows the form, the tagline and the promo carousel', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Tu plataforma de beneficios laborales').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    const firstSlide = await page.getByTestId('promo-slide-active').textContent();
+    await page.getByRole('button', { name: /Ver diapositiva 3/ }).click();
+    await expect(page.getByTestId('promo-slide-active')).not.toHaveText(firstSlide ?? '');
+    await shoot(page, 'login');
+  });
+
+  test('a wrong password shows the spec message', async ({ page }) => {
+    await signIn(page, DEMO.employee, 'incorrecta');
+    await expect(page.getByTestId('login-error')).toHaveText('Credenciales incorrectas. Verifica tu correo y contraseña.');
+  });
+
+  test('a disabled account cannot sign in', async ({ page }) => {
+    await signIn(page, DEMO.disabled);
+    await expect(page.getByTestId('login-error')).toHaveText('Esta cuenta ha sido deshabilitada.');
+  });
+
+  for (const [who, email, url, name] of [
+    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'level1-dashboard'],
+    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'level2-dashboard'],
+    ['employee', DEMO.employee, /\/level3\/dashboard$/, 'level3-dashboard'],
+    ['provider', DEMO.provider, /\/level4$/, 'level4-portal'],
+  ] as const) {
+    test(`the ${who} lands on their dashboard`, async ({ page }) => {
+      await signIn(page, email);
+      await expect(page).toHaveURL(url);
+      await shoot(page, name);
+    });
+  }
+
+  test('an employee with the survey pending is kept on the survey', async ({ page }) => {
+    await signIn(page, DEMO.employeeSurveyPending);
+    await expect(page).toHaveURL(/\/level3\/survey$/);
+    await page.goto('/level3/company-benefits');
+    await expect(page).toHaveURL(/\/level3\/survey$/);
+  });
+
+  test('an employee typing a level 1 URL is sent to their own dashboard', async ({ page }) => {
+    await signIn(page, DEMO.employee);
+    await expect(page).toHaveURL(/\/level3\/dashboard$/);
+    await page.goto('/level1/companies');
+    await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  });
+
+  test('an unknown URL ends on /login', async ({ page }) => {
+    await page.goto('/no-existe/para-nada');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the employee header shows both real balances', async ({ page }) => {
+    await signIn(page, DEMO.employee);
+    await expect(page.getByTestId('balance-flexibles')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('balance-empresa')).toHaveText(/^\d+$/);
+  });
+
+  test('the theme toggle survives a reload, and sign-out resets it and returns to /login', async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await shoot(page, 'level2-dashboard-dark', { phone: false });
+    await signOut(page);
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.goto('/level2/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the phone layout opens the side menu from the burger', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page.getByRole('link', { name: 'Gestión del bot' })).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/level1-menu-phone.png' });
+  });
+});
+
+test.describe('registration', () => {
+  test('shows both validation messages, then registers and goes to /login', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Nombre completo').fill('Rocío Lagos');
+    await page.getByLabel('Correo electrónico').fill('rocio@andes.cl');
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('abcdef');
+    await page.getByLabel('Confirmar contraseña').fill('abcdeg');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('abc');
+    await page.getByLabel('Confirmar contraseña').fill('abc');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
+    await shoot(page, 'register-errors');
+
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave123');
+    await page.getByLabel('Confirmar contraseña').fill('clave123');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(page.getByTestId('register-success')).toHaveText('Usuario registrado correctamente. Ahora puedes iniciar sesión.');
+    await expect(page.getByLabel('Nombre completo')).toHaveValue('');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, 'rocio@andes.cl', 'clave123');
+    await expect(page).toHaveURL(/\/level3\/survey$/);
+  });
+});

@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO = {
+  admin: 'plataforma@jobby.cl',
+  hr: 'admin@andes.cl',
+  employee: 'camila@andes.cl',
+  employeeSurveyPending: 'diego@andes.cl',
+  otherEmployee: 'sofia@austral.cl',
+  disabled: 'tomas@andes.cl',
+  provider: 'cafe@jobby.sup',
+  otherProvider: 'cine@jobby.sup',
+} as const;
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 850 };
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Saves a screenshot under e2e/screenshots/ for a person to look at (desktop and phone width). */
+export async function shoot(page: Page, name: string, options: { phone?: boolean } = {}) {
+  const sizes = options.phone === false ? [DESKTOP] : [DESKTOP, PHONE];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState('networkidle');
+    const suffix = size === PHONE ? 'phone' : 'desktop';
+    await page.screenshot({ path: `e2e/screenshots/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize(DESKTOP);
+}

@@ -1,0 +1,70 @@
+/** Business constants and limits (spec part 1 §9, part 2 §9). */
+export const CODE_LENGTH = 8;
+export const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const CODE_VALIDITY_DAYS = 30;
+export const PASSWORD_MIN_LENGTH = 6;
+export const COMPANY_DEFAULT_MAX_USERS = 10;
+export const PLATFORM_BENEFIT_DEFAULT_TOKEN_COST = 1;
+export const PLATFORM_BENEFIT_DEFAULT_STOCK = 100;
+export const COMPANY_BENEFIT_DEFAULT_AVAILABLE = 10;
+export const COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER = 1;
+export const ADMIN_TOKEN_QUANTITY_MIN = 1;
+export const ADMIN_TOKEN_QUANTITY_MAX = 100;
+export const HR_ASSIGN_DEFAULT_AMOUNT = 10;
+export const PROVIDER_NAME_MIN_LENGTH = 3;
+export const PROVIDER_HISTORY_SIZE = 20;
+
+export const LOGIN_CAROUSEL_INTERVAL_MS = 5000;
+export const REGISTER_REDIRECT_MS = 2000;
+export const BANNER_CLEAR_MS = 5000;
+export const PROCESS_MODAL_CLOSE_MS = 1500;
+export const PROVIDER_WELCOME_MS = 2000;
+export const PROVIDER_SUCCESS_MS = 3000;
+export const NOTIFICATION_BADGE_COUNT = 3;
+
+export const DEFAULT_ADD_TOKENS_REASON = 'Tokens añadidos por administrador';
+export const DEFAULT_REMOVE_TOKENS_REASON = 'Tokens removidos por administrador';
+export const DEFAULT_HR_ASSIGN_REASON = 'Asignación manual';
+export const DEFAULT_HR_BULK_REASON = 'Asignación masiva';
+
+export const TAGLINE = 'Tu plataforma de beneficios laborales';
+
+export const BENEFIT_TYPES = ['automatic', 'managed', 'third_party'] as const;
+export type BenefitType = (typeof BENEFIT_TYPES)[number];
+
+export const REQUEST_STATUSES = [
+  'pending',
+  'pending_provider_approval',
+  'pending_admin_approval',
+  'approved',
+  'rejected',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const PENDING_REQUEST_STATUSES: readonly RequestStatus[] = [
+  'pending',
+  'pending_provider_approval',
+  'pending_admin_approval',
+];
+
+export const TOKEN_TYPES = ['jobby', 'company'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const USER_TYPES = ['A', 'B'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const RECORD_STATUSES = ['active', 'inactive'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** The six benefit categories of part 2 §3 (id, name, colour, description). */
+export const BENEFIT_CATEGORIES = [
+  { id: 'comidas', name: 'Comidas', color: '#FF7F50', description: 'Comida y delivery' },
+  { id: 'experiencias', name: 'Experiencias', color: '#4169E1', description: 'Eventos y experiencias' },
+  { id: 'regalos', name: 'Regalos', color: '#E64980', description: 'Regalos para ti y los tuyos' },
+  { id: 'mascotas', name: 'Mascotas', color: '#2F9E44', description: 'Todo para tus mascotas' },
+  { id: 'suscripciones', name: 'Suscripciones', color: '#6B3AA0', description: 'Suscripciones digitales' },
+  { id: 'descuentos', name: 'Descuentos', color: '#D4A645', description: 'Cupones y cashback' },
+] as const;
+export type BenefitCategoryId = (typeof BENEFIT_CATEGORIES)[number]['id'];

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, errorMessage } from './errors';
+import { changePasswordSchema, registerFormSchema } from './schemas/auth';
+import { generateCode, normalizeCode, CODE_PATTERN } from './code';
+
+describe('the error catalogue speaks the spec', () => {
+  it('fills the parameters of insufficient-token messages', () => {
+    expect(errorMessage('INSUFFICIENT_JOBBY_TOKENS', { needed: 5, held: 2 })).toBe(
+      'No tienes suficientes tokens Jobby. Necesitas 5 tokens, pero solo tienes 2.',
+    );
+    expect(errorMessage('INSUFFICIENT_COMPANY_TOKENS', { needed: 3, held: 0 })).toBe(
+      'No tienes suficientes tokens de empresa. Necesitas 3 tokens, pero solo tienes 0.',
+    );
+    expect(errorMessage('REMOVE_EXCEEDS_BALANCE', { amount: 7, held: 4 })).toBe(
+      'No se pueden quitar 7 tokens. El usuario solo tiene 4 tokens.',
+    );
+    expect(errorMessage('LOGIN_OTHER', { message: 'falló', code: 'X' })).toBe('Error al iniciar sesión: falló (X)');
+  });
+
+  it('carries status and message on AppError', () => {
+    const error = new AppError('CODE_NOT_FOUND');
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Token no encontrado');
+  });
+});
+
+describe('register form validation (part 1 §5)', () => {
+  const base = { name: 'Ana', email: 'ana@andes.cl', password: 'clave123', confirmPassword: 'clave123' };
+  const messages = (input: object) => {
+    const result = registerFormSchema.safeParse(input);
+    return result.success ? [] : result.error.issues.map((i) => i.message);
+  };
+
+  it('accepts a valid form', () => expect(messages(base)).toEqual([]));
+  it('says the passwords do not match', () =>
+    expect(messages({ ...base, confirmPassword: 'otra' })).toEqual(['Las contraseñas no coinciden']));
+  it('says the password is too short', () =>
+    expect(messages({ ...base, password: '123', confirmPassword: '123' })).toEqual(['La contraseña debe tener al menos 6 caracteres']));
+  it('says the email is invalid', () =>
+    expect(messages({ ...base, email: 'no-es-correo' })).toEqual(['El formato del correo electrónico no es válido']));
+  it('applies the same rules to a password change', () => {
+    const r = changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' });
+    expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['La contraseña debe tener al menos 6 caracteres']);
+  });
+});
+
+describe('benefit codes', () => {
+  it('are 8 characters of A-Z and 0-9, and differ', () => {
+    const codes = new Set(Array.from({ length: 2000 }, generateCode));
+    expect(codes.size).toBe(2000);
+    for (const code of codes) expect(code).toMatch(CODE_PATTERN);
+  });
+  it('normalizes typed input', () => expect(normalizeCode('  ab12cd34 ')).toBe('AB12CD34'));
+});

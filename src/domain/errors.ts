@@ -1,0 +1,127 @@
+/**
+ * The one error catalogue. Every code has its HTTP status and the exact Spanish text of the spec
+ * (part 1 §8, part 2 §8). Services throw `AppError(code, params)`; the server's error handler turns
+ * it into `{ error: { code, message } }` and the web shows `message` as it is.
+ */
+
+type MessageFn = (params: Record<string, string | number>) => string;
+
+type CatalogueEntry = { status: number; message: string | MessageFn };
+
+export const ERRORS = {
+  // Generic
+  VALIDATION: { status: 400, message: 'Los datos enviados no son válidos' },
+  UNAUTHENTICATED: { status: 401, message: 'Debes iniciar sesión para continuar' },
+  FORBIDDEN: { status: 403, message: 'No tienes permiso para realizar esta acción' },
+  NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
+  RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' },
+  IDEMPOTENCY_CONFLICT: {
+    status: 409,
+    message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',
+  },
+  INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Intenta nuevamente.' },
+
+  // Sign-in (part 1 §8, by auth error code)
+  INVALID_CREDENTIALS: { status: 401, message: 'Credenciales incorrectas. Verifica tu correo y contraseña.' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Demasiados intentos fallidos. Intenta más tarde.' },
+  ACCOUNT_DISABLED: { status: 403, message: 'Esta cuenta ha sido deshabilitada.' },
+  LOGIN_INVALID_EMAIL: { status: 400, message: 'El formato del correo electrónico no es válido.' },
+  LOGIN_OTHER: {
+    status: 400,
+    message: (p) => `Error al iniciar sesión: ${p.message} (${p.code})`,
+  },
+
+  // Registration (part 1 §5, §8)
+  EMAIL_IN_USE: { status: 409, message: 'Este correo electrónico ya está en uso' },
+  REGISTER_INVALID_EMAIL: { status: 400, message: 'El formato del correo electrónico no es válido' },
+  WEAK_PASSWORD: { status: 400, message: 'La contraseña es demasiado débil' },
+  PASSWORD_TOO_SHORT: { status: 400, message: 'La contraseña debe tener al menos 6 caracteres' },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, message: 'Las contraseñas no coinciden' },
+  REGISTER_OTHER: { status: 400, message: (p) => `Error al registrarse: ${p.message}` },
+
+  // Session (part 1 §8)
+  USER_RECORD_MISSING: { status: 404, message: 'No se encontraron datos de usuario. Contacta al administrador.' },
+  SESSION_LOAD_FAILED: { status: 500, message: (p) => `Error al cargar datos de usuario: ${p.message}` },
+
+  // Profile (decision: the spec leaves /profile open)
+  CURRENT_PASSWORD_WRONG: { status: 400, message: 'La contraseña actual no es correcta' },
+  NAME_REQUIRED: { status: 400, message: 'El nombre es obligatorio' },
+
+  // Companies
+  NO_COMPANY_ASSIGNED: { status: 409, message: 'No se ha asignado una empresa a este usuario' },
+
+  // Tokens, requests, redemption (part 1 §5, §8; part 2 §5, §8)
+  INSUFFICIENT_JOBBY_TOKENS: {
+    status: 409,
+    message: (p) => `No tienes suficientes tokens Jobby. Necesitas ${p.needed} tokens, pero solo tienes ${p.held}.`,
+  },
+  INSUFFICIENT_COMPANY_TOKENS: {
+    status: 409,
+    message: (p) =>
+      `No tienes suficientes tokens de empresa. Necesitas ${p.needed} tokens, pero solo tienes ${p.held}.`,
+  },
+  INVALID_TOKEN_QUANTITY: {
+    status: 400,
+    message: 'Por favor, selecciona un usuario y especifica una cantidad válida',
+  },
+  REMOVE_EXCEEDS_BALANCE: {
+    status: 409,
+    message: (p) => `No se pueden quitar ${p.amount} tokens. El usuario solo tiene ${p.held} tokens.`,
+  },
+  ASSIGN_FIELDS_REQUIRED: { status: 400, message: 'Por favor complete todos los campos requeridos' },
+  BULK_ASSIGN_INVALID: { status: 400, message: 'Seleccione usuarios y especifique una cantidad válida' },
+  REQUEST_NOT_FOUND: { status: 404, message: 'Solicitud no encontrada' },
+  REQUEST_NOT_PENDING: { status: 409, message: 'La solicitud ya fue procesada' },
+  INSTRUCTIONS_REQUIRED: { status: 400, message: 'Las instrucciones son obligatorias para aprobar esta solicitud' },
+  USER_NOT_FOUND: { status: 404, message: 'Usuario no encontrado' },
+  BENEFIT_NOT_FOUND: { status: 404, message: 'Beneficio no encontrado' },
+  BENEFIT_UNAVAILABLE: { status: 409, message: 'Este beneficio no está disponible' },
+  BENEFIT_OUT_OF_STOCK: { status: 409, message: 'Este beneficio está agotado' },
+  ALREADY_REDEEMED: { status: 409, message: 'Ya canjeado' },
+  REDEEMER_INACTIVE: { status: 403, message: 'Tu cuenta o tu empresa no están activas' },
+  PLATFORM_BENEFIT_REQUIRED: {
+    status: 400,
+    message: 'Los campos Título, Descripción y Tipo son obligatorios',
+  },
+  COMPANY_BENEFIT_REQUIRED: { status: 400, message: 'Los campos Título y Descripción son obligatorios' },
+
+  // Provider verification (part 2 §5, §8)
+  CODE_REQUIRED: { status: 400, message: 'Por favor, ingresa un código de token' },
+  CODE_NOT_FOUND: { status: 404, message: 'Token no encontrado' },
+  CODE_USED_OR_INACTIVE: { status: 409, message: 'El token ya ha sido utilizado o ha expirado' },
+  CODE_EXPIRED: { status: 409, message: 'El token ha expirado' },
+  CODE_OTHER_PROVIDER: { status: 403, message: 'Este token pertenece a otro proveedor' },
+  CODE_INVALID: { status: 409, message: 'Token inválido o ya utilizado' },
+  PROVIDER_INACTIVE: { status: 403, message: 'Tu cuenta de proveedor está inactiva' },
+  VERIFY_RATE_LIMITED: {
+    status: 429,
+    message: 'Demasiados intentos de verificación. Espera un minuto e intenta nuevamente.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export type ErrorBody = { error: { code: ErrorCode | string; message: string; details?: unknown } };
+
+export function errorMessage(code: ErrorCode, params: Record<string, string | number> = {}): string {
+  const entry: CatalogueEntry = ERRORS[code];
+  return typeof entry.message === 'function' ? entry.message(params) : entry.message;
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly params: Record<string, string | number>;
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}) {
+    super(errorMessage(code, params));
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorStatus(code);
+    this.params = params;
+  }
+}

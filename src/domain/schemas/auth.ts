@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { errorMessage } from '../errors';
+
+const email = z.string().trim().toLowerCase().email(errorMessage('REGISTER_INVALID_EMAIL'));
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, 'El correo es obligatorio').email(errorMessage('LOGIN_INVALID_EMAIL')),
+  password: z.string().min(1, 'La contraseña es obligatoria'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT'));
+
+/** The register form (part 1 §5): the mismatch message is checked before the length one. */
+export const registerFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'El nombre es obligatorio'),
+    email,
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: errorMessage('PASSWORDS_DO_NOT_MATCH') });
+    } else if (value.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: errorMessage('PASSWORD_TOO_SHORT') });
+    }
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'La contraseña actual es obligatoria'),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: errorMessage('PASSWORDS_DO_NOT_MATCH') });
+    } else if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: errorMessage('PASSWORD_TOO_SHORT') });
+    }
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const updateProfileSchema = z.object({
+  name: z.string().trim().min(1, errorMessage('NAME_REQUIRED')).max(120),
+  phone: z.string().trim().max(30).nullable().optional(),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const themeSchema = z.object({ theme: z.enum(['light', 'dark']) });

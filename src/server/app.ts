@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../domain/errors';
+import type { Actor } from './auth/actor';
+import { createAuth, type Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import { enforceAccess, type Access } from './http/access';
+import { handleError } from './http/errors';
+import { apiModules } from './modules';
+
+export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every API route with the access it declares (the authorization test matrix walks it). */
+    apiRoutes: ApiRouteInfo[];
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export type ApiRouteInfo = { method: string; url: string; access: Access };
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: Database;
+  /** Folder of the built SPA; served with an index.html fallback when present. */
+  webDir?: string | null;
+};
+
+export type App = FastifyInstance;
+
+export async function buildApp({ config, database, webDir = null }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config), config });
+  app.decorateRequest('actor', null);
+  app.decorate('apiRoutes', [] as ApiRouteInfo[]);
+
+  // Every API route says who may call it; a route that forgets fails at start-up, not in production.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`La ruta ${String(route.method)} ${url} no declara quién puede llamarla (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url, access });
+    }
+  });
+  // onRequest, before body validation: a caller without the right level learns nothing about the input.
+  app.addHook('onRequest', enforceAccess);
+  app.setErrorHandler(handleError);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        // Off: the app is served over plain HTTP on localhost by default.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Jobby API', version: '1.0.0', description: 'API de la plataforma de beneficios Jobby' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'jobby.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+
+  await app.register(authRoutes);
+  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !webDir) return handleError(new AppError('NOT_FOUND'), request, reply);
+    // Client-side routes: the SPA decides (unknown paths → / → /login).
+    return reply.type('text/html').sendFile('index.html');
+  });
+  if (webDir) {
+    await app.register(fastifyStatic, { root: path.resolve(webDir), wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}
+
+export function defaultWebDir(): string | null {
+  const dir = path.resolve('dist/web');
+  return existsSync(path.join(dir, 'index.html')) ? dir : null;
+}

@@ -1,0 +1,297 @@
+/**
+ * Demo data (issue 2 §6): a believable Spanish-language world seeded into an empty database.
+ * Every balance comes from ledger transfers, so the history screens have something to show and
+ * the ledger invariants hold from the first start.
+ */
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON } from '../../domain/constants';
+import { generateCode } from '../../domain/code';
+import type { Executor, Db } from './client';
+import {
+  accounts as authAccounts,
+  benefitCodes,
+  benefitRequests,
+  companies,
+  companyBenefits,
+  companyBenefitUserCounts,
+  platformBenefits,
+  profileSurveys,
+  redemptions,
+  users,
+} from './schema';
+import { accounts, transfer } from '../modules/ledger/service';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export type DemoAccount = { email: string; level: 1 | 2 | 3 | 4; note: string };
+
+type DemoEmployee = {
+  name: string;
+  local: string;
+  userType?: 'A' | 'B';
+  surveyDone?: boolean;
+  disabled?: boolean;
+  department: string;
+  jobby: number;
+  company: number;
+};
+
+const ANDES: DemoEmployee[] = [
+  { name: 'Camila Rojas', local: 'camila', surveyDone: true, department: 'Marketing', jobby: 25, company: 15 },
+  { name: 'Diego Fuentes', local: 'diego', department: 'Ventas', jobby: 10, company: 10 },
+  { name: 'Valentina Muñoz', local: 'valentina', surveyDone: true, department: 'Finanzas', jobby: 18, company: 12 },
+  { name: 'Matías González', local: 'matias', userType: 'B', department: 'Tecnología', jobby: 8, company: 20 },
+  { name: 'Javiera Soto', local: 'javiera', surveyDone: true, userType: 'B', department: 'Personas', jobby: 30, company: 5 },
+  { name: 'Benjamín Pérez', local: 'benjamin', surveyDone: true, department: 'Operaciones', jobby: 12, company: 8 },
+  { name: 'Isidora Contreras', local: 'isidora', department: 'Legal', jobby: 5, company: 5 },
+  { name: 'Tomás Silva', local: 'tomas', disabled: true, surveyDone: true, department: 'Logística', jobby: 3, company: 0 },
+];
+
+const AUSTRAL: DemoEmployee[] = [
+  { name: 'Sofía Morales', local: 'sofia', surveyDone: true, department: 'Diseño', jobby: 20, company: 15 },
+  { name: 'Martín Vargas', local: 'martin', department: 'Ventas', jobby: 6, company: 10 },
+  { name: 'Antonia Reyes', local: 'antonia', surveyDone: true, department: 'Tecnología', jobby: 14, company: 9 },
+  { name: 'Lucas Herrera', local: 'lucas', userType: 'B', department: 'Soporte', jobby: 9, company: 4 },
+  { name: 'Florencia Castro', local: 'florencia', surveyDone: true, department: 'Finanzas', jobby: 22, company: 11 },
+  { name: 'Agustín Navarro', local: 'agustin', surveyDone: true, userType: 'B', department: 'Operaciones', jobby: 7, company: 6 },
+  { name: 'Emilia Torres', local: 'emilia', department: 'Marketing', jobby: 11, company: 3 },
+  { name: 'Joaquín Díaz', local: 'joaquin', disabled: true, department: 'Personas', jobby: 0, company: 2 },
+];
+
+const PLATFORM_BENEFITS = [
+  { title: 'Almuerzo en Café Central', description: 'Un almuerzo ejecutivo con bebida y postre en cualquier local de Café Central.', type: 'automatic', category: 'comidas', tokenCost: 3, provider: 'cafe', image: 'https://images.unsplash.com/photo-1504674900247-0877df9cc836?w=800' },
+  { title: 'Entrada 2x1 Cine Estrella', description: 'Dos entradas al precio de una para cualquier función 2D de la semana.', type: 'managed', category: 'experiencias', tokenCost: 4, provider: 'cine', image: 'https://images.unsplash.com/photo-1489599849927-2ee91cede3ba?w=800' },
+  { title: 'Gift card Librería Austral', description: 'Tarjeta de regalo de $15.000 para libros, papelería y juegos de mesa.', type: 'third_party', category: 'regalos', tokenCost: 5, provider: null, image: 'https://images.unsplash.com/photo-1512820790803-83ca734da794?w=800' },
+  { title: 'Consulta veterinaria a domicilio', description: 'Una visita de control para tu mascota, con vacunas básicas incluidas.', type: 'third_party', category: 'mascotas', tokenCost: 6, provider: null, image: 'https://images.unsplash.com/photo-1583337130417-3346a1be7dee?w=800' },
+  { title: 'Un mes de música sin anuncios', description: 'Suscripción mensual a un servicio de música en streaming.', type: 'automatic', category: 'suscripciones', tokenCost: 2, provider: null, image: 'https://images.unsplash.com/photo-1511379938547-c1f69419868d?w=800' },
+  { title: '20% de descuento en delivery', description: 'Cupón de descuento para tu próximo pedido de comida a domicilio.', type: 'automatic', category: 'descuentos', tokenCost: 1, provider: 'cafe', image: 'https://images.unsplash.com/photo-1526367790999-0150786686a2?w=800', unlimited: true },
+  { title: 'Café de especialidad', description: 'Un café de grano y un pastel en Café Central.', type: 'automatic', category: 'comidas', tokenCost: 1, provider: 'cafe', image: 'https://images.unsplash.com/photo-1509042239860-f550ce710b93?w=800' },
+] as const;
+
+const COMPANY_BENEFITS: Record<'andes' | 'austral', Array<{ title: string; description: string; category: string; tokenCost: number; available: number; limit: number; requiresApproval?: boolean }>> = {
+  andes: [
+    { title: 'Día libre de cumpleaños', description: 'Toma el día de tu cumpleaños libre, con goce de sueldo.', category: 'experiencias', tokenCost: 5, available: 40, limit: 1, requiresApproval: true },
+    { title: 'Almuerzo con el equipo', description: 'Almuerzo pagado para ti y tu equipo en el casino de la oficina.', category: 'comidas', tokenCost: 2, available: 30, limit: 2 },
+    { title: 'Tarde libre de viernes', description: 'Sal a las 14:00 un viernes del mes.', category: 'experiencias', tokenCost: 3, available: 20, limit: 1 },
+    { title: 'Kit de bienvenida para mascotas', description: 'Cama, juguetes y snacks para tu mascota.', category: 'mascotas', tokenCost: 4, available: 10, limit: 1 },
+  ],
+  austral: [
+    { title: 'Clase de yoga en la oficina', description: 'Una clase semanal de yoga durante un mes.', category: 'experiencias', tokenCost: 2, available: 25, limit: 3 },
+    { title: 'Bono de movilización', description: 'Carga de $10.000 en tu tarjeta de transporte.', category: 'descuentos', tokenCost: 3, available: 50, limit: 2 },
+    { title: 'Home office equipado', description: 'Silla ergonómica en préstamo por seis meses.', category: 'regalos', tokenCost: 8, available: 5, limit: 1, requiresApproval: true },
+  ],
+};
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'plataforma@jobby.cl', level: 1, note: 'Administrador de plataforma' },
+  { email: 'admin@andes.cl', level: 2, note: 'RR.HH. de Andes' },
+  { email: 'admin@austral.cl', level: 2, note: 'RR.HH. de Austral' },
+  { email: 'camila@andes.cl', level: 3, note: 'Colaboradora de Andes, encuesta completa' },
+  { email: 'diego@andes.cl', level: 3, note: 'Colaborador de Andes, encuesta pendiente' },
+  { email: 'sofia@austral.cl', level: 3, note: 'Colaboradora de Austral, encuesta completa' },
+  { email: 'matias@andes.cl', level: 3, note: 'Colaborador tipo B, encuesta pendiente' },
+  { email: 'tomas@andes.cl', level: 3, note: 'Cuenta deshabilitada' },
+  { email: 'cafe@jobby.sup', level: 4, note: 'Proveedor Café Central' },
+  { email: 'cine@jobby.sup', level: 4, note: 'Proveedor Cine Estrella' },
+];
+
+export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row.n === 0;
+}
+
+type UserSeed = {
+  name: string;
+  email: string;
+  level: 1 | 2 | 3 | 4;
+  companyId?: string | null;
+  userType?: 'A' | 'B';
+  status?: 'active' | 'inactive';
+  surveyDone?: boolean;
+  department?: string;
+  providerCategory?: string;
+  providerDescription?: string;
+  createdAt?: Date;
+};
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+
+export async function seedDemoData(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [andes, austral] = await tx
+      .insert(companies)
+      .values([
+        { name: 'Andes', contactName: 'Carolina Pizarro', contactEmail: 'rrhh@andes.cl', contactPhone: '+56 2 2345 6789', address: 'Av. Apoquindo 4500, Las Condes, Santiago', maxUsers: 25, createdAt: daysAgo(120) },
+        { name: 'Austral', contactName: 'Rodrigo Álvarez', contactEmail: 'personas@austral.cl', contactPhone: '+56 2 2987 6543', address: 'Av. Providencia 1208, Providencia, Santiago', maxUsers: 20, createdAt: daysAgo(90) },
+      ])
+      .returning({ id: companies.id, name: companies.name });
+
+    const createUser = async (seed: UserSeed) => {
+      const id = randomUUID();
+      await tx.insert(users).values({
+        id,
+        name: seed.name,
+        email: seed.email,
+        emailVerified: true,
+        level: seed.level,
+        companyId: seed.companyId ?? null,
+        userType: seed.userType ?? 'A',
+        status: seed.status ?? 'active',
+        department: seed.department ?? null,
+        surveyCompleted: seed.surveyDone ?? false,
+        surveyCompletedAt: seed.surveyDone ? daysAgo(20) : null,
+        surveyType: seed.surveyDone ? (seed.userType ?? 'A') : null,
+        benefitPreferences: seed.surveyDone ? ['comidas', 'experiencias', 'mascotas'] : null,
+        providerCategory: seed.providerCategory ?? null,
+        providerDescription: seed.providerDescription ?? null,
+        createdAt: seed.createdAt ?? daysAgo(60),
+      });
+      await tx.insert(authAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+      return id;
+    };
+
+    const adminId = await createUser({ name: 'Paula Jobby', email: 'plataforma@jobby.cl', level: 1, createdAt: daysAgo(200) });
+    const admin = { id: adminId, name: 'Paula Jobby' };
+    await createUser({ name: 'Carolina Pizarro', email: 'admin@andes.cl', level: 2, companyId: andes.id, createdAt: daysAgo(119) });
+    await createUser({ name: 'Rodrigo Álvarez', email: 'admin@austral.cl', level: 2, companyId: austral.id, createdAt: daysAgo(89) });
+    const cafeId = await createUser({ name: 'Café Central', email: 'cafe@jobby.sup', level: 4, providerCategory: 'comidas', providerDescription: 'Cafetería y almuerzos ejecutivos', createdAt: daysAgo(100) });
+    const cineId = await createUser({ name: 'Cine Estrella', email: 'cine@jobby.sup', level: 4, providerCategory: 'experiencias', providerDescription: 'Cadena de cines', createdAt: daysAgo(100) });
+    const providerIds = { cafe: cafeId, cine: cineId } as const;
+
+    const platform = await tx
+      .insert(platformBenefits)
+      .values(
+        PLATFORM_BENEFITS.map((b, i) => ({
+          title: b.title,
+          description: b.description,
+          type: b.type,
+          category: b.category,
+          image: b.image,
+          tokenCost: b.tokenCost,
+          stockRemaining: 'unlimited' in b ? null : 100,
+          providerUserId: b.provider ? providerIds[b.provider] : null,
+          providerName: b.provider === 'cafe' ? 'Café Central' : b.provider === 'cine' ? 'Cine Estrella' : 'Jobby',
+          isHighlighted: i < 2,
+          createdBy: adminId,
+          createdAt: daysAgo(80 - i),
+        })),
+      )
+      .returning();
+
+    const employeesOf = async (company: { id: string; name: string }, list: DemoEmployee[], domain: string, hrName: string) => {
+      const hr = { id: 'hr', name: hrName };
+      const ids: string[] = [];
+      for (const [i, e] of list.entries()) {
+        const id = await createUser({
+          name: e.name,
+          email: `${e.local}@${domain}`,
+          level: 3,
+          companyId: company.id,
+          userType: e.userType,
+          status: e.disabled ? 'inactive' : 'active',
+          surveyDone: e.surveyDone,
+          department: e.department,
+          createdAt: daysAgo(50 - i * 3),
+        });
+        ids.push(id);
+        if (e.jobby > 0) {
+          await transfer(tx, { from: accounts.platformIssuance(), to: accounts.jobbyWallet(id), amount: e.jobby, kind: 'grant', reason: DEFAULT_ADD_TOKENS_REASON, actor: admin, wallet: { userId: id, companyId: company.id, tokenType: 'jobby' } });
+        }
+        if (e.company > 0) {
+          await transfer(tx, { from: accounts.companyIssuance(company.id), to: accounts.companyWallet(id, company.id), amount: e.company, kind: 'grant', reason: DEFAULT_HR_ASSIGN_REASON, actor: hr, wallet: { userId: id, companyId: company.id, tokenType: 'company' } });
+        }
+        if (e.surveyDone) {
+          await tx.insert(profileSurveys).values({ userId: id, userName: e.name, surveyType: e.userType ?? 'A', answers: { generational: 'festival_vina', satisfaction: 'satisfecho' }, selectedBenefits: ['comidas', 'experiencias', 'mascotas'], medals: ['explorador'], completedAt: daysAgo(20) });
+        }
+      }
+      return ids;
+    };
+    const andesIds = await employeesOf(andes, ANDES, 'andes.cl', 'Carolina Pizarro');
+    const australIds = await employeesOf(austral, AUSTRAL, 'austral.cl', 'Rodrigo Álvarez');
+
+    const companyBenefitRows = {
+      andes: await tx.insert(companyBenefits).values(COMPANY_BENEFITS.andes.map((b) => ({ ...b, companyId: andes.id, availableTokens: b.available, limitPerUser: b.limit, requiresApproval: b.requiresApproval ?? false, startDate: daysAgo(30).toISOString().slice(0, 10), endDate: daysAgo(-180).toISOString().slice(0, 10) }))).returning(),
+      austral: await tx.insert(companyBenefits).values(COMPANY_BENEFITS.austral.map((b) => ({ ...b, companyId: austral.id, availableTokens: b.available, limitPerUser: b.limit, requiresApproval: b.requiresApproval ?? false }))).returning(),
+    };
+
+    // History: requests in every status, codes active, used and expired — each paid through the ledger.
+    type Step = { userId: string; companyId: string; benefit: { id: string; title: string; tokenCost: number; type?: string; providerUserId?: string | null }; jobby: boolean; status: 'pending' | 'pending_provider_approval' | 'pending_admin_approval' | 'approved' | 'rejected'; code?: 'active' | 'used' | 'expired'; usedBy?: string; daysAgo: number };
+    const steps: Step[] = [
+      { userId: andesIds[0], companyId: andes.id, benefit: platform[0], jobby: true, status: 'approved', code: 'used', usedBy: cafeId, daysAgo: 12 },
+      { userId: andesIds[0], companyId: andes.id, benefit: platform[6], jobby: true, status: 'approved', code: 'active', daysAgo: 2 },
+      { userId: andesIds[0], companyId: andes.id, benefit: companyBenefitRows.andes[1], jobby: false, status: 'approved', code: 'active', daysAgo: 3 },
+      { userId: andesIds[0], companyId: andes.id, benefit: platform[1], jobby: true, status: 'pending_provider_approval', daysAgo: 1 },
+      { userId: andesIds[2], companyId: andes.id, benefit: platform[2], jobby: true, status: 'pending_admin_approval', daysAgo: 1 },
+      { userId: andesIds[2], companyId: andes.id, benefit: companyBenefitRows.andes[0], jobby: false, status: 'pending', daysAgo: 0 },
+      { userId: andesIds[4], companyId: andes.id, benefit: platform[4], jobby: true, status: 'approved', code: 'expired', daysAgo: 40 },
+      { userId: andesIds[5], companyId: andes.id, benefit: platform[3], jobby: true, status: 'rejected', daysAgo: 8 },
+      { userId: andesIds[5], companyId: andes.id, benefit: platform[0], jobby: true, status: 'approved', code: 'used', usedBy: cafeId, daysAgo: 0 },
+      { userId: australIds[0], companyId: austral.id, benefit: platform[1], jobby: true, status: 'approved', code: 'used', usedBy: cineId, daysAgo: 5 },
+      { userId: australIds[0], companyId: austral.id, benefit: companyBenefitRows.austral[0], jobby: false, status: 'approved', code: 'used', usedBy: cafeId, daysAgo: 4 },
+      { userId: australIds[2], companyId: austral.id, benefit: platform[5], jobby: true, status: 'approved', code: 'active', daysAgo: 1 },
+      { userId: australIds[4], companyId: austral.id, benefit: companyBenefitRows.austral[2], jobby: false, status: 'rejected', daysAgo: 6 },
+    ];
+
+    for (const step of steps) {
+      const when = daysAgo(step.daysAgo);
+      const userRow = (await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, step.userId)))[0];
+      const [request] = await tx
+        .insert(benefitRequests)
+        .values({
+          userId: step.userId,
+          companyId: step.companyId,
+          platformBenefitId: step.jobby ? step.benefit.id : null,
+          companyBenefitId: step.jobby ? null : step.benefit.id,
+          benefitName: step.benefit.title,
+          benefitType: step.jobby ? (step.benefit.type ?? null) : 'company',
+          isBenefitJobby: step.jobby,
+          paidWithTokens: true,
+          tokenCost: step.benefit.tokenCost,
+          status: step.status,
+          requestDate: when,
+          processedDate: step.status === 'approved' || step.status === 'rejected' ? when : null,
+          adminId: step.status === 'approved' ? (step.benefit.type === 'automatic' || !step.jobby ? 'system' : adminId) : step.status === 'rejected' ? adminId : null,
+          userEmail: userRow.email,
+          userName: userRow.name,
+        })
+        .returning({ id: benefitRequests.id });
+      const wallet = step.jobby ? accounts.jobbyWallet(step.userId) : accounts.companyWallet(step.userId, step.companyId);
+      const spendTo = step.jobby ? accounts.platformSpend(step.benefit.providerUserId ?? null) : accounts.companySpend(step.companyId);
+      const walletRef = { userId: step.userId, companyId: step.companyId, tokenType: step.jobby ? ('jobby' as const) : ('company' as const) };
+      const spent = await transfer(tx, { from: wallet, to: spendTo, amount: step.benefit.tokenCost, kind: 'spend', reason: `Canje: ${step.benefit.title}`, actor: { id: step.userId, name: userRow.name }, wallet: walletRef, requestId: request.id, benefitId: step.benefit.id });
+      const [redemption] = await tx.insert(redemptions).values({ userId: step.userId, requestId: request.id, platformBenefitId: step.jobby ? step.benefit.id : null, companyBenefitId: step.jobby ? null : step.benefit.id, benefitName: step.benefit.title, isBenefitJobby: step.jobby, tokenCost: step.benefit.tokenCost, redemptionDate: when, companyId: step.companyId, status: step.status === 'rejected' ? 'refunded' : 'redeemed' }).returning({ id: redemptions.id });
+      if (!step.jobby) {
+        await tx.insert(companyBenefitUserCounts).values({ benefitId: step.benefit.id, userId: step.userId, count: step.status === 'rejected' ? 0 : 1 }).onConflictDoNothing();
+      }
+      if (step.status === 'rejected') {
+        await transfer(tx, { from: spendTo, to: wallet, amount: step.benefit.tokenCost, kind: 'refund', reason: `Reembolso: ${step.benefit.title}`, actor: admin, wallet: walletRef, requestId: request.id, benefitId: step.benefit.id, redemptionId: redemption.id, reversesTransferId: spent.transferId });
+      }
+      if (step.code) {
+        const createdAt = when;
+        const expiresAt = new Date(createdAt.getTime() + CODE_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+        const usedAt = step.code === 'used' ? new Date(Math.min(Date.now() - 60_000, createdAt.getTime() + 2 * 60 * 60 * 1000)) : null;
+        await tx.insert(benefitCodes).values({
+          code: generateCode(),
+          requestId: request.id,
+          status: step.code === 'used' ? 'used' : 'active',
+          createdAt,
+          expiresAt,
+          createdBy: 'system',
+          userId: step.userId,
+          companyId: step.companyId,
+          platformBenefitId: step.jobby ? step.benefit.id : null,
+          companyBenefitId: step.jobby ? null : step.benefit.id,
+          providerUserId: step.jobby ? (step.benefit.providerUserId ?? null) : null,
+          benefitName: step.benefit.title,
+          benefitType: step.jobby ? (step.benefit.type ?? null) : 'company',
+          isBenefitJobby: step.jobby,
+          usedBy: step.usedBy ?? null,
+          usedAt,
+        });
+      }
+    }
+  });
+}

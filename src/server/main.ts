@@ -1,0 +1,51 @@
+/**
+ * Starts Jobby: reads the configuration, opens and migrates the database, seeds demo data into an
+ * empty one, and serves the API and the built web app.
+ */
+import path from 'node:path';
+import { buildApp, defaultWebDir } from './app';
+import { loadConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+  });
+  await migrateDatabase(database);
+  let seeded = false;
+  if (config.demoData && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db);
+    seeded = true;
+  }
+  const app = await buildApp({ config, database, webDir: defaultWebDir() });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  const lines = [
+    '',
+    `  Jobby está listo en http://localhost:${port}`,
+    `  Base de datos: ${database.driver === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}${seeded ? ' — datos de demostración cargados' : ''}`,
+    `  API: http://localhost:${port}/api/docs`,
+  ];
+  if (config.demoData) {
+    lines.push('', `  Cuentas de demostración (contraseña ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    nivel ${account.level}  ${account.email.padEnd(22)} ${account.note}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import { balancesSchema, meSchema } from '../../../domain/schemas/me';
+import { changePasswordSchema, themeSchema, updateProfileSchema } from '../../../domain/schemas/auth';
+import { AppError } from '../../../domain/errors';
+import { actorOf } from '../../http/access';
+import { getWalletBalances } from '../ledger/service';
+import { setThemePreference, toMe, updateProfile } from '../users/service';
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** The signed-in user's own record: /profile, theme toggle, header balances. */
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/me', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['me'], summary: 'El usuario de la sesión', response: { 200: meSchema } },
+    handler: async (request) => toMe(actorOf(request)),
+  });
+
+  app.patch('/me', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['me'], summary: 'Editar nombre y teléfono', body: updateProfileSchema, response: { 200: meSchema } },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      await updateProfile(app.deps.db, actor, request.body);
+      return toMe({ ...actor, name: request.body.name, phone: request.body.phone ?? null });
+    },
+  });
+
+  app.put('/me/theme', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['me'], summary: 'Guardar el tema claro u oscuro', body: themeSchema, response: { 200: ok } },
+    handler: async (request) => {
+      await setThemePreference(app.deps.db, actorOf(request), request.body.theme);
+      return { ok: true as const };
+    },
+  });
+
+  app.post('/me/password', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['me'], summary: 'Cambiar la contraseña', body: changePasswordSchema, response: { 200: ok } },
+    handler: async (request) => {
+      try {
+        await app.deps.auth.api.changePassword({
+          headers: fromNodeHeaders(request.headers),
+          body: { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword, revokeOtherSessions: false },
+        });
+      } catch (error) {
+        const code = (error as { body?: { code?: string } }).body?.code;
+        if (code === 'INVALID_PASSWORD') throw new AppError('CURRENT_PASSWORD_WRONG');
+        if (code === 'PASSWORD_TOO_SHORT') throw new AppError('PASSWORD_TOO_SHORT');
+        throw error;
+      }
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/me/balances', {
+    config: { access: { levels: [3] } },
+    schema: { tags: ['me'], summary: 'Saldos Flexibles y Empresa del colaborador', response: { 200: balancesSchema } },
+    handler: async (request) => getWalletBalances(app.deps.db, actorOf(request).id),
+  });
+};

@@ -1,0 +1,85 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Balances, Me } from '../../domain/schemas/me';
+import type { Theme } from '../../domain/constants';
+import { api, ApiError } from './client';
+
+/** The session's user; `null` when nobody is signed in (401). */
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async ({ signal }): Promise<Me | null> => {
+    try {
+      return await api.get<Me>('/api/me', signal);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+export const balancesQuery = queryOptions({
+  queryKey: ['me', 'balances'],
+  queryFn: ({ signal }) => api.get<Balances>('/api/me/balances', signal),
+  staleTime: 15_000,
+});
+
+export function useBalances(enabled: boolean) {
+  return useQuery({ ...balancesQuery, enabled });
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  await api.post('/api/auth/sign-in/email', { email, password });
+}
+
+export async function signUp(name: string, email: string, password: string): Promise<void> {
+  await api.post('/api/auth/sign-up/email', { name, email, password });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/sign-out', {}),
+    onSettled: () => {
+      queryClient.setQueryData(meQuery.queryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    },
+  });
+}
+
+export function useSaveTheme() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (theme: Theme) => api.put('/api/me/theme', { theme }),
+    onSuccess: (_data, theme) => {
+      queryClient.setQueryData(meQuery.queryKey, (me: Me | null | undefined) => (me ? { ...me, themePreference: theme } : me));
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; phone: string | null }) => api.patch<Me>('/api/me', input),
+    onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      api.post('/api/me/password', input),
+  });
+}
+
+export type PublicConfig = { staffDomain: string; providerDomain: string };
+
+export const publicConfigQuery = queryOptions({
+  queryKey: ['public-config'],
+  queryFn: ({ signal }) => api.get<PublicConfig>('/api/config', signal),
+  staleTime: Infinity,
+});

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { canEnterArea, homePath, type Level } from '../../domain/levels';
+import { useMe } from '../api/session';
+import { ErrorState } from '../components/error-state';
+import { PageLoader } from '../components/page-loader';
+import { messageOf } from '../api/client';
+
+const SURVEY_PATHS = ['/level3/survey', '/level3/survey-b'];
+
+/**
+ * The browser's guard (a convenience: the server is the gate). No session → /login; another
+ * level's area → own dashboard; a level 3 user with the survey pending → the survey only.
+ */
+export function RequireArea({ level, children, loadingLabel }: { level: Level; children: ReactNode; loadingLabel?: string }) {
+  const { data: me, isPending, isError, error, refetch } = useMe();
+  const location = useLocation();
+  if (isPending) return <PageLoader label={loadingLabel} />;
+  if (isError) {
+    return <ErrorState message={`Error al cargar datos de usuario: ${messageOf(error)}`} onRetry={() => void refetch()} />;
+  }
+  if (!me) return <Navigate to="/login" replace />;
+  const home = homePath(me);
+  if (!canEnterArea({ level: (me.level as Level | null) ?? null, isStaff: me.isStaff }, level)) {
+    return <Navigate to={home ?? '/login'} replace />;
+  }
+  if (level === 3 && me.level === 3 && !me.surveyCompleted && !SURVEY_PATHS.includes(location.pathname)) {
+    return <Navigate to="/level3/survey" replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Any signed-in user (the /profile screen). */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <PageLoader />;
+  if (!me) return <Navigate to="/login" replace />;
+  return <>{children}</>;
+}

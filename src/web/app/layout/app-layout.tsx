@@ -1,0 +1,117 @@
+import { Suspense } from 'react';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import {
+  IconBuildingStore,
+  IconBuilding,
+  IconClipboardList,
+  IconCoins,
+  IconGift,
+  IconInbox,
+  IconLayoutDashboard,
+  IconRobot,
+  IconScan,
+  IconShieldCheck,
+  IconTrophy,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { Level } from '../../../domain/levels';
+import { TAGLINE } from '../../../domain/constants';
+import { useMe } from '../../api/session';
+import { Logo } from '../../components/logo';
+import { PageLoader } from '../../components/page-loader';
+import { NAVIGATION, STAFF_WITHOUT_LEVEL_NAVIGATION, type NavItem } from '../navigation';
+import { HeaderActions } from './header-actions';
+import { BRAND } from '../theme';
+
+const ICONS = {
+  dashboard: IconLayoutDashboard,
+  building: IconBuilding,
+  gift: IconGift,
+  inbox: IconInbox,
+  store: IconBuildingStore,
+  coins: IconCoins,
+  users: IconUsers,
+  shield: IconShieldCheck,
+  trophy: IconTrophy,
+  clipboard: IconClipboardList,
+  robot: IconRobot,
+  scan: IconScan,
+} as const;
+
+function menuFor(area: Level, level: number | null): NavItem[] {
+  if (area === 1 && level !== 1) return STAFF_WITHOUT_LEVEL_NAVIGATION;
+  return NAVIGATION[area];
+}
+
+/** Header, side menu per level, footer (part 1 "Shared layout"). */
+export function AppLayout({ area }: { area: Level }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { data: me } = useMe();
+  const location = useLocation();
+  const items = menuFor(area, me?.level ?? null);
+  const isEmployee = area === 3;
+
+  return (
+    <AppShell
+      header={{ height: { base: isEmployee ? 64 : 60, sm: 64 } }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={{ height: 44 }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
+            <Link to={items[0]?.to ?? '/'} aria-label="Ir al inicio" style={{ textDecoration: 'none' }}>
+              <Logo size={26} />
+            </Link>
+          </Group>
+          <HeaderActions showBalances={isEmployee && me?.level === 3} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Menú principal">
+        <ScrollArea>
+          {items.map((item) => {
+            const Icon = ICONS[item.icon as keyof typeof ICONS] ?? IconLayoutDashboard;
+            return (
+              <NavLink
+                key={item.label}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<Icon size={18} stroke={1.6} />}
+                active={location.pathname === item.to || location.pathname.startsWith(item.to + '/')}
+                onClick={close}
+                variant="light"
+                style={{ borderRadius: 8 }}
+              />
+            );
+          })}
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main
+        style={
+          isEmployee
+            ? { background: `var(--jobby-employee-bg, ${BRAND.employeeBackground})` }
+            : { background: 'var(--mantine-color-body)' }
+        }
+      >
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <Group h="100%" justify="center" px="md">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} Jobby · {TAGLINE}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

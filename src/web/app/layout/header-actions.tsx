@@ -1,0 +1,109 @@
+import { ActionIcon, Avatar, Badge, Box, Group, Indicator, Menu, Paper, Stack, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconBell, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { NOTIFICATION_BADGE_COUNT } from '../../../domain/constants';
+import { useBalances, useMe, useSaveTheme, useSignOut } from '../../api/session';
+import { BRAND } from '../theme';
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
+}
+
+function TokenCard({ label, value, gradient }: { label: string; value: number | undefined; gradient: string }) {
+  return (
+    <Paper px={{ base: 8, sm: 12 }} py={4} radius="md" style={{ background: gradient, color: '#fff', minWidth: 64 }} aria-label={`Tokens ${label}`}>
+      <Stack gap={0} align="center">
+        <Text size="xs" fw={500} lh={1.2} c="white">
+          {label}
+        </Text>
+        <Text fw={800} lh={1.2} c="white" data-testid={`balance-${label.toLowerCase()}`}>
+          {value ?? '—'}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Token cards (level 3), bell, theme toggle and the avatar menu. */
+export function HeaderActions({ showBalances }: { showBalances: boolean }) {
+  const { data: me } = useMe();
+  const balances = useBalances(showBalances);
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const saveTheme = useSaveTheme();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const toggleTheme = () => {
+    const next = scheme === 'dark' ? 'light' : 'dark';
+    setColorScheme(next);
+    saveTheme.mutate(next);
+  };
+
+  const logOut = () => {
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        // Signing out resets the theme to light (part 1 §4).
+        setColorScheme('light');
+        navigate('/login', { replace: true });
+      },
+    });
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      {showBalances && (
+        <Group gap={6} wrap="nowrap">
+          <TokenCard label="Flexibles" value={balances.data?.jobby} gradient={BRAND.flexibleGradient} />
+          <TokenCard label="Empresa" value={balances.data?.company} gradient={BRAND.companyGradient} />
+        </Group>
+      )}
+      <Box visibleFrom={showBalances ? 'xs' : undefined}>
+        <Tooltip label="Notificaciones">
+          <Indicator label={NOTIFICATION_BADGE_COUNT} size={16} color="red" offset={4}>
+            <ActionIcon variant="subtle" size="lg" aria-label={`Notificaciones (${NOTIFICATION_BADGE_COUNT})`}>
+              <IconBell size={20} />
+            </ActionIcon>
+          </Indicator>
+        </Tooltip>
+      </Box>
+      <Tooltip label={scheme === 'dark' ? 'Usar tema claro' : 'Usar tema oscuro'}>
+        <ActionIcon variant="subtle" size="lg" onClick={toggleTheme} aria-label={scheme === 'dark' ? 'Usar tema claro' : 'Usar tema oscuro'} data-testid="theme-toggle">
+          {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-end" width={240} shadow="md">
+        <Menu.Target>
+          <UnstyledButton aria-label="Menú de usuario" data-testid="user-menu">
+            <Avatar color="brand" radius="xl" size={36}>
+              {initialsOf(me?.name ?? '')}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text fw={600} c="var(--mantine-color-text)" truncate>
+              {me?.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {me?.email}
+            </Text>
+            {me?.companyName && (
+              <Badge mt={4} size="xs" variant="light">
+                {me.companyName}
+              </Badge>
+            )}
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
+            Mi perfil
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logOut}>
+            Cerrar sesión
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Level } from '../../domain/levels';
+
+export type NavItem = { label: string; to: string; icon: string };
+
+/** The side menu of each level, exactly the spec's items (part 1 "Shared layout"). */
+export const NAVIGATION: Record<Level, NavItem[]> = {
+  1: [
+    { label: 'Dashboard', to: '/level1/dashboard', icon: 'dashboard' },
+    { label: 'Empresas', to: '/level1/companies', icon: 'building' },
+    { label: 'Beneficios Jobby', to: '/level1/benefits/jobby', icon: 'gift' },
+    { label: 'Solicitudes', to: '/level1/benefits/requests', icon: 'inbox' },
+    { label: 'Proveedores', to: '/level1/providers', icon: 'store' },
+    { label: 'Tokens', to: '/level1/tokens', icon: 'coins' },
+    { label: 'Diagnóstico de usuarios', to: '/level1/users/list', icon: 'users' },
+    { label: 'Asignar niveles', to: '/level1/users/assign-levels', icon: 'shield' },
+    { label: 'Logros', to: '/level1/achievements', icon: 'trophy' },
+    { label: 'Encuestas', to: '/level1/surveys', icon: 'clipboard' },
+    { label: 'Gestión del bot', to: '/level1/bot-management', icon: 'robot' },
+  ],
+  2: [
+    { label: 'Dashboard', to: '/level2/dashboard', icon: 'dashboard' },
+    { label: 'Beneficios', to: '/level2/benefits', icon: 'gift' },
+    { label: 'Usuarios', to: '/level2/users', icon: 'users' },
+    { label: 'Solicitudes', to: '/level2/requests', icon: 'inbox' },
+    { label: 'Bot de bienestar', to: '/level2/bot-messaging', icon: 'robot' },
+  ],
+  3: [
+    { label: 'Inicio', to: '/level3/dashboard', icon: 'dashboard' },
+    { label: 'Beneficios flexibles', to: '/level3/benefits', icon: 'gift' },
+    { label: 'Beneficios de mi empresa', to: '/level3/company-benefits', icon: 'building' },
+    { label: 'Mis solicitudes', to: '/level3/requests', icon: 'inbox' },
+    { label: 'Encuesta', to: '/level3/survey', icon: 'clipboard' },
+  ],
+  4: [
+    { label: 'Dashboard', to: '/level4', icon: 'dashboard' },
+    { label: 'Verificar token', to: '/level4', icon: 'scan' },
+  ],
+};
+
+/** A staff-domain user without a level sees level 1 without surveys and bot (part 1 "Shared layout"). */
+export const STAFF_WITHOUT_LEVEL_NAVIGATION: NavItem[] = NAVIGATION[1].filter(
+  (item) => item.to !== '/level1/surveys' && item.to !== '/level1/bot-management',
+);

@@ -1,0 +1,85 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import type { Level } from '../../domain/levels';
+import { useMe } from '../api/session';
+import { PageLoader } from '../components/page-loader';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { RequireArea, RequireSession } from './guard';
+import { AppLayout } from './layout/app-layout';
+
+// Each level's screens load as their own chunk (ARCHITECTURE §8).
+const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
+const HrRoutes = lazy(() => import('../features/hr/hr-routes'));
+const EmployeeRoutes = lazy(() => import('../features/employee/employee-routes'));
+const ProviderRoutes = lazy(() => import('../features/provider/provider-routes'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+
+function ProfileArea() {
+  const { data: me } = useMe();
+  const area = (me?.level ?? (me?.isStaff ? 1 : 3)) as Level;
+  return <AppLayout area={area} />;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/login" replace />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route
+            element={
+              <RequireSession>
+                <ProfileArea />
+              </RequireSession>
+            }
+          >
+            <Route path="/profile" element={<ProfilePage />} />
+          </Route>
+          <Route
+            path="/level1"
+            element={
+              <RequireArea level={1} loadingLabel="Cargando dashboard...">
+                <AppLayout area={1} />
+              </RequireArea>
+            }
+          >
+            <Route path="*" element={<AdminRoutes />} />
+          </Route>
+          <Route
+            path="/level2"
+            element={
+              <RequireArea level={2}>
+                <AppLayout area={2} />
+              </RequireArea>
+            }
+          >
+            <Route path="*" element={<HrRoutes />} />
+          </Route>
+          <Route
+            path="/level3"
+            element={
+              <RequireArea level={3}>
+                <AppLayout area={3} />
+              </RequireArea>
+            }
+          >
+            <Route path="*" element={<EmployeeRoutes />} />
+          </Route>
+          {/* The provider portal has its own full-width header (part 2 "Provider portal"). */}
+          <Route
+            path="/level4/*"
+            element={
+              <RequireArea level={4}>
+                <ProviderRoutes />
+              </RequireArea>
+            }
+          />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

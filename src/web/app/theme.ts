@@ -1,0 +1,31 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** One theme for the whole app (LOOK-AND-FEEL.md): brand purple, gold call-to-action, deep blue for admin. */
+const brand: MantineColorsTuple = ['#f5effa', '#e6dbf1', '#cbb3e3', '#ae89d5', '#9566c9', '#8650c2', '#6B3AA0', '#5f3290', '#532b80', '#452270'];
+const gold: MantineColorsTuple = ['#fdf7e7', '#f8ecc7', '#f0d98f', '#e8c555', '#e1b42c', '#D4A645', '#C9A23E', '#a8842f', '#8a6b24', '#6b5219'];
+const admin: MantineColorsTuple = ['#ebf2fa', '#d4e2f2', '#a7c3e4', '#77a2d6', '#5086ca', '#3a74c3', '#2c5282', '#264a76', '#1f3e63', '#173150'];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  colors: { brand, gold, admin },
+  primaryShade: { light: 6, dark: 4 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  fontFamilyMonospace: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Card: { defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Modal: { defaultProps: { centered: true, radius: 'lg' } },
+  },
+});
+
+export const BRAND = {
+  logoPurple: '#773D76',
+  logoGold: '#EEAA15',
+  violetGradient: 'linear-gradient(135deg, #667eea 0%, #764ba2 100%)',
+  employeeBackground: 'linear-gradient(135deg, #F5E6D3 0%, #E6D5F5 100%)',
+  flexibleGradient: 'linear-gradient(135deg, #6B3AA0 0%, #8B5BA8 100%)',
+  companyGradient: 'linear-gradient(135deg, #D4A645 0%, #C9A23E 100%)',
+};

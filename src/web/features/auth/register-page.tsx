@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { REGISTER_REDIRECT_MS } from '../../../domain/constants';
+import { registerFormSchema, type RegisterFormInput } from '../../../domain/schemas/auth';
+import { messageOf } from '../../api/client';
+import { publicConfigQuery, signUp } from '../../api/session';
+import { AuthShell } from './auth-shell';
+
+const SUCCESS = 'Usuario registrado correctamente. Ahora puedes iniciar sesión.';
+const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPassword: '' };
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const { data: domains } = useQuery(publicConfigQuery);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<RegisterFormInput>({
+    mode: 'uncontrolled',
+    initialValues: EMPTY,
+    validate: schemaResolver(registerFormSchema, { sync: true }),
+  });
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await signUp(values.name.trim(), values.email.trim().toLowerCase(), values.password);
+      form.setValues(EMPTY);
+      form.resetDirty();
+      setSuccess(true);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const staff = domains?.staffDomain ?? 'jobby.cl';
+  const provider = domains?.providerDomain ?? 'jobby.sup';
+
+  return (
+    <AuthShell>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} c="#333">
+            Crear cuenta
+          </Title>
+          {success && (
+            <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="register-success">
+              {SUCCESS}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="register-error">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Nombre completo" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
+          <TextInput label="Correo electrónico" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordInput label="Contraseña" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Confirmar contraseña"
+            autoComplete="new-password"
+            required
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Alert variant="light" color="brand" p="xs">
+            <Text size="xs" fw={600} mb={4}>
+              Tu correo define tu rol:
+            </Text>
+            <List size="xs" spacing={2}>
+              <List.Item>@{staff}: administrador de la plataforma</List.Item>
+              <List.Item>admin@tuempresa: Recursos Humanos de tu empresa</List.Item>
+              <List.Item>@{provider}: proveedor</List.Item>
+              <List.Item>cualquier otro correo de empresa: colaborador</List.Item>
+            </List>
+          </Alert>
+          <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={success}>
+            Registrarme
+          </Button>
+          <Text size="sm" ta="center" c="#666">
+            ¿Ya tienes cuenta?{' '}
+            <Anchor component={Link} to="/login" fw={600}>
+              Inicia sesión
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}

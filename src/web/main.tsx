@@ -1,0 +1,37 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AppRouter } from './app/router';
+import { theme } from './app/theme';
+import { useThemeSync } from './app/use-theme-sync';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+
+function ThemeSync() {
+  useThemeSync();
+  return null;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
+          <Notifications position="top-right" />
+          <ThemeSync />
+          <AppRouter />
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,130 @@
+/**
+ * Test harness: a fresh database per test file (in-memory PGlite, or a new database on the
+ * PostgreSQL of TEST_DATABASE_URL), migrated, with the real Fastify app on top (`app.inject`).
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { buildApp, type App } from '../../src/server/app';
+import { testConfig, type AppConfig } from '../../src/server/config';
+import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { accounts as authAccounts, companies, users } from '../../src/server/db/schema';
+
+export const ORIGIN = 'http://localhost:3000';
+export const PASSWORD = 'secreto123';
+
+export type TestContext = {
+  app: App;
+  db: Db;
+  database: Database;
+  config: AppConfig;
+  close: () => Promise<void>;
+};
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `jobby_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const config = testConfig(overrides);
+  let drop: (() => Promise<void>) | null = null;
+  let database: Database;
+  if (process.env.TEST_DATABASE_URL) {
+    const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
+    drop = created.drop;
+    database = await openDatabase({ url: created.url, poolSize: 40 });
+  } else {
+    database = await openDatabase({ url: null, pgliteDir: null });
+  }
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      if (drop) await drop();
+    },
+  };
+}
+
+let cachedHash: string | null = null;
+
+export type CreateUserOptions = {
+  email: string;
+  name?: string;
+  level?: 1 | 2 | 3 | 4 | null;
+  companyId?: string | null;
+  status?: 'active' | 'inactive';
+  userType?: 'A' | 'B';
+  surveyCompleted?: boolean;
+};
+
+/** Inserts a user with password PASSWORD straight into the database (fast: one hash per file). */
+export async function createUser(db: Db, options: CreateUserOptions): Promise<string> {
+  cachedHash ??= await hashPassword(PASSWORD);
+  const id = randomUUID();
+  await db.insert(users).values({
+    id,
+    name: options.name ?? options.email.split('@')[0],
+    email: options.email.toLowerCase(),
+    emailVerified: true,
+    level: options.level === undefined ? 3 : options.level,
+    companyId: options.companyId ?? null,
+    status: options.status ?? 'active',
+    userType: options.userType ?? 'A',
+    surveyCompleted: options.surveyCompleted ?? true,
+  });
+  await db.insert(authAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: cachedHash });
+  return id;
+}
+
+export async function createCompany(db: Db, name: string, extra: Partial<typeof companies.$inferInsert> = {}): Promise<string> {
+  const [row] = await db.insert(companies).values({ name, ...extra }).returning({ id: companies.id });
+  return row.id;
+}
+
+export async function userRow(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Signs in through the real endpoint and returns the Cookie header to send. */
+export async function signIn(app: App, email: string, password = PASSWORD): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  const cookies = response.cookies.map((c) => `${c.name}=${c.value}`);
+  return cookies.join('; ');
+}
+
+/** Headers of an authenticated JSON call. */
+export function as(cookie: string, extra: Record<string, string> = {}) {
+  return { cookie, origin: ORIGIN, ...extra };
+}
