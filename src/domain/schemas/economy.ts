@@ -1,0 +1,319 @@
+/**
+ * The token economy's API contract (issue 3): request and response schemas shared by the server
+ * (validation, serialisation, OpenAPI) and the web (forms, types). Messages are the spec's.
+ */
+import { z } from 'zod';
+import {
+  ADMIN_TOKEN_QUANTITY_MAX,
+  ADMIN_TOKEN_QUANTITY_MIN,
+  BENEFIT_TYPES,
+  COMPANY_BENEFIT_DEFAULT_AVAILABLE,
+  COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER,
+  HR_ASSIGN_DEFAULT_AMOUNT,
+  PLATFORM_BENEFIT_DEFAULT_STOCK,
+  PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
+  REQUEST_STATUSES,
+} from '../constants';
+import { errorMessage } from '../errors';
+
+const id = z.string().min(1);
+const isoDate = z.string();
+const optionalText = z.string().trim().max(2000).nullish();
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+};
+export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const statusBodySchema = z.object({ status: z.enum(['active', 'inactive']) });
+export const idParamsSchema = z.object({ id: z.string().uuid() });
+
+// ───────── platform benefits (level 1) ─────────
+
+const platformRequired = errorMessage('PLATFORM_BENEFIT_REQUIRED');
+export const platformBenefitInputSchema = z.object({
+  title: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(200),
+  description: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(2000),
+  type: z.enum(BENEFIT_TYPES, { error: platformRequired }),
+  value: optionalText,
+  providerName: optionalText,
+  /** The provider user who fulfils it; only that provider may verify its codes. */
+  providerUserId: z.string().nullish(),
+  category: optionalText,
+  image: z.string().trim().max(2000).nullish(),
+  isHighlighted: z.boolean().default(false),
+  tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
+  /** 0 means unlimited (part 1 §9). */
+  stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').default(PLATFORM_BENEFIT_DEFAULT_STOCK),
+});
+export type PlatformBenefitInput = z.input<typeof platformBenefitInputSchema>;
+
+export const platformBenefitSchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(BENEFIT_TYPES),
+  value: z.string().nullable(),
+  providerName: z.string().nullable(),
+  providerUserId: z.string().nullable(),
+  category: z.string().nullable(),
+  image: z.string().nullable(),
+  isHighlighted: z.boolean(),
+  tokenCost: z.number().int(),
+  /** Units left; null = unlimited. */
+  stockRemaining: z.number().int().nullable(),
+  status: z.enum(['active', 'inactive']),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type PlatformBenefit = z.infer<typeof platformBenefitSchema>;
+
+export const platformBenefitListQuerySchema = z.object({ status: z.enum(['active', 'inactive']).optional(), search: z.string().optional(), ...pageQuery });
+
+export const providerOptionSchema = z.object({ id, name: z.string(), email: z.string(), status: z.enum(['active', 'inactive']) });
+export type ProviderOption = z.infer<typeof providerOptionSchema>;
+
+// ───────── company benefits (level 2) ─────────
+
+const companyRequired = errorMessage('COMPANY_BENEFIT_REQUIRED');
+export const companyBenefitInputSchema = z
+  .object({
+    title: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(200),
+    description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
+    category: optionalText,
+    image: z.string().trim().max(2000).nullish(),
+    tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(1),
+    availableTokens: z.coerce.number().int().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+    limitPerUser: z.coerce.number().int().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+    startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+    endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+    requiresApproval: z.boolean().default(false),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
+    path: ['endDate'],
+    message: 'La fecha de término debe ser posterior a la de inicio',
+  });
+export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
+
+export const companyBenefitSchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  image: z.string().nullable(),
+  tokenCost: z.number().int(),
+  availableTokens: z.number().int(),
+  limitPerUser: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  requiresApproval: z.boolean(),
+  status: z.enum(['active', 'inactive']),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type CompanyBenefit = z.infer<typeof companyBenefitSchema>;
+
+// ───────── catalogue and redemption (level 3) ─────────
+
+export const blockedReasonSchema = z.enum(['ALREADY_REDEEMED', 'INSUFFICIENT_TOKENS', 'OUT_OF_STOCK']).nullable();
+
+export const catalogueItemSchema = z.object({
+  id,
+  kind: z.enum(['platform', 'company']),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  image: z.string().nullable(),
+  tokenCost: z.number().int(),
+  /** Platform benefits only. */
+  type: z.enum(BENEFIT_TYPES).nullable(),
+  providerName: z.string().nullable(),
+  isHighlighted: z.boolean(),
+  /** Units or redemptions left; null = unlimited. */
+  remaining: z.number().int().nullable(),
+  /** Company benefits: how many times this user redeemed it, and the limit. */
+  redeemedCount: z.number().int(),
+  limitPerUser: z.number().int().nullable(),
+  requiresApproval: z.boolean(),
+  canRedeem: z.boolean(),
+  /** Why not: 'Ya canjeado', 'Tokens insuficientes' or sold out. */
+  blockedReason: blockedReasonSchema,
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+export const catalogueSchema = z.object({
+  platform: z.array(catalogueItemSchema),
+  company: z.array(catalogueItemSchema),
+  balances: z.object({ jobby: z.number().int(), company: z.number().int() }),
+});
+export type Catalogue = z.infer<typeof catalogueSchema>;
+
+export const redeemInputSchema = z.object({
+  kind: z.enum(['platform', 'company']),
+  benefitId: z.string().uuid(),
+  comments: z.string().trim().max(1000).nullish(),
+  /** Optional product link of a provider-benefit request (part 2 §3). */
+  productLink: z.string().trim().max(2000).nullish(),
+});
+export type RedeemInput = z.infer<typeof redeemInputSchema>;
+
+export const codeViewSchema = z.object({
+  code: z.string(),
+  status: z.enum(['active', 'used']),
+  expiresAt: isoDate,
+  usedAt: isoDate.nullable(),
+});
+
+export const redemptionResultSchema = z.object({
+  requestId: id,
+  redemptionId: id,
+  status: z.enum(REQUEST_STATUSES),
+  tokenType: z.enum(['jobby', 'company']),
+  tokenCost: z.number().int(),
+  /** Present when the request was approved at once. */
+  code: codeViewSchema.nullable(),
+  balances: z.object({ jobby: z.number().int(), company: z.number().int() }),
+});
+export type RedemptionResult = z.infer<typeof redemptionResultSchema>;
+
+// ───────── requests and approvals ─────────
+
+export const benefitRequestSchema = z.object({
+  id,
+  userId: id,
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  benefitId: id,
+  benefitName: z.string(),
+  benefitType: z.string().nullable(),
+  isBenefitJobby: z.boolean(),
+  paidWithTokens: z.boolean(),
+  tokenCost: z.number().int(),
+  status: z.enum(REQUEST_STATUSES),
+  requestDate: isoDate,
+  processedDate: isoDate.nullable(),
+  adminId: z.string().nullable(),
+  adminInstructions: z.string().nullable(),
+  comments: z.string().nullable(),
+  productLink: z.string().nullable(),
+  code: codeViewSchema.nullable(),
+});
+export type BenefitRequest = z.infer<typeof benefitRequestSchema>;
+
+export const requestListQuerySchema = z.object({
+  filter: z.enum(['all', 'pending', 'approved', 'rejected']).default('all'),
+  search: z.string().trim().max(200).optional(),
+  ...pageQuery,
+});
+export const requestListSchema = z.object({ items: z.array(benefitRequestSchema), total: z.number().int(), pendingCount: z.number().int() });
+
+export const approveInputSchema = z.object({ adminInstructions: z.string().trim().max(2000).nullish() });
+export const rejectInputSchema = z.object({ reason: z.string().trim().max(2000).nullish() });
+
+// ───────── token assignment and history ─────────
+
+export const adminTokensInputSchema = z.object({
+  userId: z.string({ error: errorMessage('INVALID_TOKEN_QUANTITY') }).min(1, errorMessage('INVALID_TOKEN_QUANTITY')),
+  amount: z.coerce
+    .number({ error: errorMessage('INVALID_TOKEN_QUANTITY') })
+    .int(errorMessage('INVALID_TOKEN_QUANTITY'))
+    .min(ADMIN_TOKEN_QUANTITY_MIN, errorMessage('INVALID_TOKEN_QUANTITY'))
+    .max(ADMIN_TOKEN_QUANTITY_MAX, errorMessage('INVALID_TOKEN_QUANTITY')),
+  reason: z.string().trim().max(500).nullish(),
+});
+export type AdminTokensInput = z.input<typeof adminTokensInputSchema>;
+
+export const hrAssignInputSchema = z.object({
+  userId: z.string({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') }).min(1, errorMessage('ASSIGN_FIELDS_REQUIRED')),
+  amount: z.coerce
+    .number({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') })
+    .int(errorMessage('ASSIGN_FIELDS_REQUIRED'))
+    .min(1, errorMessage('ASSIGN_FIELDS_REQUIRED'))
+    .max(100_000)
+    .default(HR_ASSIGN_DEFAULT_AMOUNT),
+  reason: z.string().trim().max(500).nullish(),
+});
+export type HrAssignInput = z.input<typeof hrAssignInputSchema>;
+
+export const hrBulkAssignInputSchema = z.object({
+  userIds: z.array(z.string().min(1)).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(1000),
+  amount: z.coerce.number({ error: errorMessage('BULK_ASSIGN_INVALID') }).int().min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
+  reason: z.string().trim().max(500).nullish(),
+});
+export type HrBulkAssignInput = z.input<typeof hrBulkAssignInputSchema>;
+
+export const assignResultSchema = z.object({ userId: id, tokenType: z.enum(['jobby', 'company']), balanceAfter: z.number().int(), transferId: z.number().int() });
+export const bulkAssignResultSchema = z.object({ assigned: z.number().int(), failedUserIds: z.array(z.string()) });
+
+export const employeeBalanceSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  status: z.enum(['active', 'inactive']),
+  jobby: z.number().int(),
+  company: z.number().int(),
+  /** Last balance change; null = 'Nunca'. */
+  lastUpdated: isoDate.nullable(),
+});
+export type EmployeeBalance = z.infer<typeof employeeBalanceSchema>;
+export const employeeListQuerySchema = z.object({ search: z.string().trim().max(200).optional(), ...pageQuery });
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  /** The spec's history types: grant/reward/refund → add, revoke → remove, spend → used. */
+  type: z.enum(['add', 'remove', 'used']),
+  kind: z.enum(['grant', 'revoke', 'spend', 'refund', 'reward', 'import']),
+  tokenType: z.enum(['jobby', 'company']),
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  balanceBefore: z.number().int(),
+  balanceAfter: z.number().int(),
+  benefitId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export const historyQuerySchema = z.object({
+  userId: z.string().optional(),
+  type: z.enum(['all', 'add', 'remove', 'used']).default('all'),
+  tokenType: z.enum(['jobby', 'company']).optional(),
+  search: z.string().trim().max(200).optional(),
+  ...pageQuery,
+});
+
+// ───────── codes and the provider portal (level 4) ─────────
+
+export const verifyCodeInputSchema = z.object({
+  code: z.string({ error: errorMessage('CODE_REQUIRED') }).trim().min(1, errorMessage('CODE_REQUIRED')).max(32),
+});
+export const verifyCodeResultSchema = z.object({
+  code: z.string(),
+  benefitName: z.string(),
+  isBenefitJobby: z.boolean(),
+  userName: z.string(),
+  usedAt: isoDate,
+  /** 'Token verificado y procesado correctamente'. */
+  message: z.string(),
+});
+export type VerifyCodeResult = z.infer<typeof verifyCodeResultSchema>;
+
+export const providerHistoryItemSchema = z.object({
+  code: z.string(),
+  benefitName: z.string(),
+  isBenefitJobby: z.boolean(),
+  userName: z.string(),
+  usedAt: isoDate,
+});
+export const providerHistorySchema = z.object({
+  items: z.array(providerHistoryItemSchema),
+  stats: z.object({ total: z.number().int(), month: z.number().int(), today: z.number().int() }),
+});
+export type ProviderHistory = z.infer<typeof providerHistorySchema>;
