@@ -1,0 +1,84 @@
+/**
+ * Idempotent money-moving operations (ARCHITECTURE §4): the key, a hash of the input and the
+ * response are stored in the same transaction as the change. Same key + same input → the stored
+ * response again; same key + other input → 409 IDEMPOTENCY_CONFLICT.
+ *
+ * Concurrency: the key row is inserted first with ON CONFLICT DO NOTHING. On PostgreSQL a second
+ * request with the same key waits on that insert until the first transaction ends, then reads its
+ * stored answer; so 20 identical requests at once charge once and answer the same.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
+import type { Db, Tx } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema';
+
+export type IdempotentOutcome<T> = { status: number; body: T | ErrorBody; hit: boolean };
+
+export type IdempotencyOptions = {
+  actorId: string;
+  /** The client's `Idempotency-Key` header; without one the work simply runs once. */
+  key: string | undefined;
+  /** Names the use case, so one key cannot be replayed against another endpoint. */
+  operation: string;
+  input: unknown;
+};
+
+function hashOf(operation: string, input: unknown): string {
+  return createHash('sha256').update(operation).update('\n').update(JSON.stringify(input ?? null)).digest('hex');
+}
+
+function errorBody(error: AppError): ErrorBody {
+  return { error: { code: error.code, message: error.message } };
+}
+
+/**
+ * Runs `work` in a transaction. Business errors (AppError) are answered, and with a key they are
+ * stored too, so a retry gets the same refusal; other errors roll everything back and propagate.
+ */
+export async function runIdempotent<T>(db: Db, options: IdempotencyOptions, work: (tx: Tx) => Promise<T>): Promise<IdempotentOutcome<T>> {
+  if (!options.key) {
+    try {
+      const body = await db.transaction(work);
+      return { status: 200, body, hit: false };
+    } catch (error) {
+      if (error instanceof AppError) return { status: error.status, body: errorBody(error), hit: false };
+      throw error;
+    }
+  }
+  const key = options.key.slice(0, 200);
+  const requestHash = hashOf(options.operation, options.input);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ actorId: options.actorId, key, operation: options.operation, requestHash, responseStatus: 0, responseBody: {} })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+
+    if (claimed.length === 0) {
+      const [stored] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, key)));
+      if (!stored || stored.requestHash !== requestHash || stored.operation !== options.operation) {
+        return { status: 409, body: { error: { code: 'IDEMPOTENCY_CONFLICT', message: errorMessage('IDEMPOTENCY_CONFLICT') } }, hit: false };
+      }
+      return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
+    }
+
+    let outcome: IdempotentOutcome<T>;
+    try {
+      // A savepoint: a refused operation leaves no trace but its stored answer.
+      const body = await tx.transaction(work);
+      outcome = { status: 200, body, hit: false };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcome = { status: error.status, body: errorBody(error), hit: false };
+    }
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: outcome.status, responseBody: outcome.body as object })
+      .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, key)));
+    return outcome;
+  });
+}
