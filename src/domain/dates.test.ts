@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './dates';
+
+describe('dates in Santiago time', () => {
+  it('formats dd/mm/yyyy hh:mm', () => {
+    // 2026-01-15 15:05 UTC is 12:05 in Santiago (UTC-3 in summer).
+    expect(formatDateTime('2026-01-15T15:05:00Z')).toBe('15/01/2026 12:05');
+  });
+  it('formats midnight as 00', () => {
+    expect(formatDateTime('2026-07-01T04:00:00Z')).toBe('01/07/2026 00:00');
+  });
+  it('formats a date', () => expect(formatDate('2026-03-09T12:00:00Z')).toBe('09/03/2026'));
+});
