@@ -12,7 +12,20 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT'));
 
-/** The register form (part 1 §5): the mismatch message is checked before the length one. */
+/**
+ * The rule of every new-password form (part 1 §5): the mismatch message is checked before the
+ * length one, and each lands on its own field.
+ */
+function newPasswordPair<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
+  return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
+    if (value[passwordKey] !== value[confirmKey]) {
+      ctx.addIssue({ code: 'custom', path: [confirmKey], message: errorMessage('PASSWORDS_DO_NOT_MATCH') });
+    } else if (value[passwordKey].length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: [passwordKey], message: errorMessage('PASSWORD_TOO_SHORT') });
+    }
+  };
+}
+
 export const registerFormSchema = z
   .object({
     name: z.string().trim().min(1, 'El nombre es obligatorio'),
@@ -20,13 +33,7 @@ export const registerFormSchema = z
     password: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: errorMessage('PASSWORDS_DO_NOT_MATCH') });
-    } else if (value.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: errorMessage('PASSWORD_TOO_SHORT') });
-    }
-  });
+  .superRefine(newPasswordPair('password', 'confirmPassword'));
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const changePasswordSchema = z
@@ -35,13 +42,7 @@ export const changePasswordSchema = z
     newPassword: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine((value, ctx) => {
-    if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: errorMessage('PASSWORDS_DO_NOT_MATCH') });
-    } else if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: errorMessage('PASSWORD_TOO_SHORT') });
-    }
-  });
+  .superRefine(newPasswordPair('newPassword', 'confirmPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const updateProfileSchema = z.object({

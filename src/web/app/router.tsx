@@ -15,6 +15,13 @@ const EmployeeRoutes = lazy(() => import('../features/employee/employee-routes')
 const ProviderRoutes = lazy(() => import('../features/provider/provider-routes'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 
+/** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
+const SHELL_AREAS = [
+  { level: 1, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...' },
+  { level: 2, Routes: HrRoutes, loadingLabel: undefined },
+  { level: 3, Routes: EmployeeRoutes, loadingLabel: undefined },
+] as const;
+
 function ProfileArea() {
   const { data: me } = useMe();
   const area = (me?.level ?? (me?.isStaff ? 1 : 3)) as Level;
@@ -38,36 +45,19 @@ export function AppRouter() {
           >
             <Route path="/profile" element={<ProfilePage />} />
           </Route>
-          <Route
-            path="/level1"
-            element={
-              <RequireArea level={1} loadingLabel="Cargando dashboard...">
-                <AppLayout area={1} />
-              </RequireArea>
-            }
-          >
-            <Route path="*" element={<AdminRoutes />} />
-          </Route>
-          <Route
-            path="/level2"
-            element={
-              <RequireArea level={2}>
-                <AppLayout area={2} />
-              </RequireArea>
-            }
-          >
-            <Route path="*" element={<HrRoutes />} />
-          </Route>
-          <Route
-            path="/level3"
-            element={
-              <RequireArea level={3}>
-                <AppLayout area={3} />
-              </RequireArea>
-            }
-          >
-            <Route path="*" element={<EmployeeRoutes />} />
-          </Route>
+          {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel }) => (
+            <Route
+              key={level}
+              path={`/level${level}`}
+              element={
+                <RequireArea level={level} loadingLabel={loadingLabel}>
+                  <AppLayout area={level} />
+                </RequireArea>
+              }
+            >
+              <Route path="*" element={<AreaRoutes />} />
+            </Route>
+          ))}
           {/* The provider portal has its own full-width header (part 2 "Provider portal"). */}
           <Route
             path="/level4/*"
