@@ -8,7 +8,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRouter } from './app/router';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
 
 const queryClient = new QueryClient({
@@ -25,7 +25,7 @@ function ThemeSync() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
           <Notifications position="top-right" />
           <ThemeSync />

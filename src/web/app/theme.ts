@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** One theme for the whole app (LOOK-AND-FEEL.md): brand purple, gold call-to-action, deep blue for admin. */
 const brand: MantineColorsTuple = ['#f5effa', '#e6dbf1', '#cbb3e3', '#ae89d5', '#9566c9', '#8650c2', '#6B3AA0', '#5f3290', '#532b80', '#452270'];
@@ -13,6 +13,8 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   fontFamilyMonospace: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   defaultRadius: 'md',
+  // Filled components pick dark or light text by luminance: white on gold would fail WCAG AA.
+  autoContrast: true,
   cursorType: 'pointer',
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs' } },
@@ -29,3 +31,10 @@ export const BRAND = {
   flexibleGradient: 'linear-gradient(135deg, #6B3AA0 0%, #8B5BA8 100%)',
   companyGradient: 'linear-gradient(135deg, #D4A645 0%, #C9A23E 100%)',
 };
+
+/** Secondary ("dimmed") text at WCAG AA contrast: Mantine's default gray is 3.3:1 on white. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#666666' },
+  dark: { '--mantine-color-dimmed': '#b0b3b8' },
+});

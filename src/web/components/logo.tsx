@@ -1,24 +1,22 @@
-import { Box } from '@mantine/core';
-
-/** The "jobby" wordmark: "Jo" purple, "bby" and the dot gold (LOOK-AND-FEEL "Brand"). */
+/**
+ * The "jobby" wordmark: "Jo" purple, "bby" and the dot gold (LOOK-AND-FEEL "Brand"), drawn as an
+ * inline SVG so it scales crisply and stays a logotype (exempt from text-contrast rules).
+ */
 export function Logo({ size = 28, inverted = false }: { size?: number; inverted?: boolean }) {
+  const width = size * 3.05;
   return (
-    <Box
-      component="span"
-      aria-label="Jobby"
-      role="img"
-      style={{
-        fontFamily: '"Arial Rounded MT Bold", "Nunito", "Varela Round", system-ui, sans-serif',
-        fontWeight: 800,
-        fontSize: size,
-        letterSpacing: -0.5,
-        lineHeight: 1,
-        whiteSpace: 'nowrap',
-      }}
-    >
-      <span style={{ color: inverted ? '#fff' : '#773D76' }}>Jo</span>
-      <span style={{ color: '#EEAA15' }}>bby</span>
-      <span style={{ color: '#EEAA15' }}>.</span>
-    </Box>
+    <svg role="img" aria-label="Jobby" width={width} height={size * 1.25} viewBox="0 0 122 50" style={{ display: 'block' }}>
+      <text
+        x="0"
+        y="38"
+        fontFamily='"Arial Rounded MT Bold", "Nunito", "Varela Round", system-ui, sans-serif'
+        fontWeight={800}
+        fontSize="40"
+        letterSpacing="-0.5"
+      >
+        <tspan fill={inverted ? '#ffffff' : '#773D76'}>Jo</tspan>
+        <tspan fill="#EEAA15">bby.</tspan>
+      </text>
+    </svg>
   );
 }

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../src/server/db/seed';
+import { as, createTestContext, signIn, type TestContext } from '../support/app';
+import { ledgerViolations } from '../support/invariants';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  expect(await isDatabaseEmpty(ctx.db)).toBe(true);
+  await seedDemoData(ctx.db);
+});
+afterAll(async () => ctx.close());
+
+const count = async (query: ReturnType<typeof sql>) => Number((await ctx.db.execute<{ n: string }>(query)).rows[0].n);
+
+describe('demo data (issue 2 §6)', () => {
+  it('is no longer empty', async () => expect(await isDatabaseEmpty(ctx.db)).toBe(false));
+
+  it('lets every listed active account sign in to its level', async () => {
+    for (const account of DEMO_ACCOUNTS.filter((a) => !a.note.includes('deshabilitada'))) {
+      const me = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, account.email, DEMO_PASSWORD)) })).json();
+      expect(me.level, account.email).toBe(account.level);
+    }
+  });
+
+  it('has two companies with at least 8 employees each, some type B, some surveyed, one disabled each', async () => {
+    const rows = (
+      await ctx.db.execute<{ name: string; employees: string; type_b: string; surveyed: string; disabled: string }>(sql`
+        select c.name, count(u.id) as employees, count(*) filter (where u.user_type = 'B') as type_b,
+               count(*) filter (where u.survey_completed) as surveyed, count(*) filter (where u.status = 'inactive') as disabled
+        from companies c join users u on u.company_id = c.id and u.level = 3 group by c.name order by c.name`)
+    ).rows;
+    expect(rows.map((r) => r.name)).toEqual(['Andes', 'Austral']);
+    for (const row of rows) {
+      expect(Number(row.employees)).toBeGreaterThanOrEqual(8);
+      expect(Number(row.type_b)).toBeGreaterThan(0);
+      expect(Number(row.surveyed)).toBeGreaterThan(0);
+      expect(Number(row.disabled)).toBe(1);
+    }
+  });
+
+  it('covers all six categories and the three benefit types', async () => {
+    expect(await count(sql`select count(distinct category) as n from platform_benefits`)).toBe(6);
+    expect(await count(sql`select count(distinct type) as n from platform_benefits`)).toBe(3);
+    expect(await count(sql`select count(distinct company_id) as n from company_benefits`)).toBe(2);
+  });
+
+  it('has requests in every status and codes active, used and expired', async () => {
+    expect(await count(sql`select count(distinct status) as n from benefit_requests`)).toBe(5);
+    expect(await count(sql`select count(*) as n from benefit_codes where status = 'used'`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from benefit_codes where status = 'active' and expires_at > now()`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from benefit_codes where status = 'active' and expires_at <= now()`)).toBeGreaterThan(0);
+  });
+
+  it('builds every balance from ledger transfers, keeping the invariants', async () => {
+    expect(await count(sql`select count(*) as n from ledger_transfers where kind = 'refund'`)).toBeGreaterThan(0);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+});
