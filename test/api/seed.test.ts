@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../src/server/db/seed';
+import { queryRows } from '../../src/server/db/client';
 import { as, createTestContext, signIn, type TestContext } from '../support/app';
 import { ledgerViolations } from '../support/invariants';
 
@@ -13,25 +14,26 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const count = async (query: ReturnType<typeof sql>) => Number((await ctx.db.execute<{ n: string }>(query)).rows[0].n);
+const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(ctx.db, query))[0].n);
 
 describe('demo data (issue 2 §6)', () => {
   it('is no longer empty', async () => expect(await isDatabaseEmpty(ctx.db)).toBe(false));
 
   it('lets every listed active account sign in to its level', async () => {
     for (const account of DEMO_ACCOUNTS.filter((a) => !a.note.includes('deshabilitada'))) {
-      const me = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, account.email, DEMO_PASSWORD)) })).json();
+      const me = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, account.email, DEMO_PASSWORD)) })).json<{ level: number }>();
       expect(me.level, account.email).toBe(account.level);
     }
   });
 
   it('has two companies with at least 8 employees each, some type B, some surveyed, one disabled each', async () => {
-    const rows = (
-      await ctx.db.execute<{ name: string; employees: string; type_b: string; surveyed: string; disabled: string }>(sql`
+    const rows = await queryRows<{ name: string; employees: string; type_b: string; surveyed: string; disabled: string }>(
+      ctx.db,
+      sql`
         select c.name, count(u.id) as employees, count(*) filter (where u.user_type = 'B') as type_b,
                count(*) filter (where u.survey_completed) as surveyed, count(*) filter (where u.status = 'inactive') as disabled
-        from companies c join users u on u.company_id = c.id and u.level = 3 group by c.name order by c.name`)
-    ).rows;
+        from companies c join users u on u.company_id = c.id and u.level = 3 group by c.name order by c.name`,
+    );
     expect(rows.map((r) => r.name)).toEqual(['Andes', 'Austral']);
     for (const row of rows) {
       expect(Number(row.employees)).toBeGreaterThanOrEqual(8);
