@@ -23,15 +23,16 @@ test.describe('sign-in, guard and layout', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Esta cuenta ha sido deshabilitada.');
   });
 
-  for (const [who, email, url, name] of [
-    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'level1-dashboard'],
-    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'level2-dashboard'],
-    ['employee', DEMO.employee, /\/level3\/dashboard$/, 'level3-dashboard'],
-    ['provider', DEMO.provider, /\/level4$/, 'level4-portal'],
+  for (const [who, email, url, name, heading] of [
+    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'level1-dashboard', 'Dashboard'],
+    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'level2-dashboard', 'Dashboard de Recursos Humanos'],
+    ['employee', DEMO.employee, /\/level3\/dashboard$/, 'level3-dashboard', 'Inicio'],
+    ['provider', DEMO.provider, /\/level4$/, 'level4-portal', 'Verificar Token'],
   ] as const) {
     test(`the ${who} lands on their dashboard`, async ({ page }) => {
       await signIn(page, email);
       await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
       await shoot(page, name);
     });
   }

@@ -84,6 +84,8 @@ export const ERRORS = {
     message: 'Los campos Título, Descripción y Tipo son obligatorios',
   },
   COMPANY_BENEFIT_REQUIRED: { status: 400, message: 'Los campos Título y Descripción son obligatorios' },
+  // Not in the spec: a platform benefit can only be linked to an existing provider (level 4) user.
+  INVALID_PROVIDER: { status: 400, message: 'El proveedor seleccionado no existe o no es un proveedor' },
 
   // Provider verification (part 2 §5, §8)
   CODE_REQUIRED: { status: 400, message: 'Por favor, ingresa un código de token' },

@@ -47,6 +47,11 @@ export const platformBenefitInputSchema = z.object({
   stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').default(PLATFORM_BENEFIT_DEFAULT_STOCK),
 });
 export type PlatformBenefitInput = z.input<typeof platformBenefitInputSchema>;
+/** Editing: a stock left out keeps the units remaining (a form that omits it must not reset it to 100). */
+export const platformBenefitUpdateSchema = platformBenefitInputSchema.extend({
+  stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').optional(),
+});
+export type PlatformBenefitUpdate = z.input<typeof platformBenefitUpdateSchema>;
 
 export const platformBenefitSchema = z.object({
   id,
@@ -76,24 +81,32 @@ export type ProviderOption = z.infer<typeof providerOptionSchema>;
 // ───────── company benefits (level 2) ─────────
 
 const companyRequired = errorMessage('COMPANY_BENEFIT_REQUIRED');
-export const companyBenefitInputSchema = z
-  .object({
-    title: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(200),
-    description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
-    category: optionalText,
-    image: z.string().trim().max(2000).nullish(),
-    tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(1),
-    availableTokens: z.coerce.number().int().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
-    limitPerUser: z.coerce.number().int().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
-    startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
-    endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
-    requiresApproval: z.boolean().default(false),
-  })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
-    path: ['endDate'],
-    message: 'La fecha de término debe ser posterior a la de inicio',
-  });
+const datesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
+  !v.startDate || !v.endDate || v.startDate <= v.endDate;
+const datesInOrderError = { path: ['endDate'], message: 'La fecha de término debe ser posterior a la de inicio' };
+const companyBenefitFields = z.object({
+  title: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(200),
+  description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
+  category: optionalText,
+  image: z.string().trim().max(2000).nullish(),
+  tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(1),
+  availableTokens: z.coerce.number().int().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+  limitPerUser: z.coerce.number().int().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+  // A real calendar date: 2025-02-30 is refused here with a 400, not by the database with a 500.
+  startDate: z.iso.date().nullish(),
+  endDate: z.iso.date().nullish(),
+  requiresApproval: z.boolean().default(false),
+});
+export const companyBenefitInputSchema = companyBenefitFields.refine(datesInOrder, datesInOrderError);
 export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
+/** Editing: availableTokens is what is left, so a sold-out benefit (0) can be edited without restocking it. */
+export const companyBenefitUpdateSchema = companyBenefitFields
+  .extend({
+    availableTokens: z.coerce.number().int().min(0, 'La cantidad disponible no puede ser negativa').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+  })
+  .refine(datesInOrder, datesInOrderError);
+export type CompanyBenefitUpdate = z.input<typeof companyBenefitUpdateSchema>;
+export const companyBenefitListQuerySchema = z.object({ status: z.enum(['active', 'inactive']).optional(), search: z.string().optional(), ...pageQuery });
 
 export const companyBenefitSchema = z.object({
   id,

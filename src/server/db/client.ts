@@ -36,6 +36,9 @@ export type OpenDatabaseOptions = {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection closed by the server (restart, failover, a dropped test database) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.error(`Conexión a PostgreSQL cerrada: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, driver: 'postgres', close: () => pool.end() };
   }

@@ -456,6 +456,8 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_from_idx').on(t.fromAccount),
     index('ledger_transfers_to_idx').on(t.toAccount),
     index('ledger_transfers_created_idx').on(t.createdAt),
+    // Rejecting a request finds its spend transfer to reverse it without scanning the ledger.
+    index('ledger_transfers_request_idx').on(t.requestId, t.kind),
     uniqueIndex('ledger_transfers_reverses_key').on(t.reversesTransferId),
     check('ledger_transfers_amount_check', sql`${t.amount} > 0`),
     check('ledger_transfers_accounts_check', sql`${t.fromAccount} <> ${t.toAccount}`),

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigRoutes } from './me/config-routes';
 import { meRoutes } from './me/routes';
+import { platformBenefitRoutes } from './platform-benefits/routes';
+import { companyBenefitRoutes } from './company-benefits/routes';
+import { providerRoutes } from './providers/routes';
+import { requestRoutes } from './requests/routes';
+import { codeRoutes } from './codes/routes';
+import { assignmentRoutes } from './assignment/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { redemptionRoutes } from './redemptions/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes];

@@ -448,6 +448,7 @@ CREATE INDEX "ledger_transfers_company_idx" ON "ledger_transfers" USING btree ("
 CREATE INDEX "ledger_transfers_from_idx" ON "ledger_transfers" USING btree ("from_account");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_to_idx" ON "ledger_transfers" USING btree ("to_account");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_created_idx" ON "ledger_transfers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_request_idx" ON "ledger_transfers" USING btree ("request_id","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transfers_reverses_key" ON "ledger_transfers" USING btree ("reverses_transfer_id");--> statement-breakpoint
 CREATE INDEX "platform_benefits_status_idx" ON "platform_benefits" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "profile_surveys_user_key" ON "profile_surveys" USING btree ("user_id");--> statement-breakpoint

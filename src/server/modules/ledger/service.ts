@@ -3,12 +3,14 @@
  * transfers that move one asset between two accounts in the caller's transaction.
  * A wallet is debited with one conditional UPDATE, so no race can take it below zero.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
-import type { TokenType } from '../../../domain/constants';
+import type { RecordStatus, TokenType } from '../../../domain/constants';
+import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import type { Balances } from '../../../domain/schemas/me';
 import type { Executor } from '../../db/client';
-import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
+import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
 
 export type TransferKind = 'grant' | 'revoke' | 'spend' | 'refund' | 'reward' | 'import';
 
@@ -60,6 +62,20 @@ export const accounts = {
   }),
 };
 
+export type WalletRef = { userId: string; companyId: string | null; tokenType: TokenType };
+
+/**
+ * The employee wallet that holds a token type, with the history reference every transfer on it
+ * carries. Company tokens exist only inside a company.
+ * @throws NO_COMPANY_ASSIGNED for company tokens of a user without a company.
+ */
+export function walletFor(tokenType: TokenType, owner: { userId: string; companyId: string | null }): { account: Account; wallet: WalletRef } {
+  const wallet: WalletRef = { userId: owner.userId, companyId: owner.companyId, tokenType };
+  if (tokenType === 'jobby') return { account: accounts.jobbyWallet(owner.userId), wallet };
+  if (!owner.companyId) throw new AppError('NO_COMPANY_ASSIGNED');
+  return { account: accounts.companyWallet(owner.userId, owner.companyId), wallet };
+}
+
 export type TransferInput = {
   from: Account;
   to: Account;
@@ -68,14 +84,14 @@ export type TransferInput = {
   reason?: string | null;
   actor?: { id: string; name: string } | null;
   /** The employee wallet this transfer belongs to in the spec's history (from or to). */
-  wallet: { userId: string; companyId: string | null; tokenType: TokenType };
+  wallet: WalletRef;
   requestId?: string | null;
   redemptionId?: string | null;
   benefitId?: string | null;
   codeId?: string | null;
   reversesTransferId?: number | null;
-  /** The error to throw when the debited wallet holds too little. */
-  insufficient?: () => AppError;
+  /** The error to throw when the debited wallet holds too little (it gets what was needed and held). */
+  insufficient?: (shortfall: { needed: number; held: number }) => AppError;
 };
 
 export type TransferResult = { transferId: number; balanceBefore: number; balanceAfter: number };
@@ -108,11 +124,12 @@ async function readBalance(db: Executor, accountId: string): Promise<number> {
 export async function transfer(db: Executor, input: TransferInput): Promise<TransferResult> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError('INVALID_TOKEN_QUANTITY');
   if (input.from.asset !== input.to.asset) throw new Error(`asset mismatch ${input.from.asset} → ${input.to.asset}`);
-  await ensureAccount(db, input.from);
-  await ensureAccount(db, input.to);
+  // Same id order for creating and for updating: a transaction waiting on another's uncommitted
+  // account insert then never holds a row that the other one needs next.
+  const ordered = [input.from, input.to].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const account of ordered) await ensureAccount(db, account);
 
   const after = new Map<string, number>();
-  const ordered = [input.from, input.to].sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const account of ordered) {
     const isDebit = account.id === input.from.id;
     const delta = isDebit ? -input.amount : input.amount;
@@ -128,7 +145,7 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
     if (rows.length === 0) {
       const held = await readBalance(db, account.id);
       const params = { needed: input.amount, held };
-      throw input.insufficient?.() ??
+      throw input.insufficient?.(params) ??
         new AppError(input.wallet.tokenType === 'jobby' ? 'INSUFFICIENT_JOBBY_TOKENS' : 'INSUFFICIENT_COMPANY_TOKENS', params);
     }
     after.set(account.id, rows[0].balance);
@@ -173,4 +190,179 @@ export async function getWalletBalances(db: Executor, userId: string): Promise<B
   const company = rows.find((r) => r.tokenType === 'company');
   const last = rows.reduce<Date | null>((acc, r) => (acc && acc > r.updatedAt ? acc : r.updatedAt), null);
   return { jobby: jobby?.balance ?? 0, company: company?.balance ?? 0, lastUpdated: last ? last.toISOString() : null };
+}
+
+// ───────── read models: employees with balances, and the spec's history entries ─────────
+
+/** A search box's text as an ILIKE pattern that matches it literally anywhere (`%` and `_` are not wildcards). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The total of a page whose rows carry it (an uncorrelated count subquery, run once per statement:
+ * far cheaper than `count(*) over ()`, which would sort every match before the LIMIT). Only an
+ * empty page past the end needs a statement of its own.
+ */
+async function pageTotal(rows: Array<{ total: number }>, offset: number, count: () => Promise<number>): Promise<number> {
+  if (rows.length > 0) return rows[0].total;
+  return offset === 0 ? 0 : count();
+}
+
+export type EmployeeListOptions = {
+  /** Only this company's employees (HR); null = every level 3 user (platform admin). */
+  companyId: string | null;
+  search?: string;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * Level 3 users with both balances, newest first, in ONE statement: the page of users is cut
+ * first (on users(company_id, level, created_at) for a company) and only its rows are joined to
+ * their two wallets, so a 10,000-employee company costs one index range, not one query per user.
+ * Throws nothing.
+ */
+export async function listEmployeeBalances(db: Executor, options: EmployeeListOptions): Promise<{ items: EmployeeBalance[]; total: number }> {
+  const where = and(
+    eq(users.level, 3),
+    options.companyId ? eq(users.companyId, options.companyId) : undefined,
+    options.search ? or(ilike(users.name, containsPattern(options.search)), ilike(users.email, containsPattern(options.search))) : undefined,
+  );
+  const page = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      companyId: users.companyId,
+      status: users.status,
+      createdAt: users.createdAt,
+      total: sql<number>`${db.$count(users, where)}`.mapWith(Number).as('total'),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), users.id)
+    .limit(options.limit)
+    .offset(options.offset)
+    .as('page');
+  const jobbyWallet = alias(ledgerAccounts, 'jobby_wallet');
+  const companyWallet = alias(ledgerAccounts, 'company_wallet');
+  const rows = await db
+    .select({
+      id: page.id,
+      name: page.name,
+      email: page.email,
+      companyId: page.companyId,
+      companyName: companies.name,
+      status: page.status,
+      total: page.total,
+      jobby: jobbyWallet.balance,
+      jobbyUpdatedAt: jobbyWallet.updatedAt,
+      company: companyWallet.balance,
+      companyUpdatedAt: companyWallet.updatedAt,
+    })
+    .from(page)
+    .leftJoin(jobbyWallet, and(eq(jobbyWallet.ownerUserId, page.id), eq(jobbyWallet.tokenType, 'jobby')))
+    .leftJoin(companyWallet, and(eq(companyWallet.ownerUserId, page.id), eq(companyWallet.tokenType, 'company')))
+    .leftJoin(companies, eq(companies.id, page.companyId))
+    .orderBy(desc(page.createdAt), page.id);
+  const total = await pageTotal(rows, options.offset, () => db.$count(users, where));
+  return {
+    total,
+    items: rows.map((row) => {
+      const touched = [row.jobbyUpdatedAt, row.companyUpdatedAt].filter((d): d is Date => d !== null);
+      const lastUpdated = touched.length ? new Date(Math.max(...touched.map((d) => d.getTime()))) : null;
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        companyId: row.companyId,
+        companyName: row.companyName,
+        status: (row.status === 'inactive' ? 'inactive' : 'active') satisfies RecordStatus,
+        jobby: row.jobby ?? 0,
+        company: row.company ?? 0,
+        lastUpdated: lastUpdated ? lastUpdated.toISOString() : null,
+      };
+    }),
+  };
+}
+
+export type HistoryType = HistoryEntry['type'];
+
+/** The spec's history types over our transfer kinds: money in is 'add', taken back 'remove', spent 'used'. */
+const KINDS_BY_HISTORY_TYPE: Record<HistoryType, readonly TransferKind[]> = {
+  add: ['grant', 'reward', 'refund', 'import'],
+  remove: ['revoke'],
+  used: ['spend'],
+};
+
+/** @throws Error for a kind outside the schema's check (a programming error, never a user's). */
+export function historyTypeOf(kind: TransferKind): HistoryType {
+  const entry = (Object.entries(KINDS_BY_HISTORY_TYPE) as Array<[HistoryType, readonly TransferKind[]]>).find(([, kinds]) => kinds.includes(kind));
+  if (!entry) throw new Error(`transfer kind without history type: ${kind}`);
+  return entry[0];
+}
+
+type TransferRow = typeof ledgerTransfers.$inferSelect;
+
+/** One history entry from a transfer on an employee wallet (and the wallet owner's name). Throws as historyTypeOf. */
+export function toHistoryEntry(row: TransferRow, userName: string | null): HistoryEntry {
+  const kind = row.kind as TransferKind;
+  return {
+    id: row.id,
+    type: historyTypeOf(kind),
+    kind,
+    tokenType: row.tokenType === 'company' ? 'company' : 'jobby',
+    amount: row.amount,
+    reason: row.reason,
+    actorId: row.actorId,
+    actorName: row.actorName,
+    userId: row.walletUserId,
+    userName,
+    balanceBefore: row.balanceBefore ?? 0,
+    balanceAfter: row.balanceAfter ?? 0,
+    benefitId: row.benefitId,
+    requestId: row.requestId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type HistoryOptions = {
+  /** Only this company's company-token history (HR); null = every wallet (platform admin). */
+  companyId: string | null;
+  userId?: string;
+  type: HistoryType | 'all';
+  tokenType?: TokenType;
+  /** Matches the wallet owner's name or email, or the reason. */
+  search?: string;
+  limit: number;
+  offset: number;
+};
+
+/** The spec's history entries, newest first: a view over the transfers that touch an employee wallet. Throws nothing. */
+export async function listHistory(db: Executor, options: HistoryOptions): Promise<{ items: HistoryEntry[]; total: number }> {
+  const tokenType = options.companyId ? 'company' : options.tokenType;
+  const pattern = options.search ? containsPattern(options.search) : null;
+  // Search by owner is a subquery rather than a join, so that the count needs the transfers table only.
+  const ownerMatches = pattern
+    ? inArray(ledgerTransfers.walletUserId, db.select({ id: users.id }).from(users).where(or(ilike(users.name, pattern), ilike(users.email, pattern))))
+    : undefined;
+  const where = and(
+    isNotNull(ledgerTransfers.walletUserId),
+    options.companyId ? eq(ledgerTransfers.walletCompanyId, options.companyId) : undefined,
+    tokenType ? eq(ledgerTransfers.tokenType, tokenType) : undefined,
+    options.userId ? eq(ledgerTransfers.walletUserId, options.userId) : undefined,
+    options.type !== 'all' ? inArray(ledgerTransfers.kind, [...KINDS_BY_HISTORY_TYPE[options.type]]) : undefined,
+    pattern ? or(ownerMatches, ilike(ledgerTransfers.reason, pattern)) : undefined,
+  );
+  const rows = await db
+    .select({ transfer: ledgerTransfers, userName: users.name, total: sql<number>`${db.$count(ledgerTransfers, where)}`.mapWith(Number) })
+    .from(ledgerTransfers)
+    .leftJoin(users, eq(users.id, ledgerTransfers.walletUserId))
+    .where(where)
+    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const total = await pageTotal(rows, options.offset, () => db.$count(ledgerTransfers, where));
+  return { total, items: rows.map((row) => toHistoryEntry(row.transfer, row.userName)) };
 }

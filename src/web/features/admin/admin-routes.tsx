@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { TokensPage } from './tokens-page';
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
 export default function AdminRoutes() {
@@ -11,7 +12,7 @@ export default function AdminRoutes() {
       <Route path="benefits/jobby" element={<ComingSoonPage title="Beneficios Jobby" />} />
       <Route path="benefits/requests" element={<ComingSoonPage title="Solicitudes" />} />
       <Route path="providers" element={<ComingSoonPage title="Proveedores" />} />
-      <Route path="tokens" element={<ComingSoonPage title="Gestión de tokens" />} />
+      <Route path="tokens" element={<TokensPage />} />
       <Route path="users/list" element={<ComingSoonPage title="Diagnóstico de usuarios" />} />
       <Route path="users/assign-levels" element={<ComingSoonPage title="Asignar niveles" />} />
       <Route path="diagnostico-usuarios" element={<Navigate to="/level1/users/list" replace />} />

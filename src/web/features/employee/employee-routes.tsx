@@ -1,5 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { CompanyBenefitsPage } from './company-benefits-page';
+import { FlexibleBenefitsPage } from './flexible-benefits-page';
+import { MyRequestsPage } from './my-requests-page';
 
 /** Level 3 screens (part 2 route table), mounted under /level3. */
 export default function EmployeeRoutes() {
@@ -7,9 +10,9 @@ export default function EmployeeRoutes() {
     <Routes>
       <Route index element={<Navigate to="/level3/dashboard" replace />} />
       <Route path="dashboard" element={<ComingSoonPage title="Inicio" />} />
-      <Route path="benefits" element={<ComingSoonPage title="Beneficios flexibles" />} />
-      <Route path="company-benefits" element={<ComingSoonPage title="Beneficios de mi empresa" />} />
-      <Route path="requests" element={<ComingSoonPage title="Mis solicitudes" />} />
+      <Route path="benefits" element={<FlexibleBenefitsPage />} />
+      <Route path="company-benefits" element={<CompanyBenefitsPage />} />
+      <Route path="requests" element={<MyRequestsPage />} />
       <Route path="diagnostic" element={<ComingSoonPage title="Diagnóstico de tokens" />} />
       <Route path="survey" element={<ComingSoonPage title="Encuesta de perfil" />} />
       <Route path="survey-b" element={<ComingSoonPage title="Encuesta avanzada" />} />

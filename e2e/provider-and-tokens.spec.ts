@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, shoot, signIn } from './support';
+
+/** An employee redeems an automatic benefit of Café Central through the API, and gets its fresh code. */
+async function freshCafeCode(request: APIRequestContext, baseURL: string): Promise<string> {
+  const origin = { origin: baseURL };
+  const signedIn = await request.post('/api/auth/sign-in/email', { data: { email: 'valentina@andes.cl', password: DEMO_PASSWORD }, headers: origin });
+  expect(signedIn.ok()).toBeTruthy();
+  const catalogue = await request.get('/api/catalogue');
+  expect(catalogue.ok()).toBeTruthy();
+  const { platform } = (await catalogue.json()) as { platform: Array<{ id: string; title: string }> };
+  const benefit = platform.find((item) => item.title === '20% de descuento en delivery');
+  expect(benefit, 'the demo data has the Café Central delivery coupon').toBeTruthy();
+  const redeemed = await request.post('/api/redemptions', {
+    data: { kind: 'platform', benefitId: benefit!.id },
+    headers: { ...origin, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(redeemed.ok()).toBeTruthy();
+  const { code } = (await redeemed.json()) as { code: { code: string } | null };
+  expect(code).not.toBeNull();
+  return code!.code;
+}
+
+/** WCAG A/AA problems rated serious or critical inside the given part of the page. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+}
+
+test.describe('provider portal (/level4)', () => {
+  test('shows the welcome, then the counts, the verify form and the history', async ({ page }) => {
+    await signIn(page, DEMO.provider);
+    await expect(page).toHaveURL(/\/level4$/);
+    await expect(page.getByTestId('provider-welcome')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/level4-portal-welcome-desktop.png', animations: 'disabled' });
+    await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Portal del Proveedor' })).toBeVisible();
+    await expect(page.getByTestId('provider-name')).toHaveText('Café Central');
+    for (const title of ['Total Histórico', 'Este Mes', 'Hoy']) await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('provider-stat-total')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('provider-stat-total')).not.toHaveText('0');
+    await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row')).not.toHaveCount(1);
+    // Built for a counter: the code input is ready to type into.
+    await expect(page.getByLabel('Código del token')).toBeFocused();
+    await shoot(page, 'level4-portal-home');
+  });
+
+  test('an empty code cannot be sent; an unknown code is answered "Token no encontrado"', async ({ page }) => {
+    await signIn(page, DEMO.provider);
+    const input = page.getByLabel('Código del token');
+    const verify = page.getByRole('button', { name: 'Verificar' });
+    await expect(input).toBeFocused();
+    await expect(verify).toBeDisabled();
+    await input.press('Enter');
+    await expect(page.getByText('Por favor, ingresa un código de token')).toBeVisible();
+
+    await input.pressSequentially('zz99zz99');
+    await expect(input).toHaveValue('ZZ99ZZ99');
+    await expect(verify).toBeEnabled();
+    await verify.click();
+    const result = page.getByTestId('verify-result');
+    await expect(result.getByText('Token Inválido')).toBeVisible();
+    await expect(result.getByText('Token no encontrado')).toBeVisible();
+    await shoot(page, 'level4-portal-invalid');
+  });
+
+  test('a valid code is redeemed once: celebration, then history; a second try is refused', async ({ page, request, baseURL }) => {
+    const code = await freshCafeCode(request, baseURL!);
+    await signIn(page, DEMO.provider);
+    const before = Number(await page.getByTestId('provider-stat-total').textContent());
+    await page.getByLabel('Código del token').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByText('¡Token Canjeado!')).toBeVisible();
+    await expect(page.getByText('El beneficio ha sido procesado exitosamente')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/level4-portal-redeemed-desktop.png', animations: 'disabled' });
+    await expect(page.getByText('¡Token Canjeado!')).toBeHidden({ timeout: 6_000 });
+    const result = page.getByTestId('verify-result');
+    await expect(result.getByText('Token Válido')).toBeVisible();
+    await expect(result.getByText('Token verificado y procesado correctamente')).toBeVisible();
+    await expect(result.getByText('20% de descuento en delivery')).toBeVisible();
+    await expect(result.getByText('Valentina Muñoz')).toBeVisible();
+    await expect(page.getByTestId('provider-stat-total')).toHaveText(String(before + 1));
+    await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByText(code)).toBeVisible();
+    await expect(page.getByLabel('Código del token')).toBeFocused();
+    await shoot(page, 'level4-portal-valid');
+
+    await page.getByLabel('Código del token').fill(code);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(result.getByText('Token Inválido')).toBeVisible();
+    await expect(result.getByText('El token ya ha sido utilizado o ha expirado')).toBeVisible();
+  });
+
+  test('the portal and the token screen have no serious accessibility violations', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO.provider);
+    await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+    await expect(page.getByTestId('provider-stat-total')).toHaveText(/^\d+$/);
+    expect(await seriousViolations(page, 'body')).toEqual([]);
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await page.goto('/level1/tokens');
+    await expect(page.getByRole('table', { name: 'Historial de tokens' })).toBeVisible();
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await context.close();
+  });
+
+  test('the other provider sees its pending managed-benefit request, and sign-out goes to /login', async ({ page }) => {
+    await signIn(page, DEMO.otherProvider);
+    await expect(page.getByRole('heading', { name: 'Solicitudes pendientes' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Solicitudes pendientes' });
+    await expect(list.getByText('Entrada 2x1 Cine Estrella')).toBeVisible();
+    await list.getByRole('button', { name: 'Rechazar' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Rechazar solicitud' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(list.getByText('Entrada 2x1 Cine Estrella')).toBeVisible();
+    await shoot(page, 'level4-portal-requests');
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('token management (/level1/tokens)', () => {
+  test('the admin adds 5 tokens to Diego Fuentes and sees the entry in the history', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await page.goto('/level1/tokens');
+    await expect(page.getByRole('heading', { name: 'Gestión de Tokens' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Historial de tokens' })).toBeVisible();
+
+    // Without a user the shared schema's message shows.
+    await page.getByRole('button', { name: 'Añadir tokens' }).click();
+    await expect(page.getByText('Por favor, selecciona un usuario y especifica una cantidad válida').first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Usuario' }).fill('diego');
+    await page.getByRole('option', { name: /Diego Fuentes/ }).click();
+    const jobby = page.getByTestId('selected-jobby-balance');
+    await expect(jobby).toHaveText(/^\d+$/);
+    const before = Number(await jobby.textContent());
+
+    await page.getByLabel('Cantidad a añadir').fill('5');
+    await page.getByRole('button', { name: 'Añadir tokens' }).click();
+    await expect(page.getByTestId('tokens-success')).toHaveText('Se añadieron 5 tokens a Diego Fuentes');
+    await expect(jobby).toHaveText(String(before + 5));
+
+    const firstRow = page.getByRole('table', { name: 'Historial de tokens' }).getByRole('row').nth(1);
+    await expect(firstRow).toContainText('Diego Fuentes');
+    await expect(firstRow).toContainText('Añadido');
+    await expect(firstRow).toContainText('+5');
+    await expect(firstRow).toContainText('Tokens añadidos por administrador');
+    await expect(firstRow).toContainText(`${before} → ${before + 5}`);
+    await shoot(page, 'level1-tokens');
+
+    // Removing more than the balance is refused before sending; a valid removal asks first.
+    await page.getByLabel('Cantidad a quitar').fill(String(before + 6));
+    await page.getByRole('button', { name: 'Quitar tokens' }).click();
+    await expect(page.getByText(`No se pueden quitar ${before + 6} tokens. El usuario solo tiene ${before + 5} tokens.`)).toBeVisible();
+    await page.getByLabel('Cantidad a quitar').fill('2');
+    await page.getByLabel('Motivo del retiro (opcional)').fill('Corrección de carga');
+    await page.getByRole('button', { name: 'Quitar tokens' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quitar tokens' });
+    await expect(dialog).toContainText('Diego Fuentes');
+    await dialog.getByRole('button', { name: 'Quitar tokens' }).click();
+    await expect(page.getByTestId('tokens-success')).toHaveText('Se quitaron 2 tokens a Diego Fuentes');
+    await expect(jobby).toHaveText(String(before + 3));
+
+    await page.getByRole('radiogroup', { name: 'Filtrar por tipo' }).getByText('Quitados').click();
+    const removed = page.getByRole('table', { name: 'Historial de tokens' }).getByRole('row').nth(1);
+    await expect(removed).toContainText('Quitado');
+    await expect(removed).toContainText('Corrección de carga');
+    await expect(removed).toContainText(`${before + 5} → ${before + 3}`);
+  });
+});

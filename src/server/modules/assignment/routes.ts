@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminTokensInputSchema,
+  assignResultSchema,
+  bulkAssignResultSchema,
+  employeeBalanceSchema,
+  employeeListQuerySchema,
+  historyEntrySchema,
+  historyQuerySchema,
+  hrAssignInputSchema,
+  hrBulkAssignInputSchema,
+  paged,
+} from '../../../domain/schemas/economy';
+import { actorOf } from '../../http/access';
+import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import {
+  addPlatformTokens,
+  assignCompanyTokens,
+  bulkAssignCompanyTokens,
+  listCompanyEmployees,
+  listCompanyTokenHistory,
+  listPlatformEmployees,
+  listPlatformTokenHistory,
+  removePlatformTokens,
+} from './service';
+
+const PLATFORM = { access: { levels: [1] } } as const;
+const COMPANY = { access: { levels: [2] } } as const;
+const companyHistoryQuerySchema = historyQuerySchema.omit({ tokenType: true });
+
+/** Token management: the platform admin's flexible tokens (level 1) and HR's company tokens (level 2). */
+export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/admin/employees', {
+    config: PLATFORM,
+    schema: { tags: ['tokens'], summary: 'Colaboradores con sus saldos', querystring: employeeListQuerySchema, response: { 200: paged(employeeBalanceSchema) } },
+    handler: async (request) => listPlatformEmployees(app.deps.db, request.query),
+  });
+
+  app.post('/admin/tokens/add', {
+    config: PLATFORM,
+    schema: { tags: ['tokens'], summary: 'Añadir tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
+    handler: async (request, reply) =>
+      sendOutcome(reply, await addPlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
+  });
+
+  app.post('/admin/tokens/remove', {
+    config: PLATFORM,
+    schema: { tags: ['tokens'], summary: 'Quitar tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
+    handler: async (request, reply) =>
+      sendOutcome(reply, await removePlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
+  });
+
+  app.get('/admin/tokens/history', {
+    config: PLATFORM,
+    schema: { tags: ['tokens'], summary: 'Historial de tokens de los colaboradores', querystring: historyQuerySchema, response: { 200: paged(historyEntrySchema) } },
+    handler: async (request) => listPlatformTokenHistory(app.deps.db, request.query),
+  });
+
+  app.get('/company/employees', {
+    config: COMPANY,
+    schema: { tags: ['tokens'], summary: 'Colaboradores de la empresa con sus saldos', querystring: employeeListQuerySchema, response: { 200: paged(employeeBalanceSchema) } },
+    handler: async (request) => listCompanyEmployees(app.deps.db, request.query, actorOf(request)),
+  });
+
+  app.post('/company/tokens/assign', {
+    config: COMPANY,
+    schema: { tags: ['tokens'], summary: 'Asignar tokens de empresa a un colaborador', body: hrAssignInputSchema, response: { 200: assignResultSchema } },
+    handler: async (request, reply) =>
+      sendOutcome(reply, await assignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
+  });
+
+  app.post('/company/tokens/assign-bulk', {
+    config: COMPANY,
+    schema: { tags: ['tokens'], summary: 'Asignación masiva de tokens de empresa', body: hrBulkAssignInputSchema, response: { 200: bulkAssignResultSchema } },
+    handler: async (request, reply) =>
+      sendOutcome(reply, await bulkAssignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
+  });
+
+  app.get('/company/tokens/history', {
+    config: COMPANY,
+    schema: { tags: ['tokens'], summary: 'Historial de tokens de empresa', querystring: companyHistoryQuerySchema, response: { 200: paged(historyEntrySchema) } },
+    handler: async (request) => listCompanyTokenHistory(app.deps.db, request.query, actorOf(request)),
+  });
+};

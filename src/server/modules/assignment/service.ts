@@ -1,0 +1,241 @@
+/**
+ * Token management (part 1 §2 "Token management", §5 "Add/Remove tokens"; part 2 §2 "/level2/tokens",
+ * §5 "Single/Bulk assignment"): the platform admin adds or removes flexible (jobby) tokens of any
+ * employee; company HR assigns its company's tokens to its own employees. Every balance change is
+ * a ledger transfer, so the history screens are a view over them.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  DEFAULT_ADD_TOKENS_REASON,
+  DEFAULT_HR_ASSIGN_REASON,
+  DEFAULT_HR_BULK_REASON,
+  DEFAULT_REMOVE_TOKENS_REASON,
+} from '../../../domain/constants';
+import { AppError } from '../../../domain/errors';
+import type { z } from 'zod';
+import type {
+  adminTokensInputSchema,
+  assignResultSchema,
+  bulkAssignResultSchema,
+  EmployeeBalance,
+  HistoryEntry,
+  historyQuerySchema,
+  hrAssignInputSchema,
+  hrBulkAssignInputSchema,
+} from '../../../domain/schemas/economy';
+import type { Actor } from '../../auth/actor';
+import type { Db, Executor, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { companyOf } from '../../http/access';
+import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
+import {
+  accounts,
+  listEmployeeBalances,
+  listHistory,
+  transfer,
+  walletFor,
+  type TransferResult,
+} from '../ledger/service';
+
+export type AssignResult = z.infer<typeof assignResultSchema>;
+export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
+export type EmployeeListQuery = { search?: string; limit: number; offset: number };
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+export type AdminTokensCommand = z.infer<typeof adminTokensInputSchema>;
+export type HrAssignCommand = z.infer<typeof hrAssignInputSchema>;
+export type HrBulkAssignCommand = z.infer<typeof hrBulkAssignInputSchema>;
+
+type Employee = { id: string; companyId: string | null };
+
+/** A blank reason means "use the default" (the spec's reason fields are optional). */
+function reasonOr(reason: string | null | undefined, fallback: string): string {
+  return reason?.trim() ? reason.trim() : fallback;
+}
+
+const actorRef = (actor: Actor) => ({ id: actor.id, name: actor.name });
+
+/**
+ * Level 3 users among `userIds`, optionally only of one company; anyone else is "not found".
+ * One query whatever the number of ids.
+ */
+async function findEmployees(db: Executor, userIds: readonly string[], companyId: string | null): Promise<Map<string, Employee>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), eq(users.level, 3), companyId ? eq(users.companyId, companyId) : undefined));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** @throws USER_NOT_FOUND when the id is not a level 3 user (of that company, when one is given). */
+async function findEmployee(db: Executor, userId: string, companyId: string | null): Promise<Employee> {
+  const employee = (await findEmployees(db, [userId], companyId)).get(userId);
+  if (!employee) throw new AppError('USER_NOT_FOUND');
+  return employee;
+}
+
+const toAssignResult = (userId: string, tokenType: AssignResult['tokenType'], moved: TransferResult): AssignResult => ({
+  userId,
+  tokenType,
+  balanceAfter: moved.balanceAfter,
+  transferId: moved.transferId,
+});
+
+// ───────── platform admin: flexible tokens ─────────
+
+/**
+ * Lists every level 3 user with both balances (the admin's user picker), newest first.
+ * Throws nothing.
+ */
+export async function listPlatformEmployees(db: Executor, query: EmployeeListQuery): Promise<{ items: EmployeeBalance[]; total: number }> {
+  return listEmployeeBalances(db, { companyId: null, ...query });
+}
+
+/**
+ * Adds 1–100 flexible tokens to a level 3 user: platform issuance → the user's jobby wallet.
+ * @throws (as the outcome's error body) USER_NOT_FOUND, IDEMPOTENCY_CONFLICT. The quantity rule
+ * (INVALID_TOKEN_QUANTITY) is the input schema's.
+ */
+export async function addPlatformTokens(
+  db: Db,
+  input: AdminTokensCommand,
+  actor: Actor,
+  idempotencyKey: string | undefined,
+): Promise<IdempotentOutcome<AssignResult>> {
+  return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.admin-add', input }, async (tx) => {
+    const employee = await findEmployee(tx, input.userId, null);
+    const wallet = walletFor('jobby', { userId: employee.id, companyId: employee.companyId });
+    const moved = await transfer(tx, {
+      from: accounts.platformIssuance(),
+      to: wallet.account,
+      amount: input.amount,
+      kind: 'grant',
+      reason: reasonOr(input.reason, DEFAULT_ADD_TOKENS_REASON),
+      actor: actorRef(actor),
+      wallet: wallet.wallet,
+    });
+    return toAssignResult(employee.id, 'jobby', moved);
+  });
+}
+
+/**
+ * Removes flexible tokens from a level 3 user, never more than it holds: its jobby wallet →
+ * platform issuance, with the wallet's conditional debit deciding, so a concurrent spend cannot
+ * make the removal overdraw.
+ * @throws (as the outcome's error body) USER_NOT_FOUND, REMOVE_EXCEEDS_BALANCE (with amount and
+ * held), IDEMPOTENCY_CONFLICT.
+ */
+export async function removePlatformTokens(
+  db: Db,
+  input: AdminTokensCommand,
+  actor: Actor,
+  idempotencyKey: string | undefined,
+): Promise<IdempotentOutcome<AssignResult>> {
+  return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.admin-remove', input }, async (tx) => {
+    const employee = await findEmployee(tx, input.userId, null);
+    const wallet = walletFor('jobby', { userId: employee.id, companyId: employee.companyId });
+    const moved = await transfer(tx, {
+      from: wallet.account,
+      to: accounts.platformIssuance(),
+      amount: input.amount,
+      kind: 'revoke',
+      reason: reasonOr(input.reason, DEFAULT_REMOVE_TOKENS_REASON),
+      actor: actorRef(actor),
+      wallet: wallet.wallet,
+      insufficient: ({ held }) => new AppError('REMOVE_EXCEEDS_BALANCE', { amount: input.amount, held }),
+    });
+    return toAssignResult(employee.id, 'jobby', moved);
+  });
+}
+
+/** Every employee wallet's history (both token types), newest first. Throws nothing. */
+export async function listPlatformTokenHistory(db: Executor, query: HistoryQuery): Promise<{ items: HistoryEntry[]; total: number }> {
+  return listHistory(db, { companyId: null, ...query });
+}
+
+// ───────── company HR: company tokens ─────────
+
+/**
+ * The HR user's own employees (level 3 of its company) with both balances, newest first.
+ * @throws NO_COMPANY_ASSIGNED.
+ */
+export async function listCompanyEmployees(db: Executor, query: EmployeeListQuery, actor: Actor): Promise<{ items: EmployeeBalance[]; total: number }> {
+  return listEmployeeBalances(db, { companyId: companyOf(actor), ...query });
+}
+
+/** Company issuance → the employee's company wallet, in the caller's transaction. */
+async function grantCompanyTokens(tx: Tx, employee: Employee, companyId: string, amount: number, reason: string, actor: Actor): Promise<AssignResult> {
+  const wallet = walletFor('company', { userId: employee.id, companyId });
+  const moved = await transfer(tx, {
+    from: accounts.companyIssuance(companyId),
+    to: wallet.account,
+    amount,
+    kind: 'grant',
+    reason,
+    actor: actorRef(actor),
+    wallet: wallet.wallet,
+  });
+  return toAssignResult(employee.id, 'company', moved);
+}
+
+/**
+ * Assigns company tokens (default 10, reason 'Asignación manual') to one employee of the HR user's
+ * own company; another company's employee does not exist for this caller.
+ * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) USER_NOT_FOUND, IDEMPOTENCY_CONFLICT.
+ */
+export async function assignCompanyTokens(
+  db: Db,
+  input: HrAssignCommand,
+  actor: Actor,
+  idempotencyKey: string | undefined,
+): Promise<IdempotentOutcome<AssignResult>> {
+  const companyId = companyOf(actor);
+  return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign', input }, async (tx) => {
+    const employee = await findEmployee(tx, input.userId, companyId);
+    return grantCompanyTokens(tx, employee, companyId, input.amount, reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON), actor);
+  });
+}
+
+/**
+ * Assigns company tokens to many employees at once (reason default 'Asignación masiva'). Each
+ * assignment runs in its own savepoint, so one failure does not undo the others; `assigned` counts
+ * only successes and `failedUserIds` lists the rest, such as ids outside the company (part 2 §8:
+ * individual failures are skipped and not counted). A repeated id is assigned once.
+ * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) IDEMPOTENCY_CONFLICT.
+ */
+export async function bulkAssignCompanyTokens(
+  db: Db,
+  input: HrBulkAssignCommand,
+  actor: Actor,
+  idempotencyKey: string | undefined,
+): Promise<IdempotentOutcome<BulkAssignResult>> {
+  const companyId = companyOf(actor);
+  const userIds = [...new Set(input.userIds)];
+  const amount = input.amount;
+  const reason = reasonOr(input.reason, DEFAULT_HR_BULK_REASON);
+  return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign-bulk', input }, async (tx) => {
+    const employees = await findEmployees(tx, userIds, companyId);
+    const failedUserIds: string[] = [];
+    let assigned = 0;
+    for (const userId of userIds) {
+      const employee = employees.get(userId);
+      if (!employee) {
+        failedUserIds.push(userId);
+        continue;
+      }
+      try {
+        await tx.transaction((savepoint) => grantCompanyTokens(savepoint, employee, companyId, amount, reason, actor));
+        assigned += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        failedUserIds.push(userId);
+      }
+    }
+    return { assigned, failedUserIds };
+  });
+}
+
+/** The company-token history of the HR user's own company, newest first. @throws NO_COMPANY_ASSIGNED. */
+export async function listCompanyTokenHistory(db: Executor, query: Omit<HistoryQuery, 'tokenType'>, actor: Actor): Promise<{ items: HistoryEntry[]; total: number }> {
+  return listHistory(db, { companyId: companyOf(actor), ...query });
+}

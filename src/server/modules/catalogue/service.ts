@@ -1,0 +1,134 @@
+/**
+ * What an employee can redeem (part 2 §2 "/level3/benefits" and "/level3/company-benefits"):
+ * the platform's active benefits and the own company's active benefits inside their dates, each
+ * with whether this employee can redeem it now and, if not, why.
+ */
+import { and, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Catalogue, CatalogueItem } from '../../../domain/schemas/economy';
+import type { Actor } from '../../auth/actor';
+import type { Executor } from '../../db/client';
+import { companyBenefits, companyBenefitUserCounts, platformBenefits, redemptions } from '../../db/schema';
+import { getWalletBalances } from '../ledger/service';
+
+/** Benefit dates are calendar days in Chile (part 1 §9: the product's times are Santiago's). */
+const BUSINESS_TIME_ZONE = 'America/Santiago';
+
+/** The catalogue has no paging in the contract; each section is capped so no answer is a whole table. */
+export const CATALOGUE_SECTION_LIMIT = 100;
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in Santiago as 'YYYY-MM-DD' (the format of startDate and endDate). Throws nothing. */
+export function businessToday(now: Date = new Date()): string {
+  return dayFormat.format(now);
+}
+
+/**
+ * The one rule for a company benefit's date window: startDate ≤ today ≤ endDate, each bound only
+ * when set. Used by the catalogue's filter and by the redemption's conditional stock update.
+ * Throws nothing.
+ */
+export function companyBenefitInWindow(today: string): SQL {
+  return and(
+    or(isNull(companyBenefits.startDate), lte(companyBenefits.startDate, today)),
+    or(isNull(companyBenefits.endDate), gte(companyBenefits.endDate, today)),
+  ) as SQL;
+}
+
+type Availability = Pick<CatalogueItem, 'canRedeem' | 'blockedReason'>;
+
+/**
+ * Why an item cannot be redeemed, most final reason first: a used-up personal limit ('Ya canjeado')
+ * or no stock cannot be fixed by the employee; too few tokens can.
+ */
+function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; soldOut: boolean; cost: number; balance: number }): Availability {
+  if (item.limitReached) return { canRedeem: false, blockedReason: 'ALREADY_REDEEMED' };
+  if (item.soldOut) return { canRedeem: false, blockedReason: 'OUT_OF_STOCK' };
+  if (item.balance < item.cost) return { canRedeem: false, blockedReason: 'INSUFFICIENT_TOKENS' };
+  // An employee of a deactivated company sees the catalogue but cannot redeem (see redeemBenefit).
+  return { canRedeem: item.isRedeemer, blockedReason: null };
+}
+
+/**
+ * The employee's catalogue with both balances. Platform benefits: active, with stock left or
+ * unlimited; they have no per-user limit. Company benefits: the own company's active ones inside
+ * their date window, shown even when sold out so the employee sees 'Agotado'. An employee without
+ * a company gets platform benefits only; one of a deactivated company gets none of its company's.
+ * Throws nothing.
+ */
+export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogue> {
+  const balances = await getWalletBalances(db, actor.id);
+  const isRedeemer = actor.status === 'active' && (!actor.companyId || actor.companyActive);
+
+  const platformRows = await db
+    .select({
+      benefit: platformBenefits,
+      redeemedCount: sql<number>`(select count(*) from ${redemptions} where ${redemptions.userId} = ${actor.id} and ${redemptions.platformBenefitId} = ${platformBenefits.id} and ${redemptions.status} = 'redeemed')`.mapWith(Number),
+    })
+    .from(platformBenefits)
+    .where(and(eq(platformBenefits.status, 'active'), or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0))))
+    .orderBy(desc(platformBenefits.isHighlighted), desc(platformBenefits.createdAt), platformBenefits.id)
+    .limit(CATALOGUE_SECTION_LIMIT);
+
+  const platform = platformRows.map(({ benefit, redeemedCount }): CatalogueItem => ({
+    id: benefit.id,
+    kind: 'platform',
+    title: benefit.title,
+    description: benefit.description,
+    category: benefit.category,
+    image: benefit.image,
+    tokenCost: benefit.tokenCost,
+    type: benefit.type as CatalogueItem['type'],
+    providerName: benefit.providerName,
+    isHighlighted: benefit.isHighlighted,
+    remaining: benefit.stockRemaining,
+    redeemedCount,
+    limitPerUser: null,
+    // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
+    requiresApproval: benefit.type !== 'automatic',
+    // Sold-out platform benefits are not listed at all, and they have no per-user limit.
+    ...availabilityOf({ isRedeemer, limitReached: false, soldOut: false, cost: benefit.tokenCost, balance: balances.jobby }),
+  }));
+
+  if (!actor.companyId || !actor.companyActive) return { platform, company: [], balances: { jobby: balances.jobby, company: balances.company } };
+
+  const companyRows = await db
+    .select({ benefit: companyBenefits, redeemedCount: companyBenefitUserCounts.count })
+    .from(companyBenefits)
+    .leftJoin(
+      companyBenefitUserCounts,
+      and(eq(companyBenefitUserCounts.benefitId, companyBenefits.id), eq(companyBenefitUserCounts.userId, actor.id)),
+    )
+    .where(and(eq(companyBenefits.companyId, actor.companyId), eq(companyBenefits.status, 'active'), companyBenefitInWindow(businessToday())))
+    .orderBy(desc(companyBenefits.createdAt), companyBenefits.id)
+    .limit(CATALOGUE_SECTION_LIMIT);
+
+  const company = companyRows.map(({ benefit, redeemedCount }): CatalogueItem => {
+    const count = redeemedCount ?? 0;
+    return {
+      id: benefit.id,
+      kind: 'company',
+      title: benefit.title,
+      description: benefit.description,
+      category: benefit.category,
+      image: benefit.image,
+      tokenCost: benefit.tokenCost,
+      type: null,
+      providerName: null,
+      isHighlighted: false,
+      remaining: benefit.availableTokens,
+      redeemedCount: count,
+      limitPerUser: benefit.limitPerUser,
+      requiresApproval: benefit.requiresApproval,
+      ...availabilityOf({
+        isRedeemer,
+        limitReached: count >= benefit.limitPerUser,
+        soldOut: benefit.availableTokens <= 0,
+        cost: benefit.tokenCost,
+        balance: balances.company,
+      }),
+    };
+  });
+
+  return { platform, company, balances: { jobby: balances.jobby, company: balances.company } };
+}

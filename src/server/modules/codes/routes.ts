@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { providerHistorySchema, verifyCodeInputSchema, verifyCodeResultSchema } from '../../../domain/schemas/economy';
+import { actorOf } from '../../http/access';
+import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { getProviderHistory } from './history';
+import { verifyCode } from './verify';
+
+const access = { levels: [4] } as const;
+const tags = ['codes'];
+
+/** Level 4: the provider portal (/level4). */
+export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/codes/verify', {
+    config: { access },
+    schema: { tags, summary: 'Verificar y canjear un código', body: verifyCodeInputSchema, response: { 200: verifyCodeResultSchema } },
+    handler: async (request, reply) => {
+      const options = { attemptsPerMinute: app.deps.config.verifyAttemptsPerMinute, idempotencyKey: idempotencyKeyOf(request) };
+      return sendOutcome(reply, await verifyCode(app.deps.db, request.body, actorOf(request), options));
+    },
+  });
+
+  app.get('/provider/history', {
+    config: { access },
+    schema: { tags, summary: 'Mis últimos códigos canjeados y mis totales', response: { 200: providerHistorySchema } },
+    handler: async (request) => getProviderHistory(app.deps.db, actorOf(request)),
+  });
+};

@@ -1,0 +1,140 @@
+/**
+ * Platform benefits (level 1, part 1 §2 "Platform benefits", §3, §5): the catalogue of flexible-token
+ * benefits. Stock "0 = unlimited" in the form is stored as NULL, so a stock counted down to 0 by
+ * redemptions reads as sold out, never as unlimited.
+ */
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../../domain/errors';
+import { blankToNull } from '../../../domain/text';
+import type { RecordStatus } from '../../../domain/constants';
+import type {
+  PlatformBenefit,
+  platformBenefitInputSchema,
+  platformBenefitListQuerySchema,
+  platformBenefitUpdateSchema,
+} from '../../../domain/schemas/economy';
+import type { Actor } from '../../auth/actor';
+import type { Executor } from '../../db/client';
+import { platformBenefits } from '../../db/schema';
+import { containsPattern } from '../ledger/service';
+import { assertProviderUser } from '../providers/service';
+
+export type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;
+export type PlatformBenefitEdit = z.infer<typeof platformBenefitUpdateSchema> & { id: string };
+export type PlatformBenefitListQuery = z.infer<typeof platformBenefitListQuerySchema>;
+
+type Row = typeof platformBenefits.$inferSelect;
+
+export function toPlatformBenefit(row: Row): PlatformBenefit {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type as PlatformBenefit['type'],
+    value: row.value,
+    providerName: row.providerName,
+    providerUserId: row.providerUserId,
+    category: row.category,
+    image: row.image,
+    isHighlighted: row.isHighlighted,
+    tokenCost: row.tokenCost,
+    stockRemaining: row.stockRemaining,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The form's stock (0 = unlimited, part 1 §9) as the stored units remaining (null = unlimited). */
+function stockRemainingOf(stock: number): number | null {
+  return stock === 0 ? null : stock;
+}
+
+/** @throws INVALID_PROVIDER when a provider user id is given and is not a level 4 user. */
+async function linkedProvider(db: Executor, providerUserId: string | null | undefined): Promise<string | null> {
+  const id = blankToNull(providerUserId);
+  if (id) await assertProviderUser(db, id);
+  return id;
+}
+
+function editableFields(input: PlatformBenefitCreate | PlatformBenefitEdit) {
+  return {
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    value: blankToNull(input.value),
+    providerName: blankToNull(input.providerName),
+    category: blankToNull(input.category),
+    image: blankToNull(input.image),
+    isHighlighted: input.isHighlighted,
+    tokenCost: input.tokenCost,
+  };
+}
+
+/** A page of platform benefits, newest first, filtered by status and a search in title, description or provider. Throws nothing. */
+export async function listPlatformBenefits(db: Executor, query: PlatformBenefitListQuery): Promise<{ items: PlatformBenefit[]; total: number }> {
+  const search = query.search?.trim();
+  const pattern = search ? containsPattern(search) : null;
+  const where: SQL | undefined = and(
+    query.status ? eq(platformBenefits.status, query.status) : undefined,
+    pattern
+      ? or(ilike(platformBenefits.title, pattern), ilike(platformBenefits.description, pattern), ilike(platformBenefits.providerName, pattern))
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(platformBenefits).where(where).orderBy(desc(platformBenefits.createdAt), desc(platformBenefits.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(platformBenefits).where(where),
+  ]);
+  return { items: rows.map(toPlatformBenefit), total };
+}
+
+/**
+ * Creates an active platform benefit (part 1 §4).
+ * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
+ */
+export async function createPlatformBenefit(db: Executor, input: PlatformBenefitCreate, actor: Actor): Promise<PlatformBenefit> {
+  const providerUserId = await linkedProvider(db, input.providerUserId);
+  const [row] = await db
+    .insert(platformBenefits)
+    .values({ ...editableFields(input), providerUserId, stockRemaining: stockRemainingOf(input.stock), status: 'active', createdBy: actor.id })
+    .returning();
+  return toPlatformBenefit(row);
+}
+
+/**
+ * Edits a platform benefit. A stock given sets the units remaining (0 = unlimited); a stock left
+ * out keeps them.
+ * @throws BENEFIT_NOT_FOUND when there is no benefit with that id.
+ * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
+ */
+export async function updatePlatformBenefit(db: Executor, input: PlatformBenefitEdit, _actor: Actor): Promise<PlatformBenefit> {
+  const providerUserId = await linkedProvider(db, input.providerUserId);
+  const [row] = await db
+    .update(platformBenefits)
+    .set({
+      ...editableFields(input),
+      providerUserId,
+      ...(input.stock === undefined ? {} : { stockRemaining: stockRemainingOf(input.stock) }),
+      updatedAt: new Date(),
+    })
+    .where(eq(platformBenefits.id, input.id))
+    .returning();
+  if (!row) throw new AppError('BENEFIT_NOT_FOUND');
+  return toPlatformBenefit(row);
+}
+
+/**
+ * Activates or deactivates a platform benefit (part 1 §4). An inactive benefit cannot be redeemed;
+ * codes already issued stay valid.
+ * @throws BENEFIT_NOT_FOUND when there is no benefit with that id.
+ */
+export async function setPlatformBenefitStatus(db: Executor, input: { id: string; status: RecordStatus }, _actor: Actor): Promise<PlatformBenefit> {
+  const [row] = await db
+    .update(platformBenefits)
+    .set({ status: input.status, updatedAt: new Date() })
+    .where(eq(platformBenefits.id, input.id))
+    .returning();
+  if (!row) throw new AppError('BENEFIT_NOT_FOUND');
+  return toPlatformBenefit(row);
+}

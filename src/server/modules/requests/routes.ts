@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  approveInputSchema,
+  benefitRequestSchema,
+  idParamsSchema,
+  rejectInputSchema,
+  requestListQuerySchema,
+  requestListSchema,
+} from '../../../domain/schemas/economy';
+import { actorOf } from '../../http/access';
+import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { approveRequest, listAdminRequests, listCompanyRequests, listMyRequests, listProviderRequests, rejectRequest } from './service';
+
+const tags = ['requests'];
+
+/** A decision needs no body at all (a bare POST approves or rejects); when sent, it is validated. */
+const decisionBody = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/** The request lists of every level, and the decisions on a request. */
+export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/admin/requests', {
+    config: { access: { levels: [1] } },
+    schema: { tags, summary: 'Solicitudes de beneficios de plataforma', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
+    handler: async (request) => listAdminRequests(app.deps.db, request.query, actorOf(request)),
+  });
+
+  app.get('/company/requests', {
+    config: { access: { levels: [2] } },
+    schema: { tags, summary: 'Solicitudes de beneficios internos de mi empresa', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
+    handler: async (request) => listCompanyRequests(app.deps.db, request.query, actorOf(request)),
+  });
+
+  app.get('/provider/requests', {
+    config: { access: { levels: [4] } },
+    schema: { tags, summary: 'Solicitudes que esperan mi aprobación', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
+    handler: async (request) => listProviderRequests(app.deps.db, request.query, actorOf(request)),
+  });
+
+  app.get('/requests/mine', {
+    config: { access: { levels: [3] } },
+    schema: { tags, summary: 'Mis solicitudes', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
+    handler: async (request) => listMyRequests(app.deps.db, request.query, actorOf(request)),
+  });
+
+  app.post('/requests/:id/approve', {
+    config: { access: { levels: [1, 2, 4] } },
+    schema: { tags, summary: 'Aprobar una solicitud (genera su código)', params: idParamsSchema, body: decisionBody(approveInputSchema), response: { 200: benefitRequestSchema } },
+    handler: async (request, reply) => {
+      const input = { id: request.params.id, adminInstructions: request.body?.adminInstructions };
+      return sendOutcome(reply, await approveRequest(app.deps.db, input, actorOf(request), { idempotencyKey: idempotencyKeyOf(request) }));
+    },
+  });
+
+  app.post('/requests/:id/reject', {
+    config: { access: { levels: [1, 2, 4] } },
+    schema: { tags, summary: 'Rechazar una solicitud (devuelve los tokens)', params: idParamsSchema, body: decisionBody(rejectInputSchema), response: { 200: benefitRequestSchema } },
+    handler: async (request, reply) => {
+      const input = { id: request.params.id, reason: request.body?.reason };
+      return sendOutcome(reply, await rejectRequest(app.deps.db, input, actorOf(request), { idempotencyKey: idempotencyKeyOf(request) }));
+    },
+  });
+};

@@ -1,0 +1,78 @@
+/**
+ * The BenefitRequest view (docs/api.md): a request row with its requester, company and code, as
+ * every request list and every approve/reject answer shows it. One select, one mapper, used by all.
+ */
+import { eq } from 'drizzle-orm';
+import { PENDING_REQUEST_STATUSES, type RequestStatus } from '../../../domain/constants';
+import type { BenefitRequest } from '../../../domain/schemas/economy';
+import type { Executor } from '../../db/client';
+import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
+
+const viewColumns = {
+  request: benefitRequests,
+  currentUserName: users.name,
+  currentUserEmail: users.email,
+  companyName: companies.name,
+  code: benefitCodes.code,
+  codeStatus: benefitCodes.status,
+  codeExpiresAt: benefitCodes.expiresAt,
+  codeUsedAt: benefitCodes.usedAt,
+};
+
+/** Requests with their requester, company and code (each join is on a key: at most one row per request). */
+export function selectRequestViews(db: Executor) {
+  return db
+    .select(viewColumns)
+    .from(benefitRequests)
+    .leftJoin(users, eq(users.id, benefitRequests.userId))
+    .leftJoin(companies, eq(companies.id, benefitRequests.companyId))
+    .leftJoin(benefitCodes, eq(benefitCodes.requestId, benefitRequests.id))
+    .$dynamic();
+}
+
+export type RequestViewRow = Awaited<ReturnType<ReturnType<typeof selectRequestViews>['execute']>>[number];
+
+export function isPendingStatus(status: string): boolean {
+  return (PENDING_REQUEST_STATUSES as readonly string[]).includes(status);
+}
+
+export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
+  const r = row.request;
+  return {
+    id: r.id,
+    userId: r.userId,
+    // The live user record first (names change); the copy taken at request time if it is gone.
+    userName: row.currentUserName ?? r.userName,
+    userEmail: row.currentUserEmail ?? r.userEmail,
+    companyId: r.companyId,
+    companyName: row.companyName,
+    benefitId: (r.platformBenefitId ?? r.companyBenefitId) as string,
+    benefitName: r.benefitName,
+    benefitType: r.benefitType,
+    isBenefitJobby: r.isBenefitJobby,
+    paidWithTokens: r.paidWithTokens,
+    tokenCost: r.tokenCost,
+    status: r.status as RequestStatus,
+    requestDate: r.requestDate.toISOString(),
+    processedDate: r.processedDate?.toISOString() ?? null,
+    adminId: r.adminId,
+    adminInstructions: r.adminInstructions,
+    comments: r.comments,
+    productLink: r.productLink,
+    code:
+      row.code && row.codeExpiresAt
+        ? {
+            code: row.code,
+            status: row.codeStatus === 'used' ? 'used' : 'active',
+            expiresAt: row.codeExpiresAt.toISOString(),
+            usedAt: row.codeUsedAt?.toISOString() ?? null,
+          }
+        : null,
+  };
+}
+
+/** One request as the BenefitRequest view, or null. Throws nothing. */
+export async function getBenefitRequestView(db: Executor, id: string): Promise<BenefitRequest | null> {
+  const [row] = await selectRequestViews(db).where(eq(benefitRequests.id, id));
+  return row ? toBenefitRequest(row) : null;
+}

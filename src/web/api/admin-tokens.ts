@@ -1,0 +1,100 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { assignResultSchema, EmployeeBalance, HistoryEntry } from '../../domain/schemas/economy';
+import { api } from './client';
+import { retryTransient } from './press-key';
+
+/** Level 1: token management (docs/api.md "Token economy"). */
+const adminTokenKeys = {
+  all: ['admin-tokens'] as const,
+  employees: () => [...adminTokenKeys.all, 'employees'] as const,
+  employeeList: (params: EmployeeSearch) => [...adminTokenKeys.employees(), params] as const,
+  history: () => [...adminTokenKeys.all, 'history'] as const,
+  historyList: (params: TokenHistoryParams) => [...adminTokenKeys.history(), params] as const,
+};
+
+type Paged<T> = { items: T[]; total: number };
+export type AssignResult = z.infer<typeof assignResultSchema>;
+
+export type EmployeeSearch = { search: string; limit?: number };
+
+function queryString(params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Level 3 users with both balances, found by name or email. */
+export const adminEmployeesQuery = (params: EmployeeSearch) =>
+  queryOptions({
+    queryKey: adminTokenKeys.employeeList(params),
+    queryFn: ({ signal }) =>
+      api.get<Paged<EmployeeBalance>>(`/api/admin/employees${queryString({ search: params.search.trim(), limit: params.limit ?? 20 })}`, signal),
+    staleTime: 10_000,
+  });
+
+export function useAdminEmployees(params: EmployeeSearch) {
+  return useQuery({ ...adminEmployeesQuery(params), placeholderData: keepPreviousData });
+}
+
+/**
+ * The chosen user's current balances, read again after every change: the search by email of
+ * the one user, kept fresh by the same invalidation as the list.
+ */
+export function useAdminEmployee(employee: Pick<EmployeeBalance, 'id' | 'email'> | null) {
+  return useQuery({
+    ...adminEmployeesQuery({ search: employee?.email ?? '', limit: 5 }),
+    enabled: employee !== null,
+    select: (page) => page.items.find((item) => item.id === employee?.id) ?? null,
+  });
+}
+
+export type TokenHistoryType = 'all' | 'add' | 'remove' | 'used';
+export type TokenHistoryParams = { type: TokenHistoryType; search: string; page: number; pageSize: number; userId?: string };
+
+export const adminTokenHistoryQuery = (params: TokenHistoryParams) =>
+  queryOptions({
+    queryKey: adminTokenKeys.historyList(params),
+    queryFn: ({ signal }) =>
+      api.get<Paged<HistoryEntry>>(
+        `/api/admin/tokens/history${queryString({
+          type: params.type,
+          search: params.search.trim(),
+          userId: params.userId,
+          limit: params.pageSize,
+          offset: (params.page - 1) * params.pageSize,
+        })}`,
+        signal,
+      ),
+    staleTime: 10_000,
+  });
+
+export function useAdminTokenHistory(params: TokenHistoryParams) {
+  return useQuery({ ...adminTokenHistoryQuery(params), placeholderData: keepPreviousData });
+}
+
+export type AdminTokensVariables = {
+  action: 'add' | 'remove';
+  userId: string;
+  amount: number;
+  reason: string | null;
+  idempotencyKey: string;
+};
+
+/** Adds or removes flexible tokens; balances and history are read again afterwards. */
+export function useAdminTokensChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, idempotencyKey, ...input }: AdminTokensVariables) =>
+      api.post<AssignResult>(`/api/admin/tokens/${action}`, input, { 'Idempotency-Key': idempotencyKey }),
+    retry: retryTransient,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminTokenKeys.employees() }),
+        queryClient.invalidateQueries({ queryKey: adminTokenKeys.history() }),
+      ]),
+  });
+}

@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BenefitRequest, Catalogue, RedeemInput, RedemptionResult } from '../../domain/schemas/economy';
+import type { Balances } from '../../domain/schemas/me';
+import { api } from './client';
+import { balancesQuery } from './session';
+
+/** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances. */
+export const catalogueQuery = queryOptions({
+  queryKey: ['catalogue'],
+  queryFn: ({ signal }) => api.get<Catalogue>('/api/catalogue', signal),
+  staleTime: 30_000,
+});
+
+export function useCatalogue(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...catalogueQuery, enabled: options.enabled ?? true });
+}
+
+export type MyRequestsFilter = 'all' | 'pending';
+export type MyRequestsParams = { filter: MyRequestsFilter; limit: number; offset: number };
+export type MyRequestsPage = { items: BenefitRequest[]; total: number; pendingCount: number };
+
+/** GET /api/requests/mine; every page and filter lives under one prefix so a redemption refreshes them all. */
+export const myRequestsQuery = {
+  key: ['requests', 'mine'] as const,
+  list: (params: MyRequestsParams) =>
+    queryOptions({
+      queryKey: [...myRequestsQuery.key, params] as const,
+      queryFn: ({ signal }) => {
+        const search = new URLSearchParams({ filter: params.filter, limit: String(params.limit), offset: String(params.offset) });
+        return api.get<MyRequestsPage>(`/api/requests/mine?${search.toString()}`, signal);
+      },
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export function useMyRequests(params: MyRequestsParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...myRequestsQuery.list(params), enabled: options.enabled ?? true });
+}
+
+export type RedeemVariables = { input: RedeemInput; idempotencyKey: string };
+
+/**
+ * POST /api/redemptions. The caller owns the Idempotency-Key: it is made when the user presses the button
+ * and sent again, unchanged, when that same press is retried (ARCHITECTURE §4).
+ */
+export function useRedeemBenefit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: RedeemVariables) =>
+      api.post<RedemptionResult>('/api/redemptions', input, { 'Idempotency-Key': idempotencyKey }),
+    onSuccess: (result) => {
+      // The answer carries the new balances: show them in the header at once.
+      queryClient.setQueryData(balancesQuery.queryKey, (old: Balances | undefined) =>
+        old ? { ...old, jobby: result.balances.jobby, company: result.balances.company } : old,
+      );
+    },
+    // Also after a failure: a refusal (stock, limit, balance) or a lost answer means the cards may be stale.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: balancesQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: myRequestsQuery.key });
+    },
+  });
+}

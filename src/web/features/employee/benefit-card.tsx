@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import { Badge, Box, Button, Group, Skeleton, Text, Title } from '@mantine/core';
+import { IconBan, IconCheck, IconCoins, IconSparkles, IconStar } from '@tabler/icons-react';
+import type { CatalogueItem } from '../../../domain/schemas/economy';
+import { accentOf, tokensText } from './benefit-accent';
+import { categoryView } from './benefit-category';
+import classes from './benefit-card.module.css';
+
+type BenefitCardProps = {
+  item: CatalogueItem;
+  onRedeem: (item: CatalogueItem) => void;
+};
+
+/** One benefit of the catalogue, flexible or company (LOOK-AND-FEEL "Employee benefits" card). */
+export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
+  const titleId = useId();
+  const accent = accentOf(item);
+  const category = categoryView(item.category);
+
+  return (
+    <Box component="article" className={classes.card} aria-labelledby={titleId} data-testid="benefit-card">
+      <div className={classes.media}>
+        <BenefitImage item={item} />
+        <div className={classes.badges}>
+          <Badge
+            radius="xl"
+            size="md"
+            style={{ background: accent.gradient, color: accent.onGradient, boxShadow: '0 2px 8px rgba(0,0,0,0.18)' }}
+          >
+            {accent.badge}
+          </Badge>
+          {item.isHighlighted && (
+            <Badge radius="xl" size="md" color="pink" variant="white" leftSection={<IconStar size={12} aria-hidden />}>
+              Destacado
+            </Badge>
+          )}
+        </div>
+      </div>
+
+      <div className={classes.body}>
+        <Title order={3} fz="lg" lh={1.3} id={titleId}>
+          {item.title}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {item.description}
+        </Text>
+        <Group gap={6}>
+          {category && (
+            <Badge radius="xl" variant="light" color={category.color} leftSection={<category.Icon size={12} aria-hidden />}>
+              {category.name}
+            </Badge>
+          )}
+          <Badge
+            radius="xl"
+            variant="outline"
+            color={accent.color}
+            leftSection={<IconCoins size={12} aria-hidden />}
+            data-testid="benefit-cost"
+          >
+            {tokensText(item.tokenCost)}
+          </Badge>
+        </Group>
+        <AvailabilityLine item={item} />
+        <div className={classes.footer}>
+          <RedeemAction item={item} onRedeem={onRedeem} />
+        </div>
+      </div>
+    </Box>
+  );
+}
+
+/** The image strip; without an image, or when it fails to load, a gradient with the category's icon. */
+function BenefitImage({ item }: { item: CatalogueItem }) {
+  const [failed, setFailed] = useState(false);
+  const accent = accentOf(item);
+  const category = categoryView(item.category);
+  if (item.image && !failed) {
+    return <img className={classes.image} src={item.image} alt={`Imagen de ${item.title}`} loading="lazy" onError={() => setFailed(true)} />;
+  }
+  const Icon = category?.Icon ?? IconSparkles;
+  const base = category ? `linear-gradient(135deg, ${category.color} 0%, ${item.kind === 'company' ? '#C9A23E' : '#6B3AA0'} 100%)` : accent.gradient;
+  // A soft light keeps the strip from looking flat when the category's hue matches the accent.
+  const background = `radial-gradient(circle at 25% 20%, rgba(255, 255, 255, 0.28) 0%, transparent 55%), ${base}`;
+  return (
+    <div className={classes.fallback} style={{ background }} aria-hidden>
+      <Icon size={56} stroke={1.4} />
+    </div>
+  );
+}
+
+function AvailabilityLine({ item }: { item: CatalogueItem }) {
+  const parts: string[] = [];
+  // Sold out already reads 'Agotado' on the button.
+  if (item.remaining !== null && item.remaining > 0) parts.push(item.remaining === 1 ? 'Queda 1 disponible' : `Quedan ${item.remaining} disponibles`);
+  if (item.kind === 'company' && item.limitPerUser !== null) parts.push(`Canjeado ${item.redeemedCount} de ${item.limitPerUser}`);
+  const approval = approvalHint(item);
+  if (parts.length === 0 && !approval) return null;
+  return (
+    <Box>
+      {parts.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {parts.join(' · ')}
+        </Text>
+      )}
+      {approval && (
+        <Text size="xs" c="dimmed">
+          {approval}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function approvalHint(item: CatalogueItem): string | null {
+  if (item.kind === 'company') return item.requiresApproval ? 'Requiere aprobación de Recursos Humanos' : null;
+  if (item.type === 'managed') return 'Requiere aprobación del proveedor';
+  if (item.type === 'third_party') return 'Requiere aprobación de Jobby';
+  return null;
+}
+
+function RedeemAction({ item, onRedeem }: BenefitCardProps) {
+  const accent = accentOf(item);
+  if (item.blockedReason === 'INSUFFICIENT_TOKENS') {
+    return <div className={classes.blocked}>Tokens insuficientes</div>;
+  }
+  if (item.blockedReason === 'ALREADY_REDEEMED') {
+    return (
+      <Button fullWidth radius="xl" disabled leftSection={<IconCheck size={16} aria-hidden />}>
+        Ya canjeado
+      </Button>
+    );
+  }
+  if (item.blockedReason === 'OUT_OF_STOCK') {
+    return (
+      <Button fullWidth radius="xl" disabled leftSection={<IconBan size={16} aria-hidden />}>
+        Agotado
+      </Button>
+    );
+  }
+  if (!item.canRedeem) {
+    return (
+      <Button fullWidth radius="xl" disabled>
+        No disponible
+      </Button>
+    );
+  }
+  return (
+    <Button
+      fullWidth
+      radius="xl"
+      size="md"
+      onClick={() => onRedeem(item)}
+      style={{ background: accent.gradient, color: accent.onGradient }}
+    >
+      Canjear por {tokensText(item.tokenCost)}
+    </Button>
+  );
+}
+
+/** The card's shape while the catalogue loads. */
+export function BenefitCardSkeleton() {
+  return (
+    <Box className={classes.card} aria-hidden>
+      <Skeleton height={150} radius={0} />
+      <div className={classes.body}>
+        <Skeleton height={20} width="70%" />
+        <Skeleton height={12} />
+        <Skeleton height={12} width="85%" />
+        <Group gap={6}>
+          <Skeleton height={22} width={90} radius="xl" />
+          <Skeleton height={22} width={70} radius="xl" />
+        </Group>
+        <Skeleton height={42} radius="xl" mt="sm" />
+      </div>
+    </Box>
+  );
+}

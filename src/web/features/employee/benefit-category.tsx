@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { IconDeviceTv, IconDiscount, IconGift, IconPaw, IconSparkles, IconTicket, IconToolsKitchen2 } from '@tabler/icons-react';
+import { BENEFIT_CATEGORIES } from '../../../domain/constants';
+
+type IconComponent = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
+
+const ICONS: Record<string, IconComponent> = {
+  comidas: IconToolsKitchen2,
+  experiencias: IconTicket,
+  regalos: IconGift,
+  mascotas: IconPaw,
+  suscripciones: IconDeviceTv,
+  descuentos: IconDiscount,
+};
+
+export type CategoryView = { name: string; color: string; Icon: IconComponent };
+
+/** A catalogue category id (part 2 §3) as the cards show it; free text from older records is shown as written. */
+export function categoryView(category: string | null): CategoryView | null {
+  if (!category) return null;
+  const known = BENEFIT_CATEGORIES.find((c) => c.id === category.toLowerCase());
+  if (known) return { name: known.name, color: known.color, Icon: ICONS[known.id] ?? IconSparkles };
+  return { name: category.charAt(0).toUpperCase() + category.slice(1), color: '#6B3AA0', Icon: IconSparkles };
+}

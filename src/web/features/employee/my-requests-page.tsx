@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Box, Button, CopyButton, Group, Pagination, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCoins, IconCopy, IconInbox } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PENDING_REQUEST_STATUSES, type RequestStatus } from '../../../domain/constants';
+import { formatDate, formatDateTime } from '../../../domain/dates';
+import type { BenefitRequest } from '../../../domain/schemas/economy';
+import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
+import { CodeText } from '../../components/code-text';
+import { ErrorState } from '../../components/error-state';
+import { ACCENTS, tokensText } from './benefit-accent';
+import { PageIntro, PageNotice } from './benefit-grid';
+
+const PAGE_SIZE = 20;
+
+/** /level3/requests: the employee's own requests, tabs Todas and Pendientes with counts (part 2 §2). */
+export function MyRequestsPage() {
+  const [tab, setTab] = useState<MyRequestsFilter>('all');
+  const [pages, setPages] = useState<Record<MyRequestsFilter, number>>({ all: 1, pending: 1 });
+  // 'Todas' is always read: its answer also carries the counts of both tabs.
+  const all = useMyRequests({ filter: 'all', limit: PAGE_SIZE, offset: (pages.all - 1) * PAGE_SIZE });
+  const pending = useMyRequests({ filter: 'pending', limit: PAGE_SIZE, offset: (pages.pending - 1) * PAGE_SIZE }, { enabled: tab === 'pending' });
+
+  const setPage = (filter: MyRequestsFilter, page: number) => setPages((p) => ({ ...p, [filter]: page }));
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <PageIntro title="Mis solicitudes">El historial de tus canjes: su estado y, cuando están aprobados, el código para usarlos.</PageIntro>
+      <Tabs value={tab} onChange={(v) => setTab((v as MyRequestsFilter) ?? 'all')} variant="pills" radius="xl" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="all" rightSection={<CountBadge value={all.data?.total} active={tab === 'all'} />}>
+            Todas
+          </Tabs.Tab>
+          <Tabs.Tab value="pending" rightSection={<CountBadge value={all.data?.pendingCount ?? pending.data?.pendingCount} active={tab === 'pending'} />}>
+            Pendientes
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="all">
+          <RequestList query={all} filter="all" page={pages.all} onPage={(p) => setPage('all', p)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pending">
+          <RequestList query={pending} filter="pending" page={pages.pending} onPage={(p) => setPage('pending', p)} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function CountBadge({ value, active }: { value: number | undefined; active: boolean }) {
+  return (
+    <Badge size="sm" radius="xl" variant={active ? 'white' : 'light'} color="brand" data-testid="tab-count">
+      {value ?? '…'}
+    </Badge>
+  );
+}
+
+function RequestList({ query, filter, page, onPage }: { query: ReturnType<typeof useMyRequests>; filter: MyRequestsFilter; page: number; onPage: (page: number) => void }) {
+  if (query.isPending) {
+    return (
+      <Stack gap="sm" role="status" aria-live="polite" aria-label="Cargando solicitudes...">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height={76} radius={18} />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError) return <ErrorState message="Error al cargar las solicitudes" onRetry={() => void query.refetch()} />;
+
+  const { items, total } = query.data;
+  if (items.length === 0) {
+    return filter === 'pending' ? (
+      <PageNotice icon={<IconInbox size={28} />} title="No tienes solicitudes pendientes" description="Todas tus solicitudes ya fueron revisadas." />
+    ) : (
+      <PageNotice
+        icon={<IconInbox size={28} />}
+        title="Aún no tienes solicitudes"
+        description="Cuando canjees un beneficio, aquí verás su estado y tu código."
+        action={
+          <Group gap="sm" justify="center">
+            <Button component={Link} to="/level3/benefits" radius="xl">
+              Ver beneficios flexibles
+            </Button>
+            <Button component={Link} to="/level3/company-benefits" radius="xl" variant="default">
+              Beneficios de mi empresa
+            </Button>
+          </Group>
+        }
+      />
+    );
+  }
+
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  return (
+    <Stack gap="sm">
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none', opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-label="Solicitudes">
+        {items.map((request) => (
+          <RequestRow key={request.id} request={request} />
+        ))}
+      </Stack>
+      {pageCount > 1 && (
+        <Group justify="center" mt="sm">
+          <Pagination value={page} onChange={onPage} total={pageCount} radius="xl" getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : 'Página anterior' })} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const STATUS_VIEW: Record<'pending' | 'approved' | 'rejected', { label: string; color: string }> = {
+  pending: { label: 'Pendiente', color: 'yellow' },
+  approved: { label: 'Aprobada', color: 'green' },
+  rejected: { label: 'Rechazada', color: 'red' },
+};
+
+/** The employee sees every pending variant as 'Pendiente' (part 2 §4). */
+function statusView(status: RequestStatus) {
+  if (PENDING_REQUEST_STATUSES.includes(status)) return STATUS_VIEW.pending;
+  return status === 'approved' ? STATUS_VIEW.approved : STATUS_VIEW.rejected;
+}
+
+function RequestRow({ request }: { request: BenefitRequest }) {
+  const accent = request.isBenefitJobby ? ACCENTS.platform : ACCENTS.company;
+  const status = statusView(request.status);
+  return (
+    <Paper component="li" radius={18} p="md" withBorder data-testid="request-row" style={{ background: 'var(--mantine-color-body)' }}>
+      <Group justify="space-between" align="center" gap="md">
+        <Box style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Group gap={8} mb={2}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {request.benefitName}
+            </Text>
+            <Badge size="sm" radius="xl" style={{ background: accent.gradient, color: accent.onGradient }}>
+              {accent.badge}
+            </Badge>
+          </Group>
+          <Group gap="md">
+            <Text size="sm" c="dimmed">
+              {formatDateTime(request.requestDate)}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <IconCoins size={14} aria-hidden color="var(--mantine-color-dimmed)" />
+              <Text size="sm" c="dimmed">
+                {tokensText(request.tokenCost)}
+              </Text>
+            </Group>
+          </Group>
+          {request.status === 'rejected' && request.adminInstructions && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {request.adminInstructions}
+            </Text>
+          )}
+        </Box>
+        <Group gap="sm" align="center" wrap="wrap" justify="flex-end">
+          {request.status === 'approved' && request.code && <RequestCode code={request.code} />}
+          <Badge size="lg" radius="xl" variant="light" color={status.color}>
+            {status.label}
+          </Badge>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function RequestCode({ code }: { code: NonNullable<BenefitRequest['code']> }) {
+  if (code.status === 'used') {
+    return (
+      <Badge size="lg" radius="xl" variant="light" color="gray" data-testid="request-code-used">
+        Utilizado
+      </Badge>
+    );
+  }
+  const isExpired = new Date(code.expiresAt).getTime() < Date.now();
+  return (
+    <Group gap={6} wrap="nowrap" align="center">
+      <Box ta={{ base: 'left', sm: 'right' }}>
+        <CodeText code={code.code} fz="lg" c={isExpired ? 'dimmed' : undefined} td={isExpired ? 'line-through' : undefined} data-testid="request-code" />
+        <Text size="xs" c="dimmed">
+          {isExpired ? `Venció el ${formatDate(code.expiresAt)}` : `Válido hasta ${formatDate(code.expiresAt)}`}
+        </Text>
+      </Box>
+      {!isExpired && (
+        <CopyButton value={code.code} timeout={2000}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Código copiado' : 'Copiar código'}>
+              <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? 'Código copiado' : `Copiar código ${code.code}`}>
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,254 @@
+import { useCallback, useState } from 'react';
+import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../domain/dates';
+import type { CatalogueItem, RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
+import { ApiError, messageOf, newIdempotencyKey } from '../../api/client';
+import { useRedeemBenefit } from '../../api/employee';
+import { CodeText } from '../../components/code-text';
+import { accentOf, tokensText } from './benefit-accent';
+
+type Balances = { jobby: number; company: number };
+
+/** Which benefit the modal is for; `session` changes on every opening so the body starts fresh. */
+export function useRedeemModal() {
+  const [state, setState] = useState<{ item: CatalogueItem | null; opened: boolean; session: number }>({ item: null, opened: false, session: 0 });
+  const open = useCallback((item: CatalogueItem) => setState((s) => ({ item, opened: true, session: s.session + 1 })), []);
+  // The item stays while the closing transition runs.
+  const close = useCallback(() => setState((s) => ({ ...s, opened: false })), []);
+  return { ...state, open, close };
+}
+
+type RedeemModalProps = {
+  item: CatalogueItem | null;
+  opened: boolean;
+  session: number;
+  onClose: () => void;
+  /** The freshest balances known (the header's query, else the catalogue's). */
+  balances: Balances | undefined;
+};
+
+/** Redemption of one benefit (part 2 §5 "Redemption"), shared by the flexible and company benefit pages. */
+export function RedeemModal({ item, opened, session, onClose, balances }: RedeemModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Canjear beneficio</Text>} size="md" radius="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      {item && <RedeemBody key={session} item={item} balances={balances} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** A network failure or a 5xx may have reached the server: retry the same press with the same key. */
+function isRetryable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+type Attempt = { input: RedeemInput; idempotencyKey: string };
+
+function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances: Balances | undefined; onClose: () => void }) {
+  const redeem = useRedeemBenefit();
+  const [comments, setComments] = useState('');
+  // The press that is waiting to be retried; its key and body are sent again unchanged.
+  const [pendingAttempt, setPendingAttempt] = useState<Attempt | null>(null);
+  const accent = accentOf(item);
+  const tokenType = item.kind === 'company' ? 'company' : 'jobby';
+  const balance = balances?.[tokenType];
+  const isInsufficient = balance !== undefined && balance < item.tokenCost;
+
+  if (redeem.data) return <RedeemResult result={redeem.data} item={item} onClose={onClose} />;
+
+  const confirm = () => {
+    const attempt = pendingAttempt ?? {
+      input: { kind: item.kind, benefitId: item.id, comments: comments.trim() || null },
+      idempotencyKey: newIdempotencyKey(),
+    };
+    setPendingAttempt(attempt);
+    redeem.mutate(attempt, {
+      onError: (error) => {
+        if (!isRetryable(error)) setPendingAttempt(null);
+      },
+    });
+  };
+  const isRetry = pendingAttempt !== null && redeem.isError;
+
+  return (
+    <Stack gap="md">
+      <Box>
+        <Group gap="xs" mb={4}>
+          <Badge radius="xl" style={{ background: accent.gradient, color: accent.onGradient }}>
+            {accent.badge}
+          </Badge>
+        </Group>
+        <Title order={3} fz="lg">
+          {item.title}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {item.description}
+        </Text>
+      </Box>
+
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap={6}>
+          <SummaryRow label="Costo" value={tokensText(item.tokenCost)} />
+          <SummaryRow label={`Tu saldo ${accent.tokenLabel}`} value={balance === undefined ? '—' : tokensText(balance)} testId="redeem-balance" />
+          <SummaryRow
+            label="Saldo después del canje"
+            value={balance === undefined ? '—' : isInsufficient ? 'Insuficiente' : tokensText(balance - item.tokenCost)}
+            testId="redeem-balance-after"
+            strong
+          />
+        </Stack>
+      </Paper>
+
+      {isInsufficient && (
+        <Alert color="gray" variant="light" radius="md" icon={<IconAlertCircle size={18} aria-hidden />}>
+          Necesitas {tokensText(item.tokenCost)} {item.kind === 'company' ? 'de empresa' : 'flexibles'}, pero solo tienes {balance}.
+        </Alert>
+      )}
+
+      <Textarea
+        label="Comentarios"
+        description="Opcional"
+        placeholder="¿Algo que debamos saber?"
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={1000}
+        value={comments}
+        onChange={(e) => setComments(e.currentTarget.value)}
+        // A press waiting for its retry must resend exactly what it sent.
+        readOnly={pendingAttempt !== null}
+      />
+
+      {redeem.isError && (
+        <Alert color="red" variant="light" radius="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="redeem-error">
+          {messageOf(redeem.error)}
+        </Alert>
+      )}
+
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" radius="xl" onClick={onClose} disabled={redeem.isPending}>
+          Cancelar
+        </Button>
+        {isInsufficient ? (
+          <Button radius="xl" disabled>
+            Tokens insuficientes
+          </Button>
+        ) : (
+          <Button
+            radius="xl"
+            loading={redeem.isPending}
+            onClick={confirm}
+            style={redeem.isPending ? undefined : { background: accent.gradient, color: accent.onGradient }}
+          >
+            {isRetry ? 'Reintentar' : 'Confirmar canje'}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function SummaryRow({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 600} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+const PENDING_BY: Record<string, string> = {
+  pending: 'La revisará Recursos Humanos de tu empresa.',
+  pending_provider_approval: 'La revisará el proveedor del beneficio.',
+  pending_admin_approval: 'La revisará el equipo de Jobby.',
+};
+
+function RedeemResult({ result, item, onClose }: { result: RedemptionResult; item: CatalogueItem; onClose: () => void }) {
+  const accent = accentOf(item);
+  const newBalance = result.tokenType === 'company' ? result.balances.company : result.balances.jobby;
+  const balanceLine = `Tu nuevo saldo ${accent.tokenLabel}: ${tokensText(newBalance)}`;
+
+  if (result.code) {
+    const code = result.code;
+    return (
+      <Stack gap="md" align="center" ta="center" data-testid="redeem-success">
+        <ThemeIcon size={56} radius="xl" color="green" variant="light">
+          <IconCircleCheck size={32} aria-hidden />
+        </ThemeIcon>
+        <Box>
+          <Title order={3} fz="lg">
+            ¡Canje exitoso!
+          </Title>
+          <Text size="sm" c="dimmed">
+            {item.title}
+          </Text>
+        </Box>
+        <Paper withBorder radius="lg" px="lg" py="md" w="100%">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+            Tu código
+          </Text>
+          <CodeText code={code.code} fz={30} c="var(--mantine-color-text)" data-testid="redeem-code" />
+          <Text size="sm" c="dimmed" mt={6}>
+            Válido hasta {formatDate(code.expiresAt)}
+          </Text>
+        </Paper>
+        <CopyButton value={code.code} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button
+              variant="light"
+              radius="xl"
+              color={copied ? 'green' : 'brand'}
+              onClick={copy}
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+            >
+              {copied ? 'Código copiado' : 'Copiar código'}
+            </Button>
+          )}
+        </CopyButton>
+        <Text size="sm">Muestra este código al momento de usar tu beneficio.</Text>
+        <Text size="sm" c="dimmed">
+          {balanceLine}
+        </Text>
+        <ResultActions onClose={onClose} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" align="center" ta="center" data-testid="redeem-pending">
+      <ThemeIcon size={56} radius="xl" color="yellow" variant="light">
+        <IconHourglass size={30} aria-hidden />
+      </ThemeIcon>
+      <Box>
+        <Title order={3} fz="lg">
+          Tu solicitud quedó pendiente de aprobación
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {PENDING_BY[result.status] ?? ''} Cuando sea aprobada verás tu código en Mis solicitudes.
+        </Text>
+      </Box>
+      <Text size="sm" c="dimmed">
+        {balanceLine}
+      </Text>
+      <ResultActions onClose={onClose} />
+    </Stack>
+  );
+}
+
+function ResultActions({ onClose }: { onClose: () => void }) {
+  return (
+    <Group justify="center" gap="sm" w="100%">
+      <Button component={Link} to="/level3/requests" variant="default" radius="xl">
+        Ver mis solicitudes
+      </Button>
+      <Button radius="xl" onClick={onClose}>
+        Listo
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
+import { verifyCodeInputSchema, type VerifyCodeResult } from '../../../domain/schemas/economy';
+import { messageOf } from '../../api/client';
+import { isTransientError, usePressKey } from '../../api/press-key';
+import { useVerifyCode } from '../../api/provider';
+import { CodeText } from '../../components/code-text';
+import { COMPANY_BADGE_TEXT } from './badge-colors';
+import classes from './provider-portal.module.css';
+
+type Outcome =
+  | { kind: 'valid'; result: VerifyCodeResult }
+  | { kind: 'invalid'; message: string }
+  /** No answer from the server: the same press can be repeated safely (same Idempotency-Key). */
+  | { kind: 'unreachable'; message: string };
+
+/** The first message of the shared schema: 'Por favor, ingresa un código de token' for a blank code. */
+function validationMessage(code: string): string | null {
+  const parsed = verifyCodeInputSchema.safeParse({ code });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+/**
+ * 'Verificar Token' (part 2 §5 "Provider token form"): upper-case as typed, submit disabled while
+ * blank or busy, and one result box: 'Token Válido' or 'Token Inválido' with the server's message.
+ */
+export function VerifyTokenForm({ inputRef, onRedeemed }: { inputRef: RefObject<HTMLInputElement | null>; onRedeemed: () => void }) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const verify = useVerifyCode();
+  const pressKey = usePressKey();
+  const isBlank = code.trim() === '';
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const invalid = validationMessage(code);
+    if (invalid) {
+      setFieldError(invalid);
+      inputRef.current?.focus();
+      return;
+    }
+    if (verify.isPending) return;
+    const trimmed = code.trim();
+    setFieldError(null);
+    setOutcome(null);
+    verify.mutate(
+      { code: trimmed, idempotencyKey: pressKey.keyFor(trimmed) },
+      {
+        onSuccess: (result) => {
+          pressKey.settle();
+          setOutcome({ kind: 'valid', result });
+          setCode('');
+          onRedeemed();
+        },
+        onError: (error) => {
+          pressKey.settle(error);
+          setOutcome(isTransientError(error) ? { kind: 'unreachable', message: messageOf(error) } : { kind: 'invalid', message: messageOf(error) });
+          inputRef.current?.select();
+        },
+      },
+    );
+  };
+
+  // The button is disabled while the field is blank, so Enter on a blank field would do nothing:
+  // answer it with the spec's message instead.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && isBlank) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Card padding="lg" radius="lg" shadow="sm" withBorder={false}>
+      <form onSubmit={submit} noValidate aria-labelledby="verify-token-title">
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <IconScan size={28} color="#764ba2" aria-hidden />
+            <div>
+              <Title order={2} id="verify-token-title" fz={{ base: 22, sm: 26 }}>
+                Verificar Token
+              </Title>
+              <Text size="sm" c="dimmed">
+                Ingresa el código que te muestra el colaborador para canjear su beneficio.
+              </Text>
+            </div>
+          </Group>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              ref={inputRef}
+              aria-label="Código del token"
+              placeholder="EJ: AB12CD34"
+              size="xl"
+              radius="md"
+              value={code}
+              onChange={(event) => {
+                // Codes are upper-case A–Z0–9; typing in lower case still finds them (part 2 §5).
+                setCode(event.currentTarget.value.toUpperCase());
+                if (fieldError) setFieldError(null);
+              }}
+              onKeyDown={onKeyDown}
+              error={fieldError}
+              autoComplete="off"
+              autoCorrect="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              classNames={{ input: classes.codeInput }}
+              style={{ flex: '1 1 260px' }}
+              data-testid="token-input"
+            />
+            <Button
+              type="submit"
+              size="xl"
+              radius="md"
+              className={classes.gradientButton}
+              disabled={isBlank || verify.isPending}
+              loading={verify.isPending}
+              leftSection={<IconCircleCheck size={22} />}
+              style={{ flex: '1 1 180px' }}
+            >
+              Verificar
+            </Button>
+          </Group>
+          <ResultBox outcome={outcome} />
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function ResultBox({ outcome }: { outcome: Outcome | null }) {
+  return (
+    <div aria-live="polite" data-testid="verify-result">
+      {outcome?.kind === 'valid' && (
+        <Alert color="green" radius="md" variant="light" icon={<IconCircleCheck size={24} />} title="Token Válido" styles={{ title: { fontSize: 18 } }}>
+          <Stack gap={6}>
+            <Text>{outcome.result.message}</Text>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>Beneficio:</Text>
+              <Text>{outcome.result.benefitName}</Text>
+              <Badge variant="light" color={outcome.result.isBenefitJobby ? 'violet' : 'orange'} c={outcome.result.isBenefitJobby ? undefined : COMPANY_BADGE_TEXT}>
+                {outcome.result.isBenefitJobby ? 'Jobby' : 'Empresa'}
+              </Badge>
+            </Group>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>Usuario:</Text>
+              <Text>{outcome.result.userName}</Text>
+            </Group>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>Código:</Text>
+              <CodeText code={outcome.result.code} />
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {outcome?.kind === 'invalid' && (
+        <Alert color="red" radius="md" variant="light" icon={<IconCircleX size={24} />} title="Token Inválido" styles={{ title: { fontSize: 18 } }}>
+          <Text data-testid="verify-error">{outcome.message}</Text>
+        </Alert>
+      )}
+      {outcome?.kind === 'unreachable' && (
+        <Alert color="yellow" radius="md" variant="light" icon={<IconWifiOff size={24} />} title="No se pudo verificar">
+          <Text>{outcome.message}</Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            Puedes presionar «Verificar» otra vez: el token no se canjeará dos veces.
+          </Text>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Shared set-up for the token-economy API tests: benefits and balances written straight to the
+ * database (the API under test is the one being called, not the one preparing the world), and
+ * the ledger invariants of ARCHITECTURE §4 read back from the database.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { TokenType } from '../../../src/domain/constants';
+import type { Db } from '../../../src/server/db/client';
+import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, redemptions } from '../../../src/server/db/schema';
+import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/server/modules/ledger/service';
+import { as, createUser, signIn, type TestContext } from '../../support/app';
+
+export async function createPlatformBenefit(db: Db, values: Partial<typeof platformBenefits.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(platformBenefits)
+    .values({ title: 'Almuerzo', description: 'Un almuerzo', type: 'automatic', tokenCost: 1, stockRemaining: null, ...values })
+    .returning();
+  return row;
+}
+
+export async function createCompanyBenefit(db: Db, companyId: string, values: Partial<typeof companyBenefits.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(companyBenefits)
+    .values({ companyId, title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 1000, limitPerUser: 1000, ...values })
+    .returning();
+  return row;
+}
+
+/** Puts tokens in an employee wallet through the ledger, as an admin or HR grant would. */
+export async function fund(db: Db, owner: { userId: string; companyId: string | null }, tokenType: TokenType, amount: number) {
+  const wallet = walletFor(tokenType, owner);
+  const from = tokenType === 'jobby' ? accounts.platformIssuance() : accounts.companyIssuance(owner.companyId as string);
+  await db.transaction((tx) => transfer(tx, { from, to: wallet.account, amount, kind: 'grant', reason: 'prueba', wallet: wallet.wallet }));
+}
+
+export const balancesOf = (db: Db, userId: string) => getWalletBalances(db, userId);
+
+export type EmployeeSession = { id: string; email: string; cookie: string };
+
+export async function employee(ctx: TestContext, email: string, companyId: string | null, level: 1 | 2 | 3 | 4 = 3): Promise<EmployeeSession> {
+  const id = await createUser(ctx.db, { email, companyId, level });
+  return { id, email, cookie: await signIn(ctx.app, email) };
+}
+
+/**
+ * The ledger's invariants, as rows that break them: accounts whose cached balance differs from the
+ * sum of their transfers (in − out), and assets whose balances do not sum to zero.
+ */
+export async function ledgerViolations(db: Db) {
+  const mismatched = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      sql`${ledgerAccounts.balance} <> coalesce((select sum(case when ${ledgerTransfers.toAccount} = ${ledgerAccounts.id} then ${ledgerTransfers.amount} else -${ledgerTransfers.amount} end) from ${ledgerTransfers} where ${ledgerTransfers.toAccount} = ${ledgerAccounts.id} or ${ledgerTransfers.fromAccount} = ${ledgerAccounts.id}), 0)`,
+    );
+  const unbalancedAssets = await db
+    .select({ asset: ledgerAccounts.asset, sum: sql<number>`sum(${ledgerAccounts.balance})`.mapWith(Number) })
+    .from(ledgerAccounts)
+    .groupBy(ledgerAccounts.asset)
+    .having(sql`sum(${ledgerAccounts.balance}) <> 0`);
+  const [{ accountCount }] = await db.select({ accountCount: sql<number>`count(*)`.mapWith(Number) }).from(ledgerAccounts);
+  return { mismatched, unbalancedAssets, accountCount };
+}
+
+/** Everything a money-moving call could change, to prove that a refused call changed nothing. */
+export async function economySnapshot(db: Db) {
+  const [transfers, requests, redeemed, accountRows, platform, company] = await Promise.all([
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ledgerTransfers),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(benefitRequests),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(redemptions),
+    db.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts).orderBy(ledgerAccounts.id),
+    db.select({ id: platformBenefits.id, stock: platformBenefits.stockRemaining }).from(platformBenefits).orderBy(platformBenefits.id),
+    db.select({ id: companyBenefits.id, available: companyBenefits.availableTokens }).from(companyBenefits).orderBy(companyBenefits.id),
+  ]);
+  return { transfers: transfers[0].n, requests: requests[0].n, redemptions: redeemed[0].n, accountRows, platform, company };
+}
+
+export async function requestsOf(db: Db, userId: string) {
+  return db.select().from(benefitRequests).where(eq(benefitRequests.userId, userId));
+}
+
+/** A JSON POST as the holder of `cookie`, with optional extra headers (Idempotency-Key). */
+export function poster(ctx: TestContext) {
+  return (url: string, cookie: string, payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, headers: as(cookie, headers), payload: payload as object });
+}
+
+export function getter(ctx: TestContext) {
+  return (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: as(cookie) });
+}
