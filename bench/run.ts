@@ -1,0 +1,285 @@
+/**
+ * `npm run bench`: the performance budgets of ARCHITECTURE §8, measured against the real server
+ * over HTTP and reported as numbers (bench/README.md explains each one).
+ *
+ * Two databases, each served by its own server process: "main" with 1,000 codes (also used for the
+ * HR list and the redemptions) and "large" with 1,000,000. Both are seeded by the bench first, then
+ * the servers start: PGlite is single-process, so the bench never holds a folder a server holds.
+ *   seed main, seed large → start both → verify in alternating rounds → stop large
+ *   → HR list → redemptions → [PGlite: stop main] check wallets and ledger → drop everything.
+ * With DATABASE_URL each database is a fresh jobby_bench_* database on that server, and the bench
+ * keeps its own connection to main while the server runs.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '../src/server/db/client';
+import { checkRedemptions } from './checks';
+import { CodePool, benchCode } from './codes';
+import { createBenchDatabase, literal, openBenchDatabase, query, waitForIdleServer, type BenchDatabase } from './db';
+import { round } from './load';
+import { hrListPhase, redeemPhase, verifyRounds, warmUpServer } from './phases';
+import { BENEFIT_STOCK, IDS, countCodes, seedBase, seedCodes } from './seed';
+import { startServer, type RunningServer } from './server';
+
+const settings = {
+  employees: 10_000,
+  smallCodes: 1_000,
+  /** BENCH_LARGE_CODES shrinks the large table for a quick try of the harness; the budget is at 1,000,000. */
+  largeCodes: Number(process.env.BENCH_LARGE_CODES ?? 1_000_000),
+  jobbyInitial: 100,
+  companyInitial: 10_000,
+  // 100 warm-up + 8 × 100 measured = 900 of the 1,000 small codes; the large table gets the same
+  // amounts, so both percentiles come from the same number of samples at the same concurrency.
+  verify: { warmup: 100, rounds: 8, perRound: 100, connections: 10 },
+  hr: { warmup: 20, measured: 200, search: 'Empleado 0432' },
+  // Timed, so PGlite (one transaction at a time) and PostgreSQL spend the same time here; even at
+  // 1,000/s each employee redeems ~360 times, far below its 10,000-token balance.
+  redeem: { redeemers: 50, warmupSeconds: 3, singleSeconds: 5, seconds: 15 },
+};
+
+function log(message: string) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+  const start = performance.now();
+  log(`${label}…`);
+  const value = await work();
+  const seconds = round((performance.now() - start) / 1000, 1);
+  log(`${label}: ${seconds} s`);
+  return { value, seconds };
+}
+
+/** The plan of the verification's conditional UPDATE (plain EXPLAIN: nothing is executed). */
+async function verifyPlan(database: Database, code: string): Promise<string> {
+  const rows = await query<{ 'QUERY PLAN': string }>(
+    database,
+    `EXPLAIN UPDATE benefit_codes SET status = 'used', used_by = ${literal(IDS.provider)}, used_at = now()
+     WHERE code = ${literal(code)} AND status = 'active' AND expires_at > now()
+       AND (provider_user_id IS NULL OR provider_user_id = ${literal(IDS.provider)})`,
+  );
+  return rows.map((row) => row['QUERY PLAN'].trim()).join(' | ');
+}
+
+/** One database, the server on it, and the bench's own connection to it. */
+type Side = { target: BenchDatabase; server: RunningServer | null; database: Database | null };
+
+async function main() {
+  const started = performance.now();
+  const loadBefore = os.loadavg().map((n) => round(n, 1));
+  const sides: Side[] = [];
+  const newSide = async (): Promise<Side> => {
+    const side: Side = { target: await createBenchDatabase(process.env.DATABASE_URL), server: null, database: null };
+    sides.push(side);
+    return side;
+  };
+
+  // Ctrl-C must not leave a server holding a port or a jobby_bench_* database behind.
+  const cleanup = async () => {
+    for (const side of sides) {
+      await side.server?.stop().catch(() => undefined);
+      await side.database?.close().catch(() => undefined);
+      await side.target.dispose().catch(() => undefined);
+    }
+  };
+  const interrupted = () => {
+    log('interrupted: cleaning up');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  /** The bench's connection; with PGlite the server must be stopped first (one process per folder). */
+  const openDb = async (side: Side): Promise<Database> => {
+    if (side.target.driver === 'pglite' && side.server) {
+      await side.server.stop();
+      side.server = null;
+    }
+    // Migrating on every open is harmless: the first creates the schema, later ones find nothing to do.
+    side.database ??= await openBenchDatabase(side.target, true);
+    return side.database;
+  };
+  const startSide = async (side: Side, label: string): Promise<string> => {
+    if (side.target.driver === 'pglite' && side.database) {
+      await side.database.close();
+      side.database = null;
+    }
+    const server = (await timed(`start ${label} server`, () => startServer(side.target))).value;
+    side.server = server;
+    await timed(`warm up ${label} server`, () => warmUpServer(server.baseUrl));
+    return server.baseUrl;
+  };
+  const stopSide = async (side: Side) => {
+    await side.server?.stop();
+    side.server = null;
+    await side.database?.close();
+    side.database = null;
+    await side.target.dispose();
+    sides.splice(sides.indexOf(side), 1);
+  };
+
+  try {
+    const mainSide = await newSide();
+    const largeSide = await newSide();
+    const driver = mainSide.target.driver;
+    log(`driver ${driver}`);
+
+    const seedMain = await timed(`seed main: ${settings.employees} employees, ${settings.smallCodes} codes`, async () => {
+      const db = await openDb(mainSide);
+      await seedBase(db, settings);
+      await seedCodes(db, { from: 1, to: settings.smallCodes + 1, employees: settings.employees });
+      return countCodes(db);
+    });
+    const seedLarge = await timed(`seed large: ${settings.employees} employees, ${settings.largeCodes} codes`, async () => {
+      const db = await openDb(largeSide);
+      await seedBase(db, settings);
+      await seedCodes(db, { from: 1, to: settings.largeCodes + 1, employees: settings.employees });
+      const codes = await countCodes(db);
+      const plan = await verifyPlan(db, benchCode(settings.largeCodes));
+      // The large side needs no bench connection while its server runs.
+      await db.close();
+      largeSide.database = null;
+      return { codes, plan };
+    });
+
+    const mainUrl = await startSide(mainSide, 'main');
+    const largeUrl = await startSide(largeSide, 'large');
+    // Spread over the large table (step): see CodePool. Each pool holds 1,000 codes, enough for 900.
+    const largeStep = Math.max(1, Math.floor(settings.largeCodes / settings.smallCodes));
+    const verify = (
+      await timed('verify, alternating small and large', () =>
+        verifyRounds(
+          { baseUrl: mainUrl, pool: new CodePool(1, settings.smallCodes + 1) },
+          { baseUrl: largeUrl, pool: new CodePool(1, settings.largeCodes + 1, largeStep) },
+          settings.verify,
+        ),
+      )
+    ).value;
+    // Only main is needed from here on; the large database's memory and disk go back now.
+    await stopSide(largeSide);
+
+    const hr = (await timed('HR employee list', () => hrListPhase(mainUrl, settings.hr))).value;
+    const redeem = (await timed('redemptions', () => redeemPhase(mainUrl, settings.redeem))).value;
+
+    // PGlite: openDb() stops the server; a redemption cut short by the shutdown rolls back whole,
+    // its idempotency row with it, so the check still counts exactly what committed.
+    const checkDb = await openDb(mainSide);
+    if (driver === 'postgres') await waitForIdleServer(checkDb);
+    const checks = await checkRedemptions(checkDb, {
+      successes: redeem.successes,
+      inFlight: redeem.inFlight,
+      redeemers: settings.redeem.redeemers,
+      initialBalance: settings.companyInitial,
+      cost: 1,
+      initialStock: BENEFIT_STOCK,
+    });
+    log(`checks: ${JSON.stringify(checks)}`);
+    await stopSide(mainSide);
+
+    const results = {
+      driver,
+      date: new Date().toISOString(),
+      cpus: os.cpus().length,
+      load_average_before: loadBefore,
+      load_average_after: os.loadavg().map((n) => round(n, 1)),
+      codes_small: seedMain.value.total,
+      codes_large: seedLarge.value.codes.total,
+      verify_connections: settings.verify.connections,
+      verify_requests_small: verify.small.requests,
+      verify_requests_large: verify.large.requests,
+      verify_p50_ms_small: verify.small.p50,
+      verify_p95_ms_small: verify.small.p95,
+      verify_rps_small: verify.small.rps,
+      verify_p50_ms_large: verify.large.p50,
+      verify_p95_ms_large: verify.large.p95,
+      verify_rps_large: verify.large.rps,
+      verify_large_vs_small_p50: round(verify.large.p50 / verify.small.p50),
+      verify_large_vs_small_p95: round(verify.large.p95 / verify.small.p95),
+      verify_plan_large: seedLarge.value.plan,
+      redeem_connections: settings.redeem.redeemers,
+      redeem_seconds: settings.redeem.seconds,
+      redeem_single_client_per_s: redeem.singlePerSecond,
+      redeem_single_client_p50_ms: redeem.singleP50,
+      redeem_per_s: redeem.perSecond,
+      redeem_p50_ms: redeem.p50,
+      redeem_p95_ms: redeem.p95,
+      redeem_ok: redeem.ok,
+      redeem_refused: redeem.refused,
+      redeem_statuses: redeem.statuses,
+      redeem_unanswered: checks.inFlight,
+      redeem_unanswered_committed: checks.inFlightCommitted,
+      redeem_lost_updates: checks.lostUpdates,
+      redeem_row_mismatches: checks.rowMismatches,
+      redeem_stock_difference: checks.stockDifference,
+      ledger_balance_mismatches: checks.ledgerBalanceMismatches,
+      ledger_unbalanced_assets: checks.unbalancedAssets,
+      ledger_negative_wallets: checks.negativeWallets,
+      hr_employees: settings.employees,
+      hr_list_ms_10k: hr.listP50,
+      hr_list_p95_ms_10k: hr.listP95,
+      hr_search_ms_10k: hr.searchP50,
+      hr_search_p95_ms_10k: hr.searchP95,
+      seed_main_s: seedMain.seconds,
+      seed_large_s: seedLarge.seconds,
+      wall_s: round((performance.now() - started) / 1000, 1),
+    };
+
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    const json = `${JSON.stringify(results, null, 2)}\n`;
+    writeFileSync(`${dir}latest.json`, json);
+    // Kept per driver too, so one run on each driver can be compared (README table).
+    writeFileSync(`${dir}latest-${driver}.json`, json);
+    printTable(results);
+  } finally {
+    await cleanup();
+  }
+}
+
+function printTable(r: {
+  driver: string;
+  codes_small: number;
+  codes_large: number;
+  verify_p50_ms_small: number;
+  verify_p95_ms_small: number;
+  verify_rps_small: number;
+  verify_p50_ms_large: number;
+  verify_p95_ms_large: number;
+  verify_rps_large: number;
+  verify_large_vs_small_p50: number;
+  redeem_single_client_per_s: number;
+  redeem_per_s: number;
+  redeem_p95_ms: number;
+  redeem_ok: number;
+  redeem_refused: number;
+  redeem_lost_updates: number;
+  ledger_balance_mismatches: number;
+  hr_list_ms_10k: number;
+  hr_search_ms_10k: number;
+  wall_s: number;
+}) {
+  const rows: [string, string][] = [
+    ['driver', r.driver],
+    [`verify p50 / p95 ms, ${r.codes_small.toLocaleString('en')} codes`, `${r.verify_p50_ms_small} / ${r.verify_p95_ms_small}  (${r.verify_rps_small} req/s)`],
+    [`verify p50 / p95 ms, ${r.codes_large.toLocaleString('en')} codes`, `${r.verify_p50_ms_large} / ${r.verify_p95_ms_large}  (${r.verify_rps_large} req/s)`],
+    ['verify large ÷ small (p50, budget ≤ 1.5)', String(r.verify_large_vs_small_p50)],
+    ['redemptions/s, 50 clients', `${r.redeem_per_s}  (${r.redeem_ok} ok, ${r.redeem_refused} refused)`],
+    ['redemptions/s, 1 client', String(r.redeem_single_client_per_s)],
+    ['redeem p95 ms, 50 clients', String(r.redeem_p95_ms)],
+    ['lost updates (budget 0)', String(r.redeem_lost_updates)],
+    ['ledger balance ≠ sum of transfers', String(r.ledger_balance_mismatches)],
+    ['HR list p50 ms, 10,000 employees', String(r.hr_list_ms_10k)],
+    ['HR search p50 ms, 10,000 employees', String(r.hr_search_ms_10k)],
+    ['wall time s', String(r.wall_s)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // Drizzle wraps the driver's error; its message (the real reason) is in `cause`.
+  if (error instanceof Error && error.cause) console.error('cause:', error.cause);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+/**
+ * The cross-level journey of issue 3: the platform admin adds tokens to an employee, the employee
+ * redeems a company benefit and sees its code, a provider verifies it at the counter, and the same
+ * code is refused the second time.
+ */
+import { expect, test, type Browser } from '@playwright/test';
+import { DEMO, shoot, signIn } from './support';
+
+const EMPLOYEE = { email: 'benjamin@andes.cl', name: 'Benjamín Pérez' };
+const BENEFIT = { title: 'Tarde libre de viernes', cost: 3 };
+
+async function pageFor(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test('admin adds tokens → employee redeems a company benefit → provider redeems the code once', async ({ browser }) => {
+  // 1. The platform admin adds 5 flexible tokens.
+  const admin = await pageFor(browser, DEMO.admin);
+  await expect(admin).toHaveURL(/\/level1\/dashboard$/);
+  await admin.goto('/level1/tokens');
+  await admin.getByRole('combobox', { name: 'Usuario' }).fill('benjamin');
+  await admin.getByRole('option', { name: /Benjamín Pérez/ }).click();
+  const adminView = admin.getByTestId('selected-jobby-balance');
+  await expect(adminView).toHaveText(/^\d+$/);
+  const flexibleBefore = Number(await adminView.textContent());
+  await admin.getByLabel('Cantidad a añadir').fill('5');
+  await admin.getByRole('button', { name: 'Añadir tokens' }).click();
+  await expect(admin.getByTestId('tokens-success')).toHaveText(`Se añadieron 5 tokens a ${EMPLOYEE.name}`);
+  await admin.context().close();
+
+  // 2. The employee sees the new balance and redeems a company benefit.
+  const employee = await pageFor(browser, EMPLOYEE.email);
+  await expect(employee).toHaveURL(/\/level3\/dashboard$/);
+  await expect(employee.getByTestId('balance-flexibles')).toHaveText(String(flexibleBefore + 5));
+  const companyBalance = employee.getByTestId('balance-empresa');
+  await expect(companyBalance).toHaveText(/^\d+$/);
+  const companyBefore = Number(await companyBalance.textContent());
+  await employee.goto('/level3/company-benefits');
+  const card = employee.getByRole('article', { name: BENEFIT.title });
+  await card.getByRole('button', { name: `Canjear por ${BENEFIT.cost} tokens` }).click();
+  const dialog = employee.getByRole('dialog', { name: 'Canjear beneficio' });
+  await dialog.getByRole('button', { name: 'Confirmar canje' }).click();
+  const codeBox = dialog.getByTestId('redeem-code');
+  await expect(codeBox).toHaveText(/^[A-Z0-9]{8}$/);
+  const code = (await codeBox.textContent())!.trim();
+  await expect(companyBalance).toHaveText(String(companyBefore - BENEFIT.cost));
+  await employee.screenshot({ path: 'e2e/screenshots/journey-employee-code-desktop.png', animations: 'disabled' });
+  await employee.context().close();
+
+  // 3. A provider verifies it: success animation, then the history row with the 'Empresa' badge.
+  const provider = await pageFor(browser, DEMO.otherProvider);
+  await expect(provider.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+  await provider.getByLabel('Código del token').fill(code);
+  await provider.getByRole('button', { name: 'Verificar' }).click();
+  await expect(provider.getByText('¡Token Canjeado!')).toBeVisible();
+  await provider.screenshot({ path: 'e2e/screenshots/journey-provider-redeemed-desktop.png', animations: 'disabled' });
+  const result = provider.getByTestId('verify-result');
+  await expect(result.getByText('Token Válido')).toBeVisible({ timeout: 8_000 });
+  await expect(result.getByText(BENEFIT.title)).toBeVisible();
+  const row = provider.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText(BENEFIT.title);
+  await expect(row).toContainText('Empresa');
+  await expect(row).toContainText(EMPLOYEE.name);
+  await shoot(provider, 'journey-provider-history');
+
+  // 4. The same code a second time is refused.
+  await provider.getByLabel('Código del token').fill(code);
+  await provider.getByRole('button', { name: 'Verificar' }).click();
+  await expect(result.getByText('Token Inválido')).toBeVisible();
+  await expect(result.getByText('El token ya ha sido utilizado o ha expirado')).toBeVisible();
+  await provider.context().close();
+});
