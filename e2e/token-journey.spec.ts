@@ -57,8 +57,9 @@ test('admin adds tokens → employee redeems a company benefit → provider rede
   await provider.getByRole('button', { name: 'Verificar' }).click();
   await expect(provider.getByText('¡Token Canjeado!')).toBeVisible();
   await provider.screenshot({ path: 'e2e/screenshots/journey-provider-redeemed-desktop.png', animations: 'disabled' });
+  await expect(provider.getByText('¡Token Canjeado!')).toBeHidden({ timeout: 8_000 });
   const result = provider.getByTestId('verify-result');
-  await expect(result.getByText('Token Válido')).toBeVisible({ timeout: 8_000 });
+  await expect(result.getByText('Token Válido')).toBeVisible();
   await expect(result.getByText(BENEFIT.title)).toBeVisible();
   const row = provider.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row').filter({ hasText: code });
   await expect(row).toContainText(BENEFIT.title);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
@@ -57,7 +57,6 @@ export function AppLayout({ area }: { area: Level }) {
     <AppShell
       header={{ height: { base: isEmployee ? 64 : 60, sm: 64 } }}
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      footer={{ height: 44 }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -100,18 +99,18 @@ export function AppLayout({ area }: { area: Level }) {
             : { background: 'var(--mantine-color-body)' }
         }
       >
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-
-      <AppShell.Footer>
-        <Group h="100%" justify="center" px="md">
-          <Text size="xs" c="dimmed">
+        {/* The footer ends the page instead of staying fixed: on a phone every pixel is for content. */}
+        <Stack mih="calc(100dvh - var(--app-shell-header-offset, 0px) - 2 * var(--app-shell-padding, 0px))" justify="space-between" gap="xl">
+          <div>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+          <Text component="footer" size="xs" c="dimmed" ta="center" pb={4}>
             © {new Date().getFullYear()} Jobby · {TAGLINE}
           </Text>
-        </Group>
-      </AppShell.Footer>
+        </Stack>
+      </AppShell.Main>
     </AppShell>
   );
 }
