@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Te
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../domain/schemas/auth';
-import { updateProfileSchema } from '../../../domain/schemas/auth';
+import { changePasswordSchema, updateProfileSchema, type ChangePasswordInput } from '../../../domain/schemas/auth';
 import { LEVEL_NAMES, isLevel } from '../../../domain/levels';
+import { formatDate } from '../../../domain/dates';
 import { messageOf } from '../../api/client';
 import { useChangePassword, useMe, useUpdateProfile } from '../../api/session';
 import { PageLoader } from '../../components/page-loader';
@@ -71,7 +71,7 @@ export default function ProfilePage() {
           {me.companyName && <Badge variant="outline">{me.companyName}</Badge>}
         </Group>
         <Text size="sm" c="dimmed">
-          Miembro desde {new Date(me.createdAt).toLocaleDateString('es-CL')}
+          Miembro desde {formatDate(me.createdAt)}
           {me.department ? ` · ${me.department}` : ''}
         </Text>
       </Card>

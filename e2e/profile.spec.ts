@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, shoot, signIn } from './support';
+
+test('an employee opens Mi perfil from the avatar menu and saves name and phone', async ({ page }) => {
+  await signIn(page, DEMO.otherEmployee);
+  await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
+  await expect(page.getByText(DEMO.otherEmployee)).toBeVisible();
+
+  await page.getByLabel('Nombre').fill('');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+
+  await page.getByLabel('Nombre').fill('Sofía Morales Díaz');
+  await page.getByLabel('Teléfono').fill('+56 9 8765 4321');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Perfil actualizado correctamente')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Teléfono')).toHaveValue('+56 9 8765 4321');
+
+  await page.getByLabel('Contraseña actual').fill('demo1234');
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('abc');
+  await page.getByLabel('Confirmar nueva contraseña').fill('abc');
+  await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
+  await shoot(page, 'profile');
+});
