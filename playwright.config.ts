@@ -1,10 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jobby-e2e-'));
+// scripts/e2e.mjs (npm run test:e2e) creates a fresh data folder per run and removes it afterwards.
+const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

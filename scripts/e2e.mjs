@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: builds the web app, then runs the Playwright journeys against Debian's Chromium.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -11,9 +13,12 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+// A fresh embedded database for the journeys' server, removed afterwards.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'jobby-e2e-'));
+const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_DATA_DIR: dataDir };
+const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit', env });
 
-const build = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-if (build.status !== 0) process.exit(build.status ?? 1);
-const test = run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]);
-process.exit(test.status ?? 1);
+let status = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']).status;
+if (status === 0) status = run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]).status;
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(status ?? 1);
