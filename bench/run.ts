@@ -51,13 +51,21 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<{ value:
   return { value, seconds };
 }
 
-/** The plan of the verification's conditional UPDATE (plain EXPLAIN: nothing is executed). */
+/**
+ * The plan of the verification's statement (plain EXPLAIN: nothing is executed): the conditional
+ * UPDATE, with the provider's status checked in it, and the owner's name joined (codes/verify.ts).
+ */
 async function verifyPlan(database: Database, code: string): Promise<string> {
+  const provider = literal(IDS.provider);
   const rows = await query<{ 'QUERY PLAN': string }>(
     database,
-    `EXPLAIN UPDATE benefit_codes SET status = 'used', used_by = ${literal(IDS.provider)}, used_at = now()
-     WHERE code = ${literal(code)} AND status = 'active' AND expires_at > now()
-       AND (provider_user_id IS NULL OR provider_user_id = ${literal(IDS.provider)})`,
+    `EXPLAIN WITH used AS (
+       UPDATE benefit_codes SET status = 'used', used_by = ${provider}, used_at = now()
+       WHERE code = ${literal(code)} AND status = 'active' AND expires_at > now()
+         AND (provider_user_id IS NULL OR provider_user_id = ${provider})
+         AND EXISTS (SELECT 1 FROM users WHERE id = ${provider} AND level = 4 AND status = 'active')
+       RETURNING code, benefit_name, is_benefit_jobby, used_at, user_id)
+     SELECT used.*, users.name, users.email FROM used LEFT JOIN users ON users.id = used.user_id`,
   );
   return rows.map((row) => row['QUERY PLAN'].trim()).join(' | ');
 }

@@ -102,8 +102,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // The HR employee list pages newest first along this index and counts with it.
     index('users_company_level_idx').on(t.companyId, t.level, t.createdAt),
-    index('users_level_idx').on(t.level),
+    // The same for the platform admin's list of every employee (and level 4's provider options).
+    index('users_level_created_idx').on(t.level, t.createdAt),
     check('users_level_check', sql`${t.level} is null or ${t.level} between 1 and 4`),
     check('users_user_type_check', sql`${t.userType} in ('A', 'B')`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),

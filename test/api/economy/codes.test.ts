@@ -118,10 +118,11 @@ describe('verifying a code', () => {
     const actorWhileActive = await actorFromDb(ctx.db, shop.id);
     await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, shop.id));
     expect((await verify(shop, code)).statusCode).toBe(401);
-    // An actor resolved just before the change still meets the service's own check.
-    await expect(verifyCode(ctx.db, { code }, actorWhileActive, { attemptsPerMinute: 100 })).rejects.toMatchObject({
-      code: 'PROVIDER_INACTIVE',
-      message: 'Tu cuenta de proveedor está inactiva',
+    // An actor resolved just before the change is refused by the redeeming statement itself.
+    expect(await verifyCode(ctx.db, { code }, actorWhileActive, { attemptsPerMinute: 100 })).toEqual({
+      status: 403,
+      body: { error: { code: 'PROVIDER_INACTIVE', message: 'Tu cuenta de proveedor está inactiva' } },
+      hit: false,
     });
     expect((await codeRow(code)).status).toBe('active');
   });
@@ -134,6 +135,18 @@ describe('verifying a code', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotency-hit']).toBe('true');
     expect(retry.json()).toEqual(first.json());
+  });
+
+  it('answers a retried refusal (same Idempotency-Key) with the same refusal, and leaves the code as it was', async () => {
+    const code = await codeFor(ana, 'platform', lunchOfCafe.id);
+    const first = await verify(cinema, code, { 'idempotency-key': 'verificar-ajeno' });
+    const retry = await verify(cinema, code, { 'idempotency-key': 'verificar-ajeno' });
+    expect(first.statusCode).toBe(403);
+    expect(first.json().error.code).toBe('CODE_OTHER_PROVIDER');
+    expect(retry.statusCode).toBe(403);
+    expect(retry.headers['idempotency-hit']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await codeRow(code)).toMatchObject({ status: 'active', usedBy: null, usedAt: null });
   });
 });
 

@@ -164,3 +164,39 @@ describe('rejections racing redemptions of the same benefit', () => {
     expect(violations.unbalancedAssets).toEqual([]);
   });
 });
+
+describe('bulk assignments in opposite orders racing single assignments and redemptions', () => {
+  it('never deadlocks: every call is answered 200 and the ledger stays balanced', async () => {
+    const hr = await employee(ctx, 'jefa@carrera.cl', companyId, 2);
+    const people = await Promise.all(['b1', 'b2', 'b3', 'b4'].map((name) => employee(ctx, `${name}@carrera.cl`, companyId)));
+    for (const p of people) await fund(ctx.db, { userId: p.id, companyId }, 'company', 50);
+    const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Fruta', tokenCost: 1, availableTokens: 1000, limitPerUser: 1000 });
+    const ids = people.map((p) => p.id);
+
+    // Each bulk call holds several wallets and the company's issuance account at once; a single
+    // assignment holds one wallet and that issuance account; a redemption holds a wallet and the
+    // company's spend account. Taken in different orders by different calls, they would deadlock.
+    const calls = Array.from({ length: 60 }, (_, i) => {
+      const p = people[i % people.length];
+      switch (i % 4) {
+        case 0:
+          return post('/api/company/tokens/assign-bulk', hr.cookie, { userIds: ids, amount: 1 });
+        case 1:
+          return post('/api/company/tokens/assign-bulk', hr.cookie, { userIds: [...ids].reverse(), amount: 1 });
+        case 2:
+          return post('/api/company/tokens/assign', hr.cookie, { userId: p.id, amount: 1 });
+        default:
+          return post('/api/redemptions', p.cookie, { kind: 'company', benefitId: benefit.id });
+      }
+    });
+    const responses = await Promise.all(calls);
+
+    expect(responses.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    const violations = await ledgerViolations(ctx.db);
+    expect(violations.mismatched).toEqual([]);
+    expect(violations.unbalancedAssets).toEqual([]);
+    // 30 bulk calls × 1 token + 15 single assignments − 15 redemptions of 1 token, spread over the 4.
+    const balances = await Promise.all(ids.map((id) => balancesOf(ctx.db, id)));
+    expect(balances.reduce((sum, b) => sum + b.company, 0)).toBe(4 * 50 + 30 * 4 + 15 - 15);
+  });
+});

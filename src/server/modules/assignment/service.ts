@@ -24,7 +24,7 @@ import type {
   hrBulkAssignInputSchema,
 } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { companyOf } from '../../http/access';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
@@ -33,7 +33,9 @@ import {
   listEmployeeBalances,
   listHistory,
   transfer,
+  transferAll,
   walletFor,
+  type TransferInput,
   type TransferResult,
 } from '../ledger/service';
 
@@ -163,19 +165,10 @@ export async function listCompanyEmployees(db: Executor, query: EmployeeListQuer
   return listEmployeeBalances(db, { companyId: companyOf(actor), ...query });
 }
 
-/** Company issuance → the employee's company wallet, in the caller's transaction. */
-async function grantCompanyTokens(tx: Tx, employee: Employee, companyId: string, amount: number, reason: string, actor: Actor): Promise<AssignResult> {
+/** A grant of company tokens: company issuance → the employee's company wallet. */
+function companyGrant(employee: Employee, companyId: string, amount: number, reason: string, actor: Actor): TransferInput {
   const wallet = walletFor('company', { userId: employee.id, companyId });
-  const moved = await transfer(tx, {
-    from: accounts.companyIssuance(companyId),
-    to: wallet.account,
-    amount,
-    kind: 'grant',
-    reason,
-    actor: actorRef(actor),
-    wallet: wallet.wallet,
-  });
-  return toAssignResult(employee.id, 'company', moved);
+  return { from: accounts.companyIssuance(companyId), to: wallet.account, amount, kind: 'grant', reason, actor: actorRef(actor), wallet: wallet.wallet };
 }
 
 /**
@@ -192,15 +185,18 @@ export async function assignCompanyTokens(
   const companyId = companyOf(actor);
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign', input }, async (tx) => {
     const employee = await findEmployee(tx, input.userId, companyId);
-    return grantCompanyTokens(tx, employee, companyId, input.amount, reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON), actor);
+    const moved = await transfer(tx, companyGrant(employee, companyId, input.amount, reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON), actor));
+    return toAssignResult(employee.id, 'company', moved);
   });
 }
 
 /**
- * Assigns company tokens to many employees at once (reason default 'Asignación masiva'). Each
- * assignment runs in its own savepoint, so one failure does not undo the others; `assigned` counts
- * only successes and `failedUserIds` lists the rest, such as ids outside the company (part 2 §8:
- * individual failures are skipped and not counted). A repeated id is assigned once.
+ * Assigns company tokens to many employees at once (reason default 'Asignación masiva'), in one
+ * transaction: `assigned` counts the employees of the HR user's company among the ids, and
+ * `failedUserIds` lists the rest (part 2 §8: individual failures are skipped and not counted).
+ * A repeated id is assigned once. The grants go through transferAll — every wallet in id order,
+ * then the company's issuance account once — so two bulk assignments, or a bulk assignment and a
+ * single grant, never lock the issuance account and a wallet in opposite orders.
  * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) IDEMPOTENCY_CONFLICT.
  */
 export async function bulkAssignCompanyTokens(
@@ -211,27 +207,12 @@ export async function bulkAssignCompanyTokens(
 ): Promise<IdempotentOutcome<BulkAssignResult>> {
   const companyId = companyOf(actor);
   const userIds = [...new Set(input.userIds)];
-  const amount = input.amount;
   const reason = reasonOr(input.reason, DEFAULT_HR_BULK_REASON);
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign-bulk', input }, async (tx) => {
     const employees = await findEmployees(tx, userIds, companyId);
-    const failedUserIds: string[] = [];
-    let assigned = 0;
-    for (const userId of userIds) {
-      const employee = employees.get(userId);
-      if (!employee) {
-        failedUserIds.push(userId);
-        continue;
-      }
-      try {
-        await tx.transaction((savepoint) => grantCompanyTokens(savepoint, employee, companyId, amount, reason, actor));
-        assigned += 1;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        failedUserIds.push(userId);
-      }
-    }
-    return { assigned, failedUserIds };
+    const found = userIds.flatMap((userId) => employees.get(userId) ?? []);
+    await transferAll(tx, found.map((employee) => companyGrant(employee, companyId, input.amount, reason, actor)));
+    return { assigned: found.length, failedUserIds: userIds.filter((userId) => !employees.has(userId)) };
   });
 }
 

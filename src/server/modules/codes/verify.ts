@@ -2,17 +2,22 @@
  * A provider verifies and redeems an employee's code (part 2 §4, §5, §8), in one indexed
  * conditional UPDATE: of two providers racing for one code exactly one succeeds, a code linked to
  * another provider is never touched, and nothing ever scans the codes.
+ *
+ * Round trips are the cost here, not the lookup (bench/README.md): a successful verification is
+ * the rate-limit hit and ONE statement (with an Idempotency-Key, plus the key's insert and update
+ * in one transaction); only a refusal reads once more, to say why. The session already loaded the
+ * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { normalizeCode } from '../../../domain/code';
 import { displayName } from '../../../domain/display-name';
 import { AppError } from '../../../domain/errors';
 import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { benefitCodes, users } from '../../db/schema';
-import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { assertActiveProvider } from '../providers/service';
+import { runIdempotentStatement, type IdempotentOutcome } from '../idempotency/service';
+import { activeProviderCondition } from '../providers/service';
 import { consumeRateLimit } from '../rate-limit/service';
 
 /** Part 2 §8: the success text of the verification box. */
@@ -26,19 +31,24 @@ export type VerifyCodeOptions = {
 };
 
 /**
- * Why a code could not be redeemed, from ONE lookup on the unique code index. Another provider's
- * code is refused before its state is told, so a provider learns nothing about codes it cannot redeem.
+ * Why a code could not be redeemed, from ONE statement: the provider's own status (checked first,
+ * as a disabled provider may redeem nothing) and the code, on the unique code index. Another
+ * provider's code is refused before its state is told, so a provider learns nothing about codes it
+ * cannot redeem.
  */
-async function refusalOf(tx: Tx, code: string, providerId: string): Promise<AppError> {
-  const [found] = await tx
+async function refusalOf(db: Executor, code: string, providerId: string): Promise<AppError> {
+  const [found] = await db
     .select({
+      providerActive: sql<boolean>`${activeProviderCondition(providerId)}`,
       status: benefitCodes.status,
       providerUserId: benefitCodes.providerUserId,
       isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
     })
-    .from(benefitCodes)
-    .where(eq(benefitCodes.code, code));
-  if (!found) return new AppError('CODE_NOT_FOUND');
+    .from(users)
+    .leftJoin(benefitCodes, eq(benefitCodes.code, code))
+    .where(eq(users.id, providerId));
+  if (!found?.providerActive) return new AppError('PROVIDER_INACTIVE');
+  if (found.status === null) return new AppError('CODE_NOT_FOUND');
   if (found.providerUserId && found.providerUserId !== providerId) return new AppError('CODE_OTHER_PROVIDER');
   if (found.status !== 'active') return new AppError('CODE_USED_OR_INACTIVE');
   if (found.isExpired) return new AppError('CODE_EXPIRED');
@@ -46,29 +56,49 @@ async function refusalOf(tx: Tx, code: string, providerId: string): Promise<AppE
   return new AppError('CODE_INVALID');
 }
 
-async function redeem(tx: Tx, code: string, providerId: string): Promise<VerifyCodeResult> {
-  const [used] = await tx
-    .update(benefitCodes)
-    .set({ status: 'used', usedBy: providerId, usedAt: sql`now()` })
-    .where(
-      sql`${benefitCodes.code} = ${code} and ${benefitCodes.status} = 'active' and ${benefitCodes.expiresAt} > now()
-        and (${benefitCodes.providerUserId} is null or ${benefitCodes.providerUserId} = ${providerId})`,
-    )
-    .returning({
-      code: benefitCodes.code,
-      benefitName: benefitCodes.benefitName,
-      isBenefitJobby: benefitCodes.isBenefitJobby,
-      userId: benefitCodes.userId,
-      usedAt: benefitCodes.usedAt,
-    });
-  if (!used) throw await refusalOf(tx, code, providerId);
-  const [owner] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, used.userId));
+/** Marks the code used and names its owner, in one statement (the UPDATE in a CTE, joined to the owner). */
+async function redeem(db: Executor, code: string, providerId: string): Promise<VerifyCodeResult> {
+  const used = db.$with('used').as(
+    db
+      .update(benefitCodes)
+      .set({ status: 'used', usedBy: providerId, usedAt: sql`now()` })
+      .where(
+        and(
+          eq(benefitCodes.code, code),
+          eq(benefitCodes.status, 'active'),
+          gt(benefitCodes.expiresAt, sql`now()`),
+          or(isNull(benefitCodes.providerUserId), eq(benefitCodes.providerUserId, providerId)),
+          activeProviderCondition(providerId),
+        ),
+      )
+      .returning({
+        code: benefitCodes.code,
+        benefitName: benefitCodes.benefitName,
+        isBenefitJobby: benefitCodes.isBenefitJobby,
+        userId: benefitCodes.userId,
+        usedAt: benefitCodes.usedAt,
+      }),
+  );
+  const [row] = await db
+    .with(used)
+    .select({
+      code: used.code,
+      benefitName: used.benefitName,
+      isBenefitJobby: used.isBenefitJobby,
+      usedAt: used.usedAt,
+      ownerId: used.userId,
+      ownerName: users.name,
+      ownerEmail: users.email,
+    })
+    .from(used)
+    .leftJoin(users, eq(users.id, used.userId));
+  if (!row) throw await refusalOf(db, code, providerId);
   return {
-    code: used.code,
-    benefitName: used.benefitName,
-    isBenefitJobby: used.isBenefitJobby,
-    userName: displayName(owner ?? null),
-    usedAt: (used.usedAt ?? new Date()).toISOString(),
+    code: row.code,
+    benefitName: row.benefitName,
+    isBenefitJobby: row.isBenefitJobby,
+    userName: displayName(row.ownerName === null ? null : { id: row.ownerId, name: row.ownerName, email: row.ownerEmail }),
+    usedAt: (row.usedAt ?? new Date()).toISOString(),
     message: CODE_VERIFIED_MESSAGE,
   };
 }
@@ -76,17 +106,19 @@ async function redeem(tx: Tx, code: string, providerId: string): Promise<VerifyC
 /**
  * Verifies and redeems a code for the acting provider. The input is trimmed and upper-cased.
  * Every attempt counts against the provider's per-minute limit, refused ones included (the
- * counter is written outside the redemption's transaction). Idempotent with `idempotencyKey`.
+ * counter is written in its own statement, outside the redemption's transaction). Idempotent
+ * with `idempotencyKey`.
  * @throws CODE_REQUIRED when the code is empty.
- * @throws PROVIDER_INACTIVE when the provider is no longer active.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
- * Answered as outcomes: CODE_NOT_FOUND, CODE_OTHER_PROVIDER, CODE_USED_OR_INACTIVE, CODE_EXPIRED, CODE_INVALID.
+ * Answered as outcomes: PROVIDER_INACTIVE (the provider was disabled after its session was
+ * checked), CODE_NOT_FOUND, CODE_OTHER_PROVIDER, CODE_USED_OR_INACTIVE, CODE_EXPIRED, CODE_INVALID.
  */
 export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, options: VerifyCodeOptions): Promise<IdempotentOutcome<VerifyCodeResult>> {
   const code = normalizeCode(input.code);
   if (!code) throw new AppError('CODE_REQUIRED');
-  await assertActiveProvider(db, actor.id);
   const attempt = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
   if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
-  return runIdempotent(db, { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } }, (tx) => redeem(tx, code, actor.id));
+  return runIdempotentStatement(db, { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } }, (executor) =>
+    redeem(executor, code, actor.id),
+  );
 }

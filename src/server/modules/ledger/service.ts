@@ -96,8 +96,29 @@ export type TransferInput = {
 
 export type TransferResult = { transferId: number; balanceBefore: number; balanceAfter: number };
 
-async function ensureAccount(db: Executor, account: Account) {
-  await db
+/** Wallets first, shared accounts after; by id within each (deterministic for equal ranks). */
+function lockOrder(a: Account, b: Account): number {
+  const rank = (account: Account) => (account.kind === 'wallet' ? 0 : 1);
+  return rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * Adds `delta` to one account in ONE statement and returns the balance after, or null when a
+ * debit is refused. A credit, and an issuance account's debit (it may go negative), is an upsert
+ * that also opens the account on first use; any other debit is the conditional UPDATE that keeps
+ * it from going below zero (an account not opened yet holds nothing to take).
+ */
+async function move(db: Executor, account: Account, delta: number): Promise<number | null> {
+  const balance = sql`${ledgerAccounts.balance} + ${delta}`;
+  if (delta < 0 && account.kind !== 'issuance') {
+    const [row] = await db
+      .update(ledgerAccounts)
+      .set({ balance, updatedAt: new Date() })
+      .where(and(eq(ledgerAccounts.id, account.id), sql`${ledgerAccounts.balance} >= ${-delta}`))
+      .returning({ balance: ledgerAccounts.balance });
+    return row?.balance ?? null;
+  }
+  const [row] = await db
     .insert(ledgerAccounts)
     .values({
       id: account.id,
@@ -106,8 +127,11 @@ async function ensureAccount(db: Executor, account: Account) {
       ownerUserId: account.ownerUserId ?? null,
       companyId: account.companyId ?? null,
       tokenType: account.tokenType ?? null,
+      balance: delta,
     })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balance, updatedAt: new Date() } })
+    .returning({ balance: ledgerAccounts.balance });
+  return row.balance;
 }
 
 async function readBalance(db: Executor, accountId: string): Promise<number> {
@@ -115,69 +139,140 @@ async function readBalance(db: Executor, accountId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
+/** The refusal of a debit: the caller's `insufficient()`, or INSUFFICIENT_JOBBY_TOKENS / _COMPANY_. */
+async function refusal(db: Executor, input: TransferInput, account: Account): Promise<AppError> {
+  const params = { needed: input.amount, held: await readBalance(db, account.id) };
+  return (
+    input.insufficient?.(params) ??
+    new AppError(input.wallet.tokenType === 'jobby' ? 'INSUFFICIENT_JOBBY_TOKENS' : 'INSUFFICIENT_COMPANY_TOKENS', params)
+  );
+}
+
+/** The employee wallet side of a transfer (every transfer moves tokens in or out of one). */
+function walletSide(input: TransferInput): Account {
+  if (input.from.kind === 'wallet') return input.from;
+  if (input.to.kind === 'wallet') return input.to;
+  throw new Error(`transfer without an employee wallet: ${input.from.id} → ${input.to.id}`);
+}
+
 /**
- * Moves `amount` from one account to another and appends the transfer, inside `db` (a transaction).
- * Both rows are updated in id order so that opposite transfers cannot deadlock; the debit is
- * conditional (`balance >= amount` unless the account is an issuance account).
+ * Moves each input's amount and appends its transfer, inside `db` (a transaction), in the lock
+ * order of transfer(): the wallets one by one (each transfer's balance before and after is its wallet's),
+ * then `beforeShared`, then each shared account ONCE with the sum of its movements, then one
+ * INSERT of every transfer row (after the accounts, which their foreign keys need).
+ */
+async function moveAll<T>(db: Executor, inputs: readonly TransferInput[], beforeShared: () => Promise<T>): Promise<{ results: TransferResult[]; work: T }> {
+  for (const input of inputs) {
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError('INVALID_TOKEN_QUANTITY');
+    if (input.from.asset !== input.to.asset) throw new Error(`asset mismatch ${input.from.asset} → ${input.to.asset}`);
+  }
+  const legs = inputs.flatMap((input) => [
+    { input, account: input.from, delta: -input.amount },
+    { input, account: input.to, delta: input.amount },
+  ]);
+  const walletLegs = legs.filter((leg) => leg.account === walletSide(leg.input)).sort((a, b) => lockOrder(a.account, b.account));
+  const sharedLegs = new Map<string, { input: TransferInput; account: Account; delta: number }>();
+  for (const leg of legs) {
+    if (leg.account === walletSide(leg.input)) continue;
+    const same = sharedLegs.get(leg.account.id);
+    sharedLegs.set(leg.account.id, same ? { ...same, delta: same.delta + leg.delta } : leg);
+  }
+
+  const walletAfter = new Map<TransferInput, number>();
+  for (const { input, account, delta } of walletLegs) {
+    const after = await move(db, account, delta);
+    if (after === null) throw await refusal(db, input, account);
+    walletAfter.set(input, after);
+  }
+  const work = await beforeShared();
+  for (const { input, account, delta } of [...sharedLegs.values()].sort((a, b) => lockOrder(a.account, b.account))) {
+    if ((await move(db, account, delta)) === null) throw await refusal(db, input, account);
+  }
+
+  const results = inputs.map((input) => {
+    const after = walletAfter.get(input) ?? 0;
+    return { balanceBefore: walletSide(input) === input.from ? after + input.amount : after - input.amount, balanceAfter: after };
+  });
+  const rows = await db
+    .insert(ledgerTransfers)
+    .values(
+      inputs.map((input, i) => ({
+        asset: input.from.asset,
+        fromAccount: input.from.id,
+        toAccount: input.to.id,
+        amount: input.amount,
+        kind: input.kind,
+        reason: input.reason ?? null,
+        actorId: input.actor?.id ?? null,
+        actorName: input.actor?.name ?? null,
+        walletUserId: input.wallet.userId,
+        walletCompanyId: input.wallet.companyId,
+        tokenType: input.wallet.tokenType,
+        balanceBefore: results[i].balanceBefore,
+        balanceAfter: results[i].balanceAfter,
+        requestId: input.requestId ?? null,
+        redemptionId: input.redemptionId ?? null,
+        benefitId: input.benefitId ?? null,
+        codeId: input.codeId ?? null,
+        reversesTransferId: input.reversesTransferId ?? null,
+      })),
+    )
+    .returning({ id: ledgerTransfers.id });
+  // The ids come from one sequence, drawn row by row in VALUES order: ascending is input order.
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  return { results: results.map((result, i) => ({ transferId: ids[i], ...result })), work };
+}
+
+const nothing = async () => undefined;
+
+/**
+ * Moves `amount` from one account to another and appends the transfer, inside `db` (a
+ * transaction). A debit is conditional (`balance >= amount`) unless the account is an issuance
+ * account; the wallet side moves first, the shared side (issuance, provider, company spend) last.
+ *
+ * Lock order, so that no two transactions deadlock: every transaction that moves tokens locks its
+ * rows in ONE global order, the rows many transactions share last — idempotency key → request and
+ * redemption rows (approve, reject) → a benefit's stock row → the per-user count row → employee
+ * wallets → shared accounts; by id within a kind. Each then only waits for rows that come after
+ * all it holds, so waits cannot form a cycle:
+ * - redeem vs redeem: one benefit's redemptions queue on its stock row first; one employee's
+ *   redemptions of different benefits meet at the wallet, then at the spend account, in that order;
+ * - redeem vs reject: the reject's request row is one no redemption locks; then stock → count →
+ *   wallet (the refund) → spend account, the redemption's own order;
+ * - redeem vs a grant or removal for the same employee: both take the wallet first; the grant then
+ *   wants the issuance account, which no redemption takes;
+ * - bulk assignment vs any of them, or vs another bulk assignment: transferAll locks all its
+ *   wallets by id, then the issuance account once.
+ * Plain id order, before, locked `company:{id}:spent` ahead of every `employee:…` wallet, so each
+ * redemption held its company's spend account from the payment to COMMIT (transferAround now
+ * moves it after the redemption's inserts).
  * @throws the `insufficient()` error (default INSUFFICIENT_JOBBY_TOKENS / _COMPANY_) when the wallet holds too little.
  */
 export async function transfer(db: Executor, input: TransferInput): Promise<TransferResult> {
-  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError('INVALID_TOKEN_QUANTITY');
-  if (input.from.asset !== input.to.asset) throw new Error(`asset mismatch ${input.from.asset} → ${input.to.asset}`);
-  // Same id order for creating and for updating: a transaction waiting on another's uncommitted
-  // account insert then never holds a row that the other one needs next.
-  const ordered = [input.from, input.to].sort((a, b) => (a.id < b.id ? -1 : 1));
-  for (const account of ordered) await ensureAccount(db, account);
+  return (await moveAll(db, [input], nothing)).results[0];
+}
 
-  const after = new Map<string, number>();
-  for (const account of ordered) {
-    const isDebit = account.id === input.from.id;
-    const delta = isDebit ? -input.amount : input.amount;
-    const rows = await db
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${delta}`, updatedAt: new Date() })
-      .where(
-        isDebit && account.kind !== 'issuance'
-          ? and(eq(ledgerAccounts.id, account.id), sql`${ledgerAccounts.balance} >= ${input.amount}`)
-          : eq(ledgerAccounts.id, account.id),
-      )
-      .returning({ balance: ledgerAccounts.balance });
-    if (rows.length === 0) {
-      const held = await readBalance(db, account.id);
-      const params = { needed: input.amount, held };
-      throw input.insufficient?.(params) ??
-        new AppError(input.wallet.tokenType === 'jobby' ? 'INSUFFICIENT_JOBBY_TOKENS' : 'INSUFFICIENT_COMPANY_TOKENS', params);
-    }
-    after.set(account.id, rows[0].balance);
-  }
+/**
+ * As transfer(), running `beforeShared` once the wallet side has moved and before the shared
+ * account is touched, and returning what it returns: the caller's own writes that need the
+ * payment (a refused payment costs no inserts), made while the row every transfer of that
+ * account queues on is not locked yet. Throws as transfer() and as `beforeShared`.
+ */
+export async function transferAround<T>(db: Executor, input: TransferInput, beforeShared: () => Promise<T>): Promise<{ transfer: TransferResult; work: T }> {
+  const { results, work } = await moveAll(db, [input], beforeShared);
+  return { transfer: results[0], work };
+}
 
-  const walletAccount = input.from.kind === 'wallet' ? input.from : input.to;
-  const walletAfter = after.get(walletAccount.id) ?? 0;
-  const walletBefore = walletAccount === input.from ? walletAfter + input.amount : walletAfter - input.amount;
-  const [row] = await db
-    .insert(ledgerTransfers)
-    .values({
-      asset: input.from.asset,
-      fromAccount: input.from.id,
-      toAccount: input.to.id,
-      amount: input.amount,
-      kind: input.kind,
-      reason: input.reason ?? null,
-      actorId: input.actor?.id ?? null,
-      actorName: input.actor?.name ?? null,
-      walletUserId: input.wallet.userId,
-      walletCompanyId: input.wallet.companyId,
-      tokenType: input.wallet.tokenType,
-      balanceBefore: walletBefore,
-      balanceAfter: walletAfter,
-      requestId: input.requestId ?? null,
-      redemptionId: input.redemptionId ?? null,
-      benefitId: input.benefitId ?? null,
-      codeId: input.codeId ?? null,
-      reversesTransferId: input.reversesTransferId ?? null,
-    })
-    .returning({ id: ledgerTransfers.id });
-  return { transferId: row.id, balanceBefore: walletBefore, balanceAfter: walletAfter };
+/**
+ * Several transfers in one transaction without breaking the lock order (a bulk assignment): every
+ * wallet in id order, then each shared account once with the total. Results in input order. The
+ * rows go in one INSERT, so at most ~3,600 transfers per call (PostgreSQL's 65,535 parameters;
+ * a bulk assignment takes at most 1,000 ids).
+ * Throws as transfer(), for the first refused debit (the caller's transaction must then roll back, as after transfer()).
+ */
+export async function transferAll(db: Executor, inputs: readonly TransferInput[]): Promise<TransferResult[]> {
+  if (inputs.length === 0) return [];
+  return (await moveAll(db, inputs, nothing)).results;
 }
 
 /** An employee's two wallets (the header cards 'Flexibles' and 'Empresa'); missing wallets read as 0. */
@@ -219,9 +314,11 @@ export type EmployeeListOptions = {
 
 /**
  * Level 3 users with both balances, newest first, in ONE statement: the page of users is cut
- * first (on users(company_id, level, created_at) for a company) and only its rows are joined to
- * their two wallets, so a 10,000-employee company costs one index range, not one query per user.
- * Throws nothing.
+ * first, reading only its rows (plus one) backwards along users(company_id, level, created_at)
+ * for a company, or users(level, created_at) for every employee, and only those rows are joined
+ * to their two wallets; the total is a count subquery PostgreSQL runs once, on the same index
+ * when it is selective. A 10,000-employee company costs a 21-row index range and one count,
+ * not a read of every employee per page (EXPLAIN ANALYZE in bench/README.md). Throws nothing.
  */
 export async function listEmployeeBalances(db: Executor, options: EmployeeListOptions): Promise<{ items: EmployeeBalance[]; total: number }> {
   const where = and(

@@ -2,7 +2,7 @@
  * Provider users (level 4) as the rest of the economy needs them: options to link a platform
  * benefit to the provider who fulfils it, and the checks on that link.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { ProviderOption } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
@@ -41,11 +41,10 @@ export async function assertProviderUser(db: Executor, userId: string): Promise<
 }
 
 /**
- * The provider's own status, read again from the database (the session check already refuses an
- * inactive user, but a code must never be redeemed by a provider disabled meanwhile).
- * @throws PROVIDER_INACTIVE when the provider is missing, not level 4 or inactive.
+ * SQL that holds while `providerId` is an active provider (level 4) user. It goes into the
+ * statement that acts for the provider, so one disabled after its session was checked is refused
+ * by that same statement, with no read of its own.
  */
-export async function assertActiveProvider(db: Executor, providerId: string): Promise<void> {
-  const [row] = await db.select({ status: users.status, level: users.level }).from(users).where(eq(users.id, providerId));
-  if (!row || row.level !== PROVIDER_LEVEL || row.status !== 'active') throw new AppError('PROVIDER_INACTIVE');
+export function activeProviderCondition(providerId: string): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${providerId} and ${users.level} = ${PROVIDER_LEVEL} and ${users.status} = 'active')`;
 }

@@ -2,14 +2,16 @@
  * Redeeming a benefit with tokens (part 1 §7 "Token spending for a redemption", part 2 §4) and the
  * employee's own request history (part 2 §2 "/level3/requests").
  *
- * A redemption is one transaction. Its row locks are always taken in the same order — the
- * benefit's stock row, then the employee's per-benefit count, then the two ledger accounts (which
- * `transfer` locks in id order) — so concurrent redemptions wait for each other on PostgreSQL
- * instead of deadlocking. Everything the price and availability depend on is read from the
- * locked rows, never from the client.
+ * A redemption is one transaction that takes its row locks in the ledger's global order (see
+ * transfer() in ledger/service.ts): the benefit's stock row, the employee's per-benefit count,
+ * the employee's wallet, and last — after the request, redemption and code rows are written —
+ * the spend account that every redemption of the company (or of the provider) shares. So
+ * concurrent redemptions wait for each other on PostgreSQL instead of deadlocking, and the most
+ * shared row is held for the fewest round trips. Everything the price and availability depend
+ * on is read from the benefit's row inside the transaction, never from the client.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
@@ -23,9 +25,9 @@ import {
   redemptions,
 } from '../../db/schema';
 import { businessToday, companyBenefitInWindow } from '../catalogue/service';
-import { issueCode } from '../codes/issue';
+import { issueCode, type IssuedCode } from '../codes/issue';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { accounts, getWalletBalances, transfer, walletFor, type Account } from '../ledger/service';
+import { accounts, getWalletBalances, transferAround, walletFor, type Account, type TransferInput } from '../ledger/service';
 
 /** Who approves a request nobody has to look at (part 2 §4: automatic → adminId 'system'). */
 const SYSTEM_APPROVER = 'system';
@@ -41,36 +43,44 @@ type LockedBenefit = {
   requiresApproval: boolean;
 };
 
+function platformBenefitOf(row: typeof platformBenefits.$inferSelect): LockedBenefit {
+  return {
+    id: row.id,
+    title: row.title,
+    tokenCost: row.tokenCost,
+    type: row.type as BenefitType,
+    providerUserId: row.providerUserId,
+    requiresApproval: row.type !== 'automatic',
+  };
+}
+
 /**
- * Takes one unit of a platform benefit's stock (unlimited stays NULL) with one conditional UPDATE,
- * which also locks the row until the redemption commits.
+ * Takes one unit of a platform benefit's stock with one conditional UPDATE, which also locks the
+ * row until the redemption commits.
+ *
+ * An unlimited benefit (stock NULL) has nothing to take, so its row is only READ, not locked:
+ * no count on it can be broken, and a lock would queue every redemption of a popular benefit
+ * (an UPDATE also writes a new row version each time; FOR SHARE under concurrency piles MultiXact
+ * entries on the row). What a plain read allows is an admin's price change or deactivation
+ * committing while the redemption runs: the redemption then counts as made just before it, at
+ * the price and status the row had when read, as if the employee had pressed a moment earlier.
+ * Deleting the row meanwhile is still impossible: the request's foreign key check locks its key.
  * @throws BENEFIT_NOT_FOUND, BENEFIT_UNAVAILABLE (inactive), BENEFIT_OUT_OF_STOCK.
  */
-async function takePlatformUnit(tx: Tx, benefitId: string): Promise<LockedBenefit> {
-  const [row] = await tx
+async function takePlatformUnit(tx: Tx, benefitId: string, retry = true): Promise<LockedBenefit> {
+  const [taken] = await tx
     .update(platformBenefits)
     .set({ stockRemaining: sql`${platformBenefits.stockRemaining} - 1` })
-    .where(
-      and(
-        eq(platformBenefits.id, benefitId),
-        eq(platformBenefits.status, 'active'),
-        or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0)),
-      ),
-    )
+    .where(and(eq(platformBenefits.id, benefitId), eq(platformBenefits.status, 'active'), gt(platformBenefits.stockRemaining, 0)))
     .returning();
-  if (row) {
-    return {
-      id: row.id,
-      title: row.title,
-      tokenCost: row.tokenCost,
-      type: row.type as BenefitType,
-      providerUserId: row.providerUserId,
-      requiresApproval: row.type !== 'automatic',
-    };
-  }
-  const [current] = await tx.select({ status: platformBenefits.status }).from(platformBenefits).where(eq(platformBenefits.id, benefitId));
+  if (taken) return platformBenefitOf(taken);
+  // Unlimited, or a refusal: one read tells which (and which refusal).
+  const [current] = await tx.select().from(platformBenefits).where(eq(platformBenefits.id, benefitId));
   if (!current) throw new AppError('BENEFIT_NOT_FOUND');
   if (current.status !== 'active') throw new AppError('BENEFIT_UNAVAILABLE');
+  if (current.stockRemaining === null) return platformBenefitOf(current);
+  // An admin gave the unlimited benefit a stock between the two statements: take from it.
+  if (current.stockRemaining > 0 && retry) return takePlatformUnit(tx, benefitId, false);
   throw new AppError('BENEFIT_OUT_OF_STOCK');
 }
 
@@ -133,9 +143,76 @@ function initialStatus(benefit: LockedBenefit): RequestStatus {
   return 'approved';
 }
 
+type NewRedemption = {
+  requestId: string;
+  redemptionId: string;
+  benefit: LockedBenefit;
+  isPlatform: boolean;
+  status: RequestStatus;
+  now: Date;
+};
+
+/** Writes the request, the redemption and, when approved at once, the code (returned). */
+async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, actor: Actor): Promise<IssuedCode | null> {
+  const { benefit, isPlatform, now } = r;
+  const isApproved = r.status === 'approved';
+  await tx.insert(benefitRequests).values({
+    id: r.requestId,
+    userId: actor.id,
+    companyId: actor.companyId,
+    platformBenefitId: isPlatform ? benefit.id : null,
+    companyBenefitId: isPlatform ? null : benefit.id,
+    benefitName: benefit.title,
+    benefitType: benefit.type,
+    isBenefitJobby: isPlatform,
+    paidWithTokens: true,
+    tokenCost: benefit.tokenCost,
+    status: r.status,
+    requestDate: now,
+    processedDate: isApproved ? now : null,
+    adminId: isApproved ? SYSTEM_APPROVER : null,
+    productLink: input.productLink ?? null,
+    userEmail: actor.email,
+    userName: actor.name,
+    comments: input.comments ?? null,
+  });
+  await tx.insert(redemptions).values({
+    id: r.redemptionId,
+    userId: actor.id,
+    requestId: r.requestId,
+    platformBenefitId: isPlatform ? benefit.id : null,
+    companyBenefitId: isPlatform ? null : benefit.id,
+    benefitName: benefit.title,
+    isBenefitJobby: isPlatform,
+    tokenCost: benefit.tokenCost,
+    status: 'redeemed',
+    redemptionDate: now,
+    // The spec's redemption carries companyId in the company-token case only (part 1 §3).
+    companyId: isPlatform ? null : actor.companyId,
+  });
+  if (!isApproved) return null;
+  return issueCode(tx, {
+    requestId: r.requestId,
+    userId: actor.id,
+    companyId: actor.companyId,
+    platformBenefitId: isPlatform ? benefit.id : null,
+    companyBenefitId: isPlatform ? null : benefit.id,
+    providerUserId: benefit.providerUserId,
+    benefitName: benefit.title,
+    benefitType: benefit.type,
+    isBenefitJobby: isPlatform,
+    createdBy: SYSTEM_APPROVER,
+    now,
+  });
+}
+
 async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Promise<RedemptionResult> {
   // A deactivated company has ended its agreement: its employees redeem nothing (decision in docs).
   if (actor.status !== 'active' || (actor.companyId && !actor.companyActive)) throw new AppError('REDEEMER_INACTIVE');
+
+  // The answer's balances, read before any row is locked: the paying wallet's is replaced below
+  // by its exact balance after the payment, so no read runs while the stock row is held.
+  const balances = await getWalletBalances(tx, actor.id);
 
   const isPlatform = input.kind === 'platform';
   let benefit: LockedBenefit;
@@ -154,10 +231,15 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
 
   const tokenType: TokenType = isPlatform ? 'jobby' : 'company';
   const wallet = walletFor(tokenType, { userId: actor.id, companyId: actor.companyId });
-  const requestId = randomUUID();
-  const redemptionId = randomUUID();
-  // Paid before the rows are written: a refused payment costs no inserts.
-  await transfer(tx, {
+  const redemption: NewRedemption = {
+    requestId: randomUUID(),
+    redemptionId: randomUUID(),
+    benefit,
+    isPlatform,
+    status: initialStatus(benefit),
+    now: new Date(),
+  };
+  const payment: TransferInput = {
     from: wallet.account,
     to: spendAccount,
     amount: benefit.tokenCost,
@@ -165,73 +247,25 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
     reason: `Canje: ${benefit.title}`,
     actor: { id: actor.id, name: actor.name },
     wallet: wallet.wallet,
-    requestId,
-    redemptionId,
+    requestId: redemption.requestId,
+    redemptionId: redemption.redemptionId,
     benefitId: benefit.id,
-  });
+  };
+  // The wallet pays first (a refused payment costs no inserts), and the rows are written before
+  // the shared spend account is credited: its lock is then held only for the transfer row, the
+  // stored answer and the commit.
+  const { transfer: paid, work: code } = await transferAround(tx, payment, () => writeRedemption(tx, redemption, input, actor));
 
-  const now = new Date();
-  const status = initialStatus(benefit);
-  const isApproved = status === 'approved';
-  await tx.insert(benefitRequests).values({
-    id: requestId,
-    userId: actor.id,
-    companyId: actor.companyId,
-    platformBenefitId: isPlatform ? benefit.id : null,
-    companyBenefitId: isPlatform ? null : benefit.id,
-    benefitName: benefit.title,
-    benefitType: benefit.type,
-    isBenefitJobby: isPlatform,
-    paidWithTokens: true,
-    tokenCost: benefit.tokenCost,
-    status,
-    requestDate: now,
-    processedDate: isApproved ? now : null,
-    adminId: isApproved ? SYSTEM_APPROVER : null,
-    productLink: input.productLink ?? null,
-    userEmail: actor.email,
-    userName: actor.name,
-    comments: input.comments ?? null,
-  });
-  await tx.insert(redemptions).values({
-    id: redemptionId,
-    userId: actor.id,
-    requestId,
-    platformBenefitId: isPlatform ? benefit.id : null,
-    companyBenefitId: isPlatform ? null : benefit.id,
-    benefitName: benefit.title,
-    isBenefitJobby: isPlatform,
-    tokenCost: benefit.tokenCost,
-    status: 'redeemed',
-    redemptionDate: now,
-    // The spec's redemption carries companyId in the company-token case only (part 1 §3).
-    companyId: isPlatform ? null : actor.companyId,
-  });
-  const code = isApproved
-    ? await issueCode(tx, {
-        requestId,
-        userId: actor.id,
-        companyId: actor.companyId,
-        platformBenefitId: isPlatform ? benefit.id : null,
-        companyBenefitId: isPlatform ? null : benefit.id,
-        providerUserId: benefit.providerUserId,
-        benefitName: benefit.title,
-        benefitType: benefit.type,
-        isBenefitJobby: isPlatform,
-        createdBy: SYSTEM_APPROVER,
-        now,
-      })
-    : null;
-
-  const balances = await getWalletBalances(tx, actor.id);
+  const after = { jobby: balances.jobby, company: balances.company };
+  after[tokenType] = paid.balanceAfter;
   return {
-    requestId,
-    redemptionId,
-    status,
+    requestId: redemption.requestId,
+    redemptionId: redemption.redemptionId,
+    status: redemption.status,
     tokenType,
     tokenCost: benefit.tokenCost,
     code: code ? { code: code.code, status: code.status, expiresAt: code.expiresAt.toISOString(), usedAt: null } : null,
-    balances: { jobby: balances.jobby, company: balances.company },
+    balances: after,
   };
 }
 

@@ -350,7 +350,8 @@ export async function rejectRequest(db: Db, input: RejectInput, actor: Actor, op
         .set({ status: 'refunded' })
         .where(eq(redemptions.requestId, claimed.id))
         .returning({ id: redemptions.id });
-      // Stock row before ledger accounts: the same lock order as a redemption, or the two deadlock.
+      // Stock and count rows before the ledger accounts, which the refund moves wallet first:
+      // the global lock order of transfer() that redemptions follow too, or the two deadlock.
       await restoreStock(tx, claimed);
       await refundSpend(tx, claimed, redemption?.id ?? null, actor);
       return requestView(tx, claimed.id);
