@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { isLevel, type Level } from '../../domain/levels';
 import type { RecordStatus, Theme, UserType } from '../../domain/constants';
+import type { AppConfig } from '../config';
 import { loadActorRow, isStaff } from '../modules/users/service';
 
 /** Who is calling: what every service receives instead of the HTTP request. */
@@ -30,6 +31,11 @@ export async function resolveActor(request: FastifyRequest): Promise<Actor | nul
   if (!session) return null;
   const row = await loadActorRow(db, session.user.id);
   if (!row || row.status !== 'active') return null;
+  return toActor(row, config);
+}
+
+/** The Actor of a user row (`loadActorRow`), with the fields narrowed to their known values. */
+export function toActor(row: NonNullable<Awaited<ReturnType<typeof loadActorRow>>>, config: Pick<AppConfig, 'staffDomain' | 'providerDomain'>): Actor {
   return {
     id: row.id,
     name: row.name,
