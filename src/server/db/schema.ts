@@ -34,6 +34,11 @@ export const companies = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /**
+     * The company's email domain (`andes.cl`), the HR admin's. An employee joins a company only by a
+     * full, case-insensitive match of this domain (never by the first label of an address).
+     */
+    emailDomain: text('email_domain'),
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
@@ -51,6 +56,7 @@ export const companies = pgTable(
   (t) => [
     // Company names are matched case-insensitively (part 1 §3).
     uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
+    uniqueIndex('companies_email_domain_lower_key').on(sql`lower(${t.emailDomain})`),
     check('companies_max_users_check', sql`${t.maxUsers} >= 1`),
     check('companies_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
