@@ -26,6 +26,8 @@ export const ERRORS = {
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Demasiados intentos fallidos. Intenta más tarde.' },
   ACCOUNT_DISABLED: { status: 403, message: 'Esta cuenta ha sido deshabilitada.' },
   LOGIN_INVALID_EMAIL: { status: 400, message: 'El formato del correo electrónico no es válido.' },
+  // Not in the spec (decision 27): the screen offers 'Reenviar correo'.
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Debes verificar tu correo electrónico antes de iniciar sesión.' },
   LOGIN_OTHER: {
     status: 400,
     message: (p) => `Error al iniciar sesión: ${p.message} (${p.code})`,
@@ -42,6 +44,9 @@ export const ERRORS = {
   // Session (part 1 §8)
   USER_RECORD_MISSING: { status: 404, message: 'No se encontraron datos de usuario. Contacta al administrador.' },
   SESSION_LOAD_FAILED: { status: 500, message: (p) => `Error al cargar datos de usuario: ${p.message}` },
+
+  // Password reset (not in the spec, decision 27)
+  RESET_LINK_INVALID: { status: 400, message: 'El enlace para restablecer la contraseña no es válido o ya venció.' },
 
   // Profile (decision: the spec leaves /profile open)
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'La contraseña actual no es correcta' },

@@ -1,5 +1,5 @@
 /**
- * Levels and the email rules that set them (spec part 1 §6).
+ * Levels, where each one lands, and what self-registration may give.
  * Pure functions: the server applies them at first sign-in, the web uses the same paths.
  */
 
@@ -13,50 +13,32 @@ export const LEVEL_NAMES: Record<Level, string> = {
   4: 'Proveedor',
 };
 
-export type EmailDomains = { staffDomain: string; providerDomain: string };
-
 export function isLevel(value: unknown): value is Level {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }
 
-function domainOf(email: string): string {
-  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-}
-
-export function isStaffEmail(email: string, domains: EmailDomains): boolean {
-  return domainOf(email) === domains.staffDomain.toLowerCase();
-}
-
-/**
- * The company name an address points to: the text after `@` up to the first dot
- * (`camila@andes.cl` → `andes`). Level 2 and 3 use the same part of the address, since
- * `admin@andes.cl` has `andes` after both `admin@` and `@`.
- */
-export function companyNameFromEmail(email: string): string | null {
+/** The full domain of an address, lower-cased (`Camila@Andes.CL` → `andes.cl`); null without one. */
+export function emailDomainOf(email: string): string | null {
   const at = email.lastIndexOf('@');
-  if (at < 0) return null;
-  const name = email.slice(at + 1).split('.')[0]?.trim().toLowerCase();
-  return name ? name : null;
+  const domain = at < 0 ? '' : email.slice(at + 1).trim().toLowerCase();
+  return domain ? domain : null;
 }
 
-export type LevelDerivation =
-  | { level: 1 | 4; company: null }
-  | { level: 2; company: { name: string; createIfMissing: true } }
-  | { level: 3; company: { name: string; createIfMissing: false } | null };
+export function isStaffEmail(email: string, staffDomain: string): boolean {
+  return emailDomainOf(email) === staffDomain.toLowerCase();
+}
 
 /**
- * Rule order matters: the staff domain wins over `admin@` (so `admin@jobby.cl` is level 1),
- * then `admin@` (HR), then the provider domain, then everyone else is an employee.
+ * What self-registration gives (decision 27, replacing part 1 §6's derivation, which trusted the
+ * address a person typed): always level 3, and a company only when the address's FULL domain is a
+ * company's `email_domain` and the address can be trusted (verified, when verification is required).
+ * Levels 1, 2 and 4 come only from a level 1 operator or the seed; sign-in never creates a company.
  */
-export function deriveLevel(rawEmail: string, domains: EmailDomains): LevelDerivation {
-  const email = rawEmail.trim().toLowerCase();
-  if (isStaffEmail(email, domains)) return { level: 1, company: null };
-  const companyName = companyNameFromEmail(email);
-  if (email.startsWith('admin@') && companyName) {
-    return { level: 2, company: { name: companyName, createIfMissing: true } };
-  }
-  if (domainOf(email) === domains.providerDomain.toLowerCase()) return { level: 4, company: null };
-  return { level: 3, company: companyName ? { name: companyName, createIfMissing: false } : null };
+export function selfRegisteredLevel(input: { domainMatchesCompany: boolean; addressTrusted: boolean }): {
+  level: 3;
+  joinsCompany: boolean;
+} {
+  return { level: 3, joinsCompany: input.domainMatchesCompany && input.addressTrusted };
 }
 
 export function dashboardPath(level: Level, surveyCompleted = true): string {
@@ -72,20 +54,16 @@ export function dashboardPath(level: Level, surveyCompleted = true): string {
   }
 }
 
-export type AreaAccessInput = { level: Level | null; isStaff: boolean };
-
 /**
  * Exact comparison: a level enters only its own area (a level 1 admin does not browse the
- * employee area as if it were one). The one exception is the spec's: a staff-domain user is let
- * into level 1 areas whatever its level. See docs/decisions.md.
+ * employee area as if it were one). The spec's exception that let any staff-domain address into
+ * level 1 areas is dropped: an address is not a privilege (decision 27).
  */
-export function canEnterArea(user: AreaAccessInput, area: Level): boolean {
-  if (user.level === area) return true;
-  return area === 1 && user.isStaff;
+export function canEnterArea(user: { level: Level | null }, area: Level): boolean {
+  return user.level === area;
 }
 
 /** Where a signed-in user lands; null when its level is unknown (→ /login, part 1 §6). */
-export function homePath(user: { level: number | null; isStaff: boolean; surveyCompleted: boolean }): string | null {
-  if (isLevel(user.level)) return dashboardPath(user.level, user.surveyCompleted);
-  return user.isStaff ? dashboardPath(1) : null;
+export function homePath(user: { level: number | null; surveyCompleted: boolean }): string | null {
+  return isLevel(user.level) ? dashboardPath(user.level, user.surveyCompleted) : null;
 }

@@ -10,13 +10,14 @@ import { AppError } from '../domain/errors';
 import type { Actor } from './auth/actor';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
-import type { AppConfig } from './config';
+import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
 import { enforceAccess, type Access } from './http/access';
 import { handleError } from './http/errors';
 import { apiModules } from './modules';
+import { createMailTransport, type MailTransport } from './modules/mail/transport';
 
-export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig };
+export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,12 +47,13 @@ export type App = FastifyInstance;
 export async function buildApp({ config, database, webDir = null }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config), config });
+  const mail = createMailTransport(database.db, config);
+  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail });
   app.decorateRequest('actor', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
@@ -108,6 +110,15 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
     await app.register(fastifyStatic, { root: path.resolve(webDir), wildcard: false, index: ['index.html'] });
   }
   return app;
+}
+
+/**
+ * Fastify's trustProxy from ours: a hop count trusts that many proxies from the right of
+ * X-Forwarded-For (proxy-addr's rule); a list trusts those addresses only. Never the leftmost value.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 export function defaultWebDir(): string | null {

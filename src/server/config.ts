@@ -7,23 +7,38 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: a public interface is a deliberate choice (docs/operations.md). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Unset → embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   STAFF_EMAIL_DOMAIN: z.string().min(3).default('jobby.cl'),
   PROVIDER_EMAIL_DOMAIN: z.string().min(3).default('jobby.sup'),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
-  SESSION_SECRET: z.string().min(32).optional(),
   /** Public origin of the app (used by better-auth's origin check). */
   PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
-  /** Failed or not, sign-in attempts allowed per IP and minute. */
-  SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** The demo accounts' password; in production it must be set and differ from the published one. */
+  DEMO_PASSWORD: z.string().min(6).optional(),
+  /** Failed sign-ins allowed per account within the window (OWASP ASVS V2.2.1). */
+  SIGNIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000_000).default(10),
+  /** Failed sign-ins allowed per client address within the window: generous, an office shares one. */
+  SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(100),
+  SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Registrations and password-reset mails allowed per client address within the window. */
+  SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(20),
+  /** `required`: an address is verified before sign-in. Default: required in production, else optional. */
+  EMAIL_VERIFICATION: z.enum(['required', 'optional']).optional(),
+  /** smtp(s)://user:pass@host:port — unset: the development outbox (console + database). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Jobby <no-responder@jobby.cl>'),
   /** Code verifications allowed per provider and minute (8-character codes must not be guessable). */
   VERIFY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Only set when a real reverse proxy sits in front of the server. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Which proxies to believe for the client address: `false`, a hop count (`1`) or a comma-separated
+   * list of proxy addresses/CIDRs. Never `true` (that would take the leftmost, client-chosen value).
+   */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,15 +53,38 @@ export type AppConfig = {
   authSecret: string;
   publicUrl: string;
   demoData: boolean;
-  signInAttemptsPerMinute: number;
+  demoPassword: string;
+  signInFailuresPerAccount: number;
+  signInFailuresPerAddress: number;
+  signInFailureWindowSeconds: number;
+  signUpsPerAddress: number;
+  emailVerification: 'required' | 'optional';
+  smtpUrl: string | null;
+  mailFrom: string;
   verifyAttemptsPerMinute: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
 };
 
+/** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** The published demo password (README); refused in production. */
+export const PUBLISHED_DEMO_PASSWORD = 'demo1234';
+
+function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new Error('Configuración inválida en TRUST_PROXY: indica el número de proxies (p. ej. 1) o sus direcciones, nunca "true".');
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 /** In development a secret is generated once and kept in the data folder; production must set one. */
 function resolveSecret(env: z.infer<typeof envSchema>): string {
-  const given = env.BETTER_AUTH_SECRET ?? env.SESSION_SECRET;
+  const given = env.BETTER_AUTH_SECRET;
   if (given) return given;
   if (env.NODE_ENV === 'production') {
     throw new Error('Falta BETTER_AUTH_SECRET: en producción define un secreto de al menos 32 caracteres.');
@@ -66,6 +104,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Configuración inválida en ${first.path.join('.')}: ${first.message}`);
   }
   const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  // Demo data: asked for, or development on the embedded database; never silently in production.
+  const demoData = env.DEMO_DATA ? env.DEMO_DATA === 'on' : env.NODE_ENV === 'development' && !env.DATABASE_URL;
+  const demoPassword = env.DEMO_PASSWORD ?? PUBLISHED_DEMO_PASSWORD;
+  if (production && demoData && demoPassword === PUBLISHED_DEMO_PASSWORD) {
+    throw new Error('DEMO_DATA=on en producción exige DEMO_PASSWORD distinta de la contraseña publicada.');
+  }
+  const emailVerification = env.EMAIL_VERIFICATION ?? (production && !demoData ? 'required' : 'optional');
+  if (production && !env.SMTP_URL) {
+    // Verification and reset mails need a real transport in production (the outbox is for development).
+    throw new Error('Falta SMTP_URL: en producción la verificación de correo y el restablecimiento de contraseña envían correos.');
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -76,10 +126,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     providerDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
     authSecret: resolveSecret(env),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    demoData: env.DEMO_DATA ? env.DEMO_DATA === 'on' : !env.DATABASE_URL,
-    signInAttemptsPerMinute: env.SIGNIN_ATTEMPTS_PER_MINUTE,
+    demoData,
+    demoPassword,
+    signInFailuresPerAccount: env.SIGNIN_FAILURES_PER_ACCOUNT,
+    signInFailuresPerAddress: env.SIGNIN_FAILURES_PER_ADDRESS,
+    signInFailureWindowSeconds: env.SIGNIN_FAILURE_WINDOW_MINUTES * 60,
+    signUpsPerAddress: env.SIGNUPS_PER_ADDRESS,
+    emailVerification,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
   };
 }
@@ -97,7 +154,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: 'http://localhost:3000',
     demoData: false,
-    signInAttemptsPerMinute: 1000,
+    demoPassword: PUBLISHED_DEMO_PASSWORD,
+    signInFailuresPerAccount: 1000,
+    signInFailuresPerAddress: 1000,
+    signInFailureWindowSeconds: 900,
+    signUpsPerAddress: 1000,
+    emailVerification: 'optional',
+    smtpUrl: null,
+    mailFrom: 'Jobby <no-responder@jobby.cl>',
     verifyAttemptsPerMinute: 1000,
     trustProxy: false,
     logLevel: 'silent',

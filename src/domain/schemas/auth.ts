@@ -45,8 +45,20 @@ export const changePasswordSchema = z
   .superRefine(newPasswordPair('newPassword', 'confirmPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+const displayName = z.string().trim().min(1, errorMessage('NAME_REQUIRED')).max(120, 'El nombre puede tener hasta 120 caracteres');
+
+/**
+ * What the server accepts at /api/auth/sign-up/email (the same name rule as PATCH /api/me): only
+ * these fields reach better-auth, so no 100 kB name or image URL can be stored.
+ */
+export const signUpBodySchema = z.object({
+  name: displayName,
+  email: z.string().trim().toLowerCase().max(254).email(errorMessage('REGISTER_INVALID_EMAIL')),
+  password: z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT')).max(128),
+});
+
 export const updateProfileSchema = z.object({
-  name: z.string().trim().min(1, errorMessage('NAME_REQUIRED')).max(120),
+  name: displayName,
   phone: z.string().trim().max(30).nullable().optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

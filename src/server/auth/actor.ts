@@ -35,7 +35,7 @@ export async function resolveActor(request: FastifyRequest): Promise<Actor | nul
 }
 
 /** The Actor of a user row (`loadActorRow`), with the fields narrowed to their known values. */
-export function toActor(row: NonNullable<Awaited<ReturnType<typeof loadActorRow>>>, config: Pick<AppConfig, 'staffDomain' | 'providerDomain'>): Actor {
+export function toActor(row: NonNullable<Awaited<ReturnType<typeof loadActorRow>>>, config: Pick<AppConfig, 'staffDomain'>): Actor {
   return {
     id: row.id,
     name: row.name,

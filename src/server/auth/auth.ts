@@ -6,18 +6,27 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
 import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/service';
+import type { MailTransport } from '../modules/mail/transport';
+import { passwordResetMail, verificationMail } from '../modules/mail/templates';
 
-export function createAuth(db: Db, config: AppConfig) {
+/** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
+export function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
+  const callback = encodeURIComponent('/login?verificado=1');
+  return `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`;
+}
+
+export function resetLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
+  return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
   return betterAuth({
     appName: 'Jobby',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: (request) => {
-      // The app is served by this server: its own origin is trusted whatever host name it is reached by.
-      const host = request?.headers.get('host');
-      return [config.publicUrl, host ? `http://${host}` : null, host ? `https://${host}` : null];
-    },
+    // A fixed list: the public origin only. Never derived from the Host header, which the client writes.
+    trustedOrigins: [new URL(config.publicUrl).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications, authRateLimits },
@@ -27,9 +36,9 @@ export function createAuth(db: Db, config: AppConfig) {
       modelName: 'sessions',
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
-      // Our actor loader re-reads the user row on every request, so a disabled user is stopped at once
-      // even while the signed session cookie is cached.
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No signed cookie cache: every request reads the session row, so sign-out, a password change
+      // and disabling a user end sessions at once (a cached cookie kept them alive for 60 s).
+      cookieCache: { enabled: false },
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -38,6 +47,16 @@ export function createAuth(db: Db, config: AppConfig) {
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      requireEmailVerification: config.emailVerification === 'required',
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => mail.send(passwordResetMail(user, resetLink(config, token))),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => mail.send(verificationMail(user, verificationLink(config, token))),
     },
     rateLimit: {
       enabled: true,
@@ -46,9 +65,14 @@ export function createAuth(db: Db, config: AppConfig) {
       window: 60,
       max: 200,
       customRules: {
-        '/sign-in/email': { window: 60, max: config.signInAttemptsPerMinute },
-        '/sign-up/email': { window: 60, max: Math.max(config.signInAttemptsPerMinute, 10) },
+        // Sign-in and sign-up are limited by our own failed-attempt limiter (auth/limiter.ts), which
+        // counts failures only; better-auth's would count every attempt per address.
+        '/sign-in/email': false,
+        '/sign-up/email': false,
         '/get-session': false,
+        '/request-password-reset': { window: config.signInFailureWindowSeconds, max: config.signUpsPerAddress },
+        '/send-verification-email': { window: config.signInFailureWindowSeconds, max: config.signUpsPerAddress },
+        '/reset-password': { window: config.signInFailureWindowSeconds, max: config.signInFailuresPerAddress },
       },
     },
     advanced: {
@@ -62,8 +86,8 @@ export function createAuth(db: Db, config: AppConfig) {
     databaseHooks: {
       session: {
         create: {
-          // Runs at every sign-in: refuse disabled accounts, and give a user without a level its
-          // level and company from its email (part 1 §4 and §6).
+          // Runs at every sign-in: refuse disabled accounts, and give a self-registered user its
+          // level 3 and, by a verified full-domain match, its company (decision 27).
           before: async (session) => {
             const user = await findUserForSignIn(db, session.userId);
             if (!user) throw APIError.from('NOT_FOUND', { code: 'USER_RECORD_MISSING', message: 'No user record' });

@@ -1,7 +1,25 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { errorMessage, type ErrorBody, type ErrorCode } from '../../domain/errors';
-import { emailIsRegistered } from '../modules/users/service';
+import { AppError, errorMessage, type ErrorBody, type ErrorCode } from '../../domain/errors';
+import { signUpBodySchema } from '../../domain/schemas/auth';
+import { beginSignIn, countRegistration, type Attempt } from '../modules/rate-limit/failed-attempts';
+import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
+
+/**
+ * The better-auth endpoints the product uses, and only those (issue 6): everything else better-auth
+ * ships (update-user, change-email, delete-user, list-sessions…) answers 404, so no field can be
+ * written around our schemas. Server-side calls (`auth.api.*`) are not affected.
+ */
+const ALLOWED: Record<string, 'GET' | 'POST'> = {
+  '/api/auth/sign-in/email': 'POST',
+  '/api/auth/sign-up/email': 'POST',
+  '/api/auth/sign-out': 'POST',
+  '/api/auth/get-session': 'GET',
+  '/api/auth/send-verification-email': 'POST',
+  '/api/auth/verify-email': 'GET',
+  '/api/auth/request-password-reset': 'POST',
+  '/api/auth/reset-password': 'POST',
+};
 
 /**
  * better-auth's endpoints under /api/auth/*, with its errors turned into our catalogue so the web
@@ -18,23 +36,37 @@ export async function authRoutes(app: FastifyInstance) {
 }
 
 async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
-  const { auth } = request.server.deps;
-  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+  const { auth, db, config } = request.server.deps;
+  const url = new URL(request.url, config.publicUrl);
+  if (ALLOWED[url.pathname] !== request.method) throw new AppError('NOT_FOUND');
   const headers = fromNodeHeaders(request.headers);
-  // A client must not choose its own rate-limit key (STACK-NOTES): the socket address wins.
+  // A client must not choose its own rate-limit key (STACK-NOTES): the address Fastify resolved
+  // (socket, or the trusted proxies' hop from the right, see TRUST_PROXY) wins.
   headers.set('x-forwarded-for', request.ip);
-  const hasBody = request.method !== 'GET' && request.body !== undefined;
-  // better-auth answers a duplicate sign-up with a generic success (anti-enumeration) when
-  // autoSignIn is off; the spec asks for 'Este correo electrónico ya está en uso' (part 1 §8).
-  if (url.pathname.endsWith('/sign-up/email') && request.method === 'POST') {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (typeof email === 'string' && (await emailIsRegistered(request.server.deps.db, email))) {
-      return reply.status(409).send(body('EMAIL_IN_USE'));
-    }
+  await refuseDisabledSession(request, headers);
+
+  let body = request.method === 'GET' ? undefined : request.body;
+  let attempt: Attempt | null = null;
+  if (url.pathname === '/api/auth/sign-up/email') {
+    // Counted before the duplicate-address answer: otherwise that answer is an unlimited oracle.
+    await countRegistration(db, config, request.ip);
+    const parsed = signUpBodySchema.safeParse(body);
+    if (!parsed.success) return reply.status(400).send(signUpValidationError(parsed.error.issues[0]?.path[0]));
+    // Only the fields we validated reach better-auth (no `image`, no extra fields).
+    body = parsed.data;
+    // better-auth answers a duplicate sign-up with a generic success (anti-enumeration) when
+    // autoSignIn is off; the spec asks for 'Este correo electrónico ya está en uso' (part 1 §8).
+    if (await emailIsRegistered(db, parsed.data.email)) return reply.status(409).send(errorBody('EMAIL_IN_USE'));
   }
+  if (url.pathname === '/api/auth/sign-in/email') {
+    const email = (body as { email?: unknown } | undefined)?.email;
+    attempt = await beginSignIn(db, config, typeof email === 'string' ? email : '', request.ip);
+  }
+
   const response = await auth.handler(
-    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+    new Request(url, { method: request.method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
   );
+  if (attempt && response.status < 400) await attempt.succeeded();
   reply.status(response.status);
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   response.headers.forEach((value, key) => {
@@ -42,7 +74,31 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   });
   const text = await response.text();
   if (response.status < 400) return reply.send(text || null);
-  return reply.header('content-type', 'application/json').send(translateAuthError(url.pathname, response.status, text));
+  return reply
+    .header('content-type', 'application/json')
+    .send(translateAuthError(url.pathname, response.status, text, request.log));
+}
+
+/**
+ * A disabled user is refused on /api/auth/* too, and its sessions end there and then (sign-out
+ * still works: it only deletes).
+ */
+async function refuseDisabledSession(request: FastifyRequest, headers: Headers) {
+  if (!headers.get('cookie')?.includes('session_token')) return;
+  const { auth, db } = request.server.deps;
+  const session = await auth.api.getSession({ headers });
+  if (!session) return;
+  const user = await findUserForSignIn(db, session.user.id);
+  if (user?.status === 'active') return;
+  await revokeUserSessions(db, session.user.id);
+  throw new AppError('ACCOUNT_DISABLED');
+}
+
+function signUpValidationError(field: PropertyKey | undefined): ErrorBody {
+  if (field === 'email') return errorBody('REGISTER_INVALID_EMAIL');
+  if (field === 'password') return errorBody('PASSWORD_TOO_SHORT');
+  if (field === 'name') return errorBody('NAME_REQUIRED');
+  return errorBody('VALIDATION');
 }
 
 const SIGN_IN_CODES: Record<string, ErrorCode> = {
@@ -53,6 +109,7 @@ const SIGN_IN_CODES: Record<string, ErrorCode> = {
   INVALID_EMAIL: 'LOGIN_INVALID_EMAIL',
   ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
   USER_RECORD_MISSING: 'USER_RECORD_MISSING',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
 };
 
 const SIGN_UP_CODES: Record<string, ErrorCode> = {
@@ -63,7 +120,20 @@ const SIGN_UP_CODES: Record<string, ErrorCode> = {
   PASSWORD_TOO_LONG: 'WEAK_PASSWORD',
 };
 
-export function translateAuthError(pathname: string, status: number, text: string): ErrorBody {
+const OTHER_CODES: Record<string, ErrorCode> = {
+  INVALID_PASSWORD: 'CURRENT_PASSWORD_WRONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PASSWORD_TOO_LONG: 'WEAK_PASSWORD',
+  INVALID_TOKEN: 'RESET_LINK_INVALID',
+  TOKEN_EXPIRED: 'RESET_LINK_INVALID',
+  ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',
+};
+
+/**
+ * better-auth's error → our catalogue. Its own message and code never reach the caller (issue 13):
+ * an unknown error gets the spec's "other" text with a fixed Spanish reason, and the original is logged.
+ */
+export function translateAuthError(pathname: string, status: number, text: string, log?: FastifyBaseLogger): ErrorBody {
   let parsed: { code?: string; message?: string } = {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
@@ -71,34 +141,28 @@ export function translateAuthError(pathname: string, status: number, text: strin
     parsed = { message: text };
   }
   const authCode = parsed.code ?? '';
-  const authMessage = parsed.message ?? `HTTP ${status}`;
   const isSignUp = pathname.endsWith('/sign-up/email');
   const isSignIn = pathname.endsWith('/sign-in/email');
-  const isEmailFormat = authCode === 'VALIDATION_ERROR' && /email/i.test(authMessage);
-  if (isEmailFormat && isSignUp) return body('REGISTER_INVALID_EMAIL');
-  if (isEmailFormat && isSignIn) return body('LOGIN_INVALID_EMAIL');
-  if (status === 429) return body(isSignIn || isSignUp ? 'TOO_MANY_ATTEMPTS' : 'RATE_LIMITED');
-  if (isSignUp) {
-    const code = SIGN_UP_CODES[authCode];
-    return code ? body(code) : { error: { code: 'REGISTER_OTHER', message: errorMessage('REGISTER_OTHER', { message: authMessage }) } };
-  }
+  const isEmailFormat = authCode === 'VALIDATION_ERROR' && /email/i.test(parsed.message ?? '');
+  if (isEmailFormat && isSignUp) return errorBody('REGISTER_INVALID_EMAIL');
+  if (isEmailFormat && isSignIn) return errorBody('LOGIN_INVALID_EMAIL');
+  if (status === 429) return errorBody(isSignIn || isSignUp ? 'TOO_MANY_ATTEMPTS' : 'RATE_LIMITED');
+  const known = isSignUp ? SIGN_UP_CODES[authCode] : isSignIn ? (SIGN_IN_CODES[authCode] ?? (status === 401 ? 'INVALID_CREDENTIALS' : undefined)) : OTHER_CODES[authCode];
+  if (known) return errorBody(known);
+  log?.warn({ pathname, status, authCode, authMessage: parsed.message }, 'unmapped better-auth error');
+  if (isSignUp) return { error: { code: 'REGISTER_OTHER', message: errorMessage('REGISTER_OTHER', { message: UNKNOWN_REASON }) } };
   if (isSignIn) {
-    const code = SIGN_IN_CODES[authCode] ?? (status === 401 ? 'INVALID_CREDENTIALS' : undefined);
-    if (code) return body(code);
-    return {
-      error: {
-        code: 'LOGIN_OTHER',
-        message: errorMessage('LOGIN_OTHER', { message: authMessage, code: authCode || String(status) }),
-      },
-    };
+    return { error: { code: 'LOGIN_OTHER', message: errorMessage('LOGIN_OTHER', { message: UNKNOWN_REASON, code: status }) } };
   }
-  if (authCode === 'INVALID_PASSWORD') return body('CURRENT_PASSWORD_WRONG');
-  if (authCode === 'PASSWORD_TOO_SHORT') return body('PASSWORD_TOO_SHORT');
-  if (status === 401) return body('UNAUTHENTICATED');
-  if (status === 403) return body('FORBIDDEN');
-  return { error: { code: authCode || 'VALIDATION', message: errorMessage('VALIDATION') } };
+  if (status === 401) return errorBody('UNAUTHENTICATED');
+  if (status === 403) return errorBody('FORBIDDEN');
+  if (status === 404) return errorBody('NOT_FOUND');
+  return errorBody('VALIDATION');
 }
 
-function body(code: ErrorCode): ErrorBody {
+/** The fixed Spanish reason of an auth error we have no text for (its original is logged). */
+const UNKNOWN_REASON = 'no se pudo completar la solicitud';
+
+function errorBody(code: ErrorCode): ErrorBody {
   return { error: { code, message: errorMessage(code) } };
 }

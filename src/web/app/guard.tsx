@@ -21,7 +21,7 @@ export function RequireArea({ level, children, loadingLabel }: { level: Level; c
   }
   if (!me) return <Navigate to="/login" replace />;
   const home = homePath(me);
-  if (!canEnterArea({ level: (me.level as Level | null) ?? null, isStaff: me.isStaff }, level)) {
+  if (!canEnterArea({ level: (me.level as Level | null) ?? null }, level)) {
     return <Navigate to={home ?? '/login'} replace />;
   }
   if (level === 3 && me.level === 3 && !me.surveyCompleted && !SURVEY_PATHS.includes(location.pathname)) {

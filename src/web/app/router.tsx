@@ -24,7 +24,7 @@ const SHELL_AREAS = [
 
 function ProfileArea() {
   const { data: me } = useMe();
-  const area = (me?.level ?? (me?.isStaff ? 1 : 3)) as Level;
+  const area = (me?.level ?? 3) as Level;
   return <AppLayout area={area} />;
 }
 

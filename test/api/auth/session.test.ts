@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../../src/server/db/schema';
+import { disableUser } from '../../../src/server/modules/users/service';
 import { createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, as, userRow, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
@@ -35,39 +38,6 @@ describe('registration', () => {
   });
 });
 
-describe('first sign-in derives level and company', () => {
-  it('creates the company of an HR admin and attaches later employees to it', async () => {
-    await post('/api/auth/sign-up/email', { name: 'RRHH Pacífico', email: 'admin@pacifico.cl', password: 'clave123' });
-    const hrCookie = await signIn(ctx.app, 'admin@pacifico.cl', 'clave123');
-    const hr = (await ctx.app.inject({ url: '/api/me', headers: as(hrCookie) })).json();
-    expect(hr.level).toBe(2);
-    expect(hr.companyName).toBe('pacifico');
-
-    await post('/api/auth/sign-up/email', { name: 'Luis', email: 'luis@PACIFICO.cl', password: 'clave123' });
-    const luis = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, 'luis@pacifico.cl', 'clave123')) })).json();
-    expect(luis.level).toBe(3);
-    expect(luis.companyId).toBe(hr.companyId);
-  });
-
-  it('gives an employee of an unknown company no company', async () => {
-    await post('/api/auth/sign-up/email', { name: 'Eva', email: 'eva@nadie.cl', password: 'clave123' });
-    const eva = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, 'eva@nadie.cl', 'clave123')) })).json();
-    expect(eva).toMatchObject({ level: 3, companyId: null });
-  });
-
-  it('makes admin@jobby.cl a platform admin, not HR', async () => {
-    await post('/api/auth/sign-up/email', { name: 'Staff', email: 'admin@jobby.cl', password: 'clave123' });
-    const staff = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, 'admin@jobby.cl', 'clave123')) })).json();
-    expect(staff).toMatchObject({ level: 1, companyId: null, isStaff: true });
-  });
-
-  it('makes a provider-domain address level 4', async () => {
-    await post('/api/auth/sign-up/email', { name: 'Pizzería', email: 'pizza@jobby.sup', password: 'clave123' });
-    const provider = (await ctx.app.inject({ url: '/api/me', headers: as(await signIn(ctx.app, 'pizza@jobby.sup', 'clave123')) })).json();
-    expect(provider).toMatchObject({ level: 4, companyId: null });
-  });
-});
-
 describe('sign-in', () => {
   it('refuses a wrong password with the spec message', async () => {
     await createUser(ctx.db, { email: 'wrong@andes.cl' });
@@ -87,44 +57,92 @@ describe('sign-in', () => {
     const id = await createUser(ctx.db, { email: 'later-off@andes.cl' });
     const cookie = await signIn(ctx.app, 'later-off@andes.cl');
     expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(200);
-    const { users } = await import('../../../src/server/db/schema');
-    const { eq } = await import('drizzle-orm');
     await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, id));
     expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(401);
   });
 
-  it('signs out: the cookie no longer opens /api/me', async () => {
+  it('signs out: the original cookie no longer opens /api/me', async () => {
     await createUser(ctx.db, { email: 'bye@andes.cl' });
     const cookie = await signIn(ctx.app, 'bye@andes.cl');
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(200);
     const out = await post('/api/auth/sign-out', {}, { cookie });
     expect(out.statusCode).toBe(200);
-    const cleared = out.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    expect((await ctx.app.inject({ url: '/api/me', headers: as(cleared) })).statusCode).toBe(401);
+    // The cookie the browser held before signing out, not the cleared one the answer sets.
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/auth/get-session', headers: as(cookie) })).json()).toBeNull();
+  });
+});
+
+describe('sessions end when they should', () => {
+  it('a password change ends every other session and keeps the caller signed in', async () => {
+    await createUser(ctx.db, { email: 'cambio@andes.cl' });
+    const laptop = await signIn(ctx.app, 'cambio@andes.cl');
+    const phone = await signIn(ctx.app, 'cambio@andes.cl');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: as(laptop),
+      payload: { currentPassword: PASSWORD, newPassword: 'nueva-clave', confirmPassword: 'nueva-clave' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(phone) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(laptop) })).statusCode).toBe(401);
+    const renewed = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(renewed) })).statusCode).toBe(200);
   });
 
-  it('rate limits repeated attempts with the spec message', async () => {
-    await createUser(ctx.db, { email: 'many@andes.cl' });
-    const limited = await createTestContext({ signInAttemptsPerMinute: 3 });
-    try {
-      await createUser(limited.db, { email: 'many@andes.cl' });
-      const statuses: number[] = [];
-      let last = '';
-      for (let i = 0; i < 5; i++) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          payload: { email: 'many@andes.cl', password: 'mala-clave' },
-          headers: { origin: ORIGIN, 'x-forwarded-for': `10.0.0.${i}` },
-        });
-        statuses.push(res.statusCode);
-        last = res.json().error.message;
-      }
-      // Changing x-forwarded-for does not buy new attempts: the socket address is the key.
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      expect(last).toBe('Demasiados intentos fallidos. Intenta más tarde.');
-    } finally {
-      await limited.close();
+  it('disabling a user ends its sessions at once, on /api and on /api/auth', async () => {
+    const id = await createUser(ctx.db, { email: 'baja@andes.cl' });
+    const cookie = await signIn(ctx.app, 'baja@andes.cl');
+    expect((await ctx.app.inject({ url: '/api/auth/get-session', headers: as(cookie) })).json()?.user.id).toBe(id);
+    await disableUser(ctx.db, id, null);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/auth/get-session', headers: as(cookie) })).json()).toBeNull();
+  });
+
+  it('refuses on /api/auth a session whose user was disabled behind the service (status only)', async () => {
+    const id = await createUser(ctx.db, { email: 'baja2@andes.cl' });
+    const cookie = await signIn(ctx.app, 'baja2@andes.cl');
+    await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, id));
+    const res = await ctx.app.inject({ url: '/api/auth/get-session', headers: as(cookie) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Esta cuenta ha sido deshabilitada.');
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+  });
+});
+
+describe('better-auth routes the product does not use are off', () => {
+  it('answers 404 to update-user and stores no 100 kB name', async () => {
+    const id = await createUser(ctx.db, { email: 'largo@andes.cl', name: 'Corto' });
+    const cookie = await signIn(ctx.app, 'largo@andes.cl');
+    const res = await post('/api/auth/update-user', { name: 'x'.repeat(100_000) }, { cookie });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Recurso no encontrado');
+    expect((await userRow(ctx.db, id)).name).toBe('Corto');
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(200);
+  });
+
+  it('answers 404 to the other unused ones', async () => {
+    await createUser(ctx.db, { email: 'otras@andes.cl' });
+    const cookie = await signIn(ctx.app, 'otras@andes.cl');
+    for (const path of ['change-email', 'delete-user', 'revoke-sessions', 'change-password', 'verify-password']) {
+      expect((await post(`/api/auth/${path}`, {}, { cookie })).statusCode, path).toBe(404);
     }
+    for (const path of ['list-sessions', 'list-accounts', 'ok']) {
+      expect((await ctx.app.inject({ url: `/api/auth/${path}`, headers: as(cookie) })).statusCode, path).toBe(404);
+    }
+  });
+
+  it('refuses a 100 kB name at sign-up with a Spanish message, and stores only the fields it validates', async () => {
+    const long = await post('/api/auth/sign-up/email', { name: 'x'.repeat(100_000), email: 'nombre@andes.cl', password: 'clave123' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.code).toBe('NAME_REQUIRED');
+    const ok = await post('/api/auth/sign-up/email', { name: 'Ok', email: 'imagen@andes.cl', password: 'clave123', image: 'x'.repeat(10_000) });
+    expect(ok.statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, 'imagen@andes.cl'));
+    expect(row.image).toBeNull();
+    expect(row.level).toBeNull();
   });
 });
 

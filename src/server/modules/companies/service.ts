@@ -13,14 +13,16 @@ export async function findCompanyByName(db: Executor, name: string) {
 }
 
 /**
- * Find-or-create for an HR admin's first sign-in (part 1 §6). The unique index on lower(name)
- * makes two admins signing in at once end with one company.
+ * The company that owns an email domain: a FULL, case-insensitive match against
+ * `companies.email_domain` (unique on lower()), never the first label (`austral.evil` ≠ `austral.cl`).
  */
-export async function findOrCreateCompanyByName(db: Executor, name: string) {
-  await db.insert(companies).values({ name, status: 'active' }).onConflictDoNothing();
-  const found = await findCompanyByName(db, name);
-  if (!found) throw new Error(`company ${name} vanished after insert`);
-  return found;
+export async function findCompanyByEmailDomain(db: Executor, domain: string) {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, status: companies.status })
+    .from(companies)
+    .where(sql`lower(${companies.emailDomain}) = lower(${domain})`)
+    .limit(1);
+  return row ?? null;
 }
 
 export async function getCompanyName(db: Executor, companyId: string): Promise<string | null> {

@@ -6,6 +6,7 @@ import { changePasswordSchema, themeSchema, updateProfileSchema } from '../../..
 import { AppError } from '../../../domain/errors';
 import { actorOf } from '../../http/access';
 import { getWalletBalances } from '../ledger/service';
+import { beginPasswordCheck } from '../rate-limit/failed-attempts';
 import { setThemePreference, toMe, updateProfile } from '../users/service';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -40,18 +41,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/me/password', {
     config: { access: 'authenticated' },
     schema: { tags: ['me'], summary: 'Cambiar la contraseña', body: changePasswordSchema, response: { 200: ok } },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      // The current password is a password check like sign-in: same limiter, same account counter.
+      const attempt = await beginPasswordCheck(app.deps.db, app.deps.config, actor.email, request.ip);
       try {
-        await app.deps.auth.api.changePassword({
+        // Revokes every other session (issue 6): whoever knew the old password is signed out. This
+        // session is replaced by a new one, whose cookie goes back to the caller.
+        const { headers } = await app.deps.auth.api.changePassword({
           headers: fromNodeHeaders(request.headers),
-          body: { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword, revokeOtherSessions: false },
+          body: { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword, revokeOtherSessions: true },
+          returnHeaders: true,
         });
+        for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie);
       } catch (error) {
         const code = (error as { body?: { code?: string } }).body?.code;
         if (code === 'INVALID_PASSWORD') throw new AppError('CURRENT_PASSWORD_WRONG');
         if (code === 'PASSWORD_TOO_SHORT') throw new AppError('PASSWORD_TOO_SHORT');
         throw error;
       }
+      await attempt.succeeded();
       return { ok: true as const };
     },
   });

@@ -14,7 +14,7 @@ export type RateLimitOptions = {
   windowSeconds: number;
 };
 
-export type RateLimitResult = { allowed: boolean; count: number };
+export type RateLimitResult = { allowed: boolean; count: number; windowStart: Date };
 
 /**
  * Counts one attempt and says whether it is within the limit, in ONE statement:
@@ -38,5 +38,16 @@ export async function consumeRateLimit(db: Executor, options: RateLimitOptions):
       .delete(rateLimitCounters)
       .where(and(eq(rateLimitCounters.key, options.key), lt(rateLimitCounters.windowStart, row.windowStart)));
   }
-  return { allowed: row.count <= options.limit, count: row.count };
+  return { allowed: row.count <= options.limit, count: row.count, windowStart: row.windowStart };
+}
+
+/**
+ * Takes back one attempt of the window it was counted in (a sign-in that succeeded: OWASP ASVS
+ * V2.2 counts failures only). A window that has already rolled over is left alone.
+ */
+export async function refundRateLimit(db: Executor, key: string, windowStart: Date): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
 }

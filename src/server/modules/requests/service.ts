@@ -52,8 +52,8 @@ const PROCESSABLE: Record<ProcessorScope['kind'], RequestStatus[]> = {
 };
 
 /**
- * What kind of processor the actor is. Level 2 and 4 first, so a staff-domain user who was given
- * one of those levels acts with it; a staff-domain user of any other level acts as level 1 (part 1 §6).
+ * What kind of processor the actor is: level 2 its company, level 4 its own lane, level 1 all
+ * (an address grants nothing by itself, decision 27).
  * @throws NO_COMPANY_ASSIGNED for a level 2 actor without company; REQUEST_NOT_FOUND for anyone else.
  */
 function processorScopeOf(actor: Actor): ProcessorScope {

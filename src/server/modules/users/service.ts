@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { deriveLevel, isStaffEmail, type Level } from '../../../domain/levels';
+import { emailDomainOf, isStaffEmail, selfRegisteredLevel, type Level } from '../../../domain/levels';
 import type { Me } from '../../../domain/schemas/me';
 import type { Theme } from '../../../domain/constants';
 import type { AppConfig } from '../../config';
-import type { Executor } from '../../db/client';
-import { companies, users } from '../../db/schema';
-import { findCompanyByName, findOrCreateCompanyByName } from '../companies/service';
+import type { Db, Executor } from '../../db/client';
+import { companies, sessions, users } from '../../db/schema';
+import { findCompanyByEmailDomain } from '../companies/service';
 import type { Actor } from '../../auth/actor';
 
 export async function emailIsRegistered(db: Executor, email: string): Promise<boolean> {
@@ -15,30 +15,47 @@ export async function emailIsRegistered(db: Executor, email: string): Promise<bo
 
 export async function findUserForSignIn(db: Executor, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, level: users.level, status: users.status })
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, level: users.level, status: users.status })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
 }
 
 /**
- * First sign-in of a user without a level (part 1 §4, §6): level from the email; HR admins get
- * their company found or created, employees join an existing company only.
+ * First sign-in of a self-registered user (decision 27): level 3, and the company whose
+ * `email_domain` is the address's FULL domain, only when the address can be trusted — verified,
+ * or verification not required. Never creates a company, never grants level 1, 2 or 4.
  */
 export async function assignLevelAtFirstSignIn(
   db: Executor,
-  user: { id: string; email: string },
-  config: Pick<AppConfig, 'staffDomain' | 'providerDomain'>,
+  user: { id: string; email: string; emailVerified: boolean },
+  config: Pick<AppConfig, 'emailVerification'>,
 ): Promise<{ level: Level; companyId: string | null }> {
-  const derived = deriveLevel(user.email, { staffDomain: config.staffDomain, providerDomain: config.providerDomain });
-  let companyId: string | null = null;
-  if (derived.level === 2) {
-    companyId = (await findOrCreateCompanyByName(db, derived.company.name)).id;
-  } else if (derived.level === 3 && derived.company) {
-    companyId = (await findCompanyByName(db, derived.company.name))?.id ?? null;
-  }
+  const domain = emailDomainOf(user.email);
+  const company = domain ? await findCompanyByEmailDomain(db, domain) : null;
+  const derived = selfRegisteredLevel({
+    domainMatchesCompany: company !== null,
+    addressTrusted: user.emailVerified || config.emailVerification !== 'required',
+  });
+  const companyId = derived.joinsCompany && company ? company.id : null;
   await db.update(users).set({ level: derived.level, companyId, updatedAt: new Date() }).where(eq(users.id, user.id));
   return { level: derived.level, companyId };
+}
+
+/** Ends every session of a user at once (disable, password reset). */
+export async function revokeUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Disables a user and ends its sessions in one transaction: the actor loader also re-reads the
+ * status on every request, so a session that races the delete is refused anyway.
+ */
+export async function disableUser(db: Db, userId: string, by: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ status: 'inactive', updatedAt: new Date(), updatedBy: by }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId);
+  });
 }
 
 /** The actor of a request: one indexed read of the user and its company. */
@@ -85,8 +102,9 @@ export function toMe(actor: Actor): Me {
   };
 }
 
-export function isStaff(email: string, config: Pick<AppConfig, 'staffDomain' | 'providerDomain'>): boolean {
-  return isStaffEmail(email, config);
+/** An address of the staff domain: shown on /api/me, grants nothing (decision 27). */
+export function isStaff(email: string, config: Pick<AppConfig, 'staffDomain'>): boolean {
+  return isStaffEmail(email, config.staffDomain);
 }
 
 export async function updateProfile(db: Executor, actor: Actor, input: { name: string; phone?: string | null }) {

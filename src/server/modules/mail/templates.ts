@@ -1,0 +1,41 @@
+/** The Spanish mails Jobby sends. Plain text and a minimal HTML twin with the same words. */
+import type { MailMessage } from './transport';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function compose(to: string, subject: string, greetingName: string, paragraphs: string[], action: string, link: string): MailMessage {
+  const greeting = `Hola ${greetingName}:`;
+  const closing = 'Si no fuiste tú, ignora este correo.\n\nEl equipo de Jobby';
+  const text = [greeting, ...paragraphs, `${action}: ${link}`, closing].join('\n\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p>Si no fuiste tú, ignora este correo.</p><p>El equipo de Jobby</p>`,
+  ].join('\n');
+  return { to, subject, text, html, link };
+}
+
+export function verificationMail(user: { email: string; name: string }, link: string): MailMessage {
+  return compose(
+    user.email,
+    'Confirma tu correo electrónico en Jobby',
+    user.name,
+    ['Para activar tu cuenta de Jobby, confirma que este correo es tuyo. El enlace vence en 24 horas.'],
+    'Confirmar mi correo',
+    link,
+  );
+}
+
+export function passwordResetMail(user: { email: string; name: string }, link: string): MailMessage {
+  return compose(
+    user.email,
+    'Restablece tu contraseña de Jobby',
+    user.name,
+    ['Recibimos una solicitud para restablecer tu contraseña. El enlace vence en 1 hora y sirve una sola vez.'],
+    'Elegir una nueva contraseña',
+    link,
+  );
+}
