@@ -21,6 +21,8 @@ const ALLOWED: Record<string, 'GET' | 'POST'> = {
   '/api/auth/reset-password': 'POST',
 };
 
+const MAIL_REQUESTS = new Set(['/api/auth/request-password-reset', '/api/auth/send-verification-email']);
+
 /**
  * better-auth's endpoints under /api/auth/*, with its errors turned into our catalogue so the web
  * shows the spec's Spanish text (part 1 §8) whatever better-auth answered.
@@ -73,6 +75,9 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   });
   const text = await response.text();
+  // better-auth's English confirmation ("If this email exists…") is not for our callers; the same
+  // answer goes to known and unknown addresses.
+  if (response.status < 400 && MAIL_REQUESTS.has(url.pathname)) return reply.type('application/json').send({ ok: true });
   if (response.status < 400) return reply.send(text || null);
   return reply
     .header('content-type', 'application/json')
