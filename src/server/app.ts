@@ -12,7 +12,7 @@ import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
-import { enforceAccess, type Access } from './http/access';
+import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './http/access';
 import { handleError } from './http/errors';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
@@ -67,8 +67,14 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
       if (method !== 'HEAD') app.apiRoutes.push({ method, url, access });
     }
   });
-  // onRequest, before body validation: a caller without the right level learns nothing about the input.
+  // Before anything else: a state-changing call from another site is refused (second defence after
+  // SameSite cookies), then, before body validation, a caller without the right level learns nothing.
+  app.addHook('onRequest', refuseCrossSite);
   app.addHook('onRequest', enforceAccess);
+  // API answers are per user and change with every write: no browser or proxy may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   app.setErrorHandler(handleError);
 
   await app.register(helmet, {
@@ -94,8 +100,13 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // In production the API's map is for level 1 only (issue 6); in development it is open.
+  const docsAccess: Access = config.env === 'production' ? { levels: [1] } : 'public';
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: { onRequest: (request) => requireAccess(request, docsAccess) },
+  });
+  app.get('/api/openapi.json', { config: { access: docsAccess }, schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
 
   await app.register(authRoutes);

@@ -17,7 +17,7 @@ async function main() {
   await migrateDatabase(database);
   let seeded = false;
   if (config.demoData && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, config.demoPassword);
     seeded = true;
   }
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
@@ -34,12 +34,13 @@ async function main() {
 
   const lines = [
     '',
-    `  Jobby está listo en http://localhost:${port}`,
+    `  Jobby está listo en ${config.publicUrl} (escuchando en ${config.host}:${port})`,
     `  Base de datos: ${database.driver === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}${seeded ? ' — datos de demostración cargados' : ''}`,
-    `  API: http://localhost:${port}/api/docs`,
+    `  API: ${config.publicUrl}/api/docs`,
   ];
   if (config.demoData) {
-    lines.push('', `  Cuentas de demostración (contraseña ${DEMO_PASSWORD}):`);
+    const password = config.demoPassword === DEMO_PASSWORD ? DEMO_PASSWORD : 'la de DEMO_PASSWORD';
+    lines.push('', `  Cuentas de demostración (contraseña ${password}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`    nivel ${account.level}  ${account.email.padEnd(22)} ${account.note}`);
   }
   console.log(lines.join('\n') + '\n');

@@ -9,6 +9,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON } from '../../domain/constants';
 import { generateCode } from '../../domain/code';
 import type { Executor, Db } from './client';
+import { PUBLISHED_DEMO_PASSWORD } from '../config';
 import {
   accounts as authAccounts,
   benefitCodes,
@@ -23,7 +24,8 @@ import {
 } from './schema';
 import { accounts, transfer } from '../modules/ledger/service';
 
-export const DEMO_PASSWORD = 'demo1234';
+/** The published demo password (README); config.ts refuses it in production. */
+export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
 
 export type DemoAccount = { email: string; level: 1 | 2 | 3 | 4; note: string };
 
@@ -118,8 +120,8 @@ type UserSeed = {
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
 
-export async function seedDemoData(db: Db): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Promise<void> {
+  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [andes, austral] = await tx
       .insert(companies)

@@ -15,12 +15,32 @@ export function isAllowed(actor: Actor, access: Exclude<Access, 'public'>): bool
 }
 
 export async function enforceAccess(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const access = request.routeOptions.config.access;
+  await requireAccess(request, request.routeOptions.config.access);
+}
+
+/** The check itself, also for routes that cannot carry `config.access` (the docs plugin's own). */
+export async function requireAccess(request: FastifyRequest, access: Access | undefined): Promise<void> {
   if (!access || access === 'public') return;
   const actor = await resolveActor(request);
   if (!actor) throw new AppError('UNAUTHENTICATED');
   if (!isAllowed(actor, access)) throw new AppError('FORBIDDEN');
   request.actor = actor;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing /api call must come from the app's own origin (PUBLIC_URL): a browser says where
+ * a request comes from in `Sec-Fetch-Site` and `Origin`, and either one pointing elsewhere is
+ * refused. Callers that send neither (scripts, server-to-server) carry no browser cookies by
+ * accident, so they pass; SameSite cookies stay the first defence.
+ */
+export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new AppError('FORBIDDEN');
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(request.server.deps.config.publicUrl).origin) throw new AppError('FORBIDDEN');
 }
 
 /** The actor of a route that is not public (the access hook has already checked it). */

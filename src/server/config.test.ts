@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const SECRET = 'x'.repeat(40);
+const base = { BETTER_AUTH_SECRET: SECRET };
+const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.test:587' } as const;
+
+describe('loadConfig defaults (issue 6)', () => {
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({ ...base }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
+    expect(loadConfig({ ...base }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('loads demo data only when asked or in development on the embedded database', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).demoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development', DATABASE_URL: 'postgres://h/db' }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).demoData).toBe(false);
+    expect(loadConfig({ ...production }).demoData).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', DEMO_DATA: 'on' }).demoData).toBe(true);
+  });
+
+  it('never seeds the published password in production', () => {
+    expect(() => loadConfig({ ...production, DEMO_DATA: 'on' })).toThrow(/DEMO_PASSWORD/);
+    expect(() => loadConfig({ ...production, DEMO_DATA: 'on', DEMO_PASSWORD: 'demo1234' })).toThrow(/DEMO_PASSWORD/);
+    expect(loadConfig({ ...production, DEMO_DATA: 'on', DEMO_PASSWORD: 'otra-clave-larga' }).demoPassword).toBe('otra-clave-larga');
+  });
+
+  it('requires verification and SMTP in production, and is optional in development', () => {
+    expect(loadConfig({ ...production }).emailVerification).toBe('required');
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).emailVerification).toBe('optional');
+    expect(loadConfig({ ...production, EMAIL_VERIFICATION: 'optional' }).emailVerification).toBe('optional');
+  });
+});
