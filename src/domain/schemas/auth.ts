@@ -36,6 +36,16 @@ export const registerFormSchema = z
   .superRefine(newPasswordPair('password', 'confirmPassword'));
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, 'El correo es obligatorio').email(errorMessage('LOGIN_INVALID_EMAIL')),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine(newPasswordPair('newPassword', 'confirmPassword'));
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'La contraseña actual es obligatoria'),

@@ -76,7 +76,21 @@ export function useChangePassword() {
   });
 }
 
-export type PublicConfig = { staffDomain: string; providerDomain: string };
+/** Sends the confirmation mail again; the server answers the same for any address. */
+export async function resendVerification(email: string): Promise<void> {
+  await api.post('/api/auth/send-verification-email', { email, callbackURL: '/login?verificado=1' });
+}
+
+/** Asks for a reset link; the server answers the same for known and unknown addresses. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api.post('/api/auth/request-password-reset', { email });
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await api.post('/api/auth/reset-password', { token, newPassword });
+}
+
+export type PublicConfig = { emailVerification: 'required' | 'optional' };
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],

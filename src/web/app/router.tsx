@@ -5,6 +5,8 @@ import { useMe } from '../api/session';
 import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { RequireArea, RequireSession } from './guard';
 import { AppLayout } from './layout/app-layout';
 
@@ -36,6 +38,8 @@ export function AppRouter() {
           <Route path="/" element={<Navigate to="/login" replace />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/register" element={<RegisterPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route
             element={
               <RequireSession>

@@ -1,21 +1,26 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginInput } from '../../../domain/schemas/auth';
 import { homePath } from '../../../domain/levels';
-import { messageOf } from '../../api/client';
+import { ApiError, messageOf } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
 import { PageLoader } from '../../components/page-loader';
 import { AuthShell } from './auth-shell';
+import { VerifyEmailNotice } from './verify-email-notice';
 
 export function LoginPage() {
   const { data: me, isPending } = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(
+    params.get('error') ? 'El enlace de confirmación no es válido o ya venció. Inicia sesión para pedir uno nuevo.' : null,
+  );
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -40,11 +45,22 @@ export function LoginPage() {
       }
       navigate(target, { replace: true });
     } catch (e) {
-      setError(messageOf(e));
+      if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email.trim().toLowerCase());
+      else setError(messageOf(e));
     } finally {
       setSubmitting(false);
     }
   });
+
+  if (unverifiedEmail) {
+    return (
+      <AuthShell>
+        <VerifyEmailNotice email={unverifiedEmail} onBack={() => setUnverifiedEmail(null)} />
+      </AuthShell>
+    );
+  }
+
+  const verified = params.get('verificado') === '1' && !error;
 
   return (
     <AuthShell>
@@ -58,6 +74,11 @@ export function LoginPage() {
               Ingresa con tu correo de trabajo.
             </Text>
           </div>
+          {verified && (
+            <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="login-verified">
+              Tu correo fue confirmado. Ya puedes iniciar sesión.
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
               {error}
@@ -80,6 +101,9 @@ export function LoginPage() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>
+            ¿Olvidaste tu contraseña?
+          </Anchor>
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth>
             Ingresar
           </Button>

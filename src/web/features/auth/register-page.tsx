@@ -11,11 +11,14 @@ import { publicConfigQuery, signUp } from '../../api/session';
 import { AuthShell } from './auth-shell';
 
 const SUCCESS = 'Usuario registrado correctamente. Ahora puedes iniciar sesión.';
+/** When the address must be confirmed first (decision 27): the spec's words would send the user to a refusal. */
+const SUCCESS_VERIFY = 'Usuario registrado correctamente. Te enviamos un correo para confirmar tu dirección: ábrelo y luego inicia sesión.';
 const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPassword: '' };
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const { data: domains } = useQuery(publicConfigQuery);
+  const { data: publicConfig } = useQuery(publicConfigQuery);
+  const mustVerify = publicConfig?.emailVerification === 'required';
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -26,10 +29,11 @@ export function RegisterPage() {
   });
 
   useEffect(() => {
-    if (!success) return;
+    // With a confirmation mail to open, the message stays: the user has to read it.
+    if (!success || mustVerify) return;
     const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [success, navigate]);
+  }, [success, mustVerify, navigate]);
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -46,9 +50,6 @@ export function RegisterPage() {
     }
   });
 
-  const staff = domains?.staffDomain ?? 'jobby.cl';
-  const provider = domains?.providerDomain ?? 'jobby.sup';
-
   return (
     <AuthShell>
       <form onSubmit={submit} noValidate>
@@ -58,7 +59,7 @@ export function RegisterPage() {
           </Title>
           {success && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="register-success">
-              {SUCCESS}
+              {mustVerify ? SUCCESS_VERIFY : SUCCESS}
             </Alert>
           )}
           {error && (
@@ -78,13 +79,11 @@ export function RegisterPage() {
           />
           <Alert variant="light" color="brand" p="xs">
             <Text size="xs" fw={600} mb={4}>
-              Tu correo define tu rol:
+              Tu correo define tu empresa:
             </Text>
             <List size="xs" spacing={2}>
-              <List.Item>@{staff}: administrador de la plataforma</List.Item>
-              <List.Item>admin@tuempresa: Recursos Humanos de tu empresa</List.Item>
-              <List.Item>@{provider}: proveedor</List.Item>
-              <List.Item>cualquier otro correo de empresa: colaborador</List.Item>
+              <List.Item>con el correo de trabajo de una empresa que ya usa Jobby, te unes a ella como colaborador</List.Item>
+              <List.Item>las cuentas de Recursos Humanos, proveedores y administración las crea el equipo de Jobby</List.Item>
             </List>
           </Alert>
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={success}>

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../domain/errors';
+import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../domain/schemas/auth';
+import { messageOf } from '../../api/client';
+import { resetPassword } from '../../api/session';
+import { AuthShell } from './auth-shell';
+
+const DONE = 'Tu contraseña fue actualizada. Ahora puedes iniciar sesión.';
+
+/** The page the reset mail links to (`/reset-password?token=…`). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(token ? null : errorMessage('RESET_LINK_INVALID'));
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<ResetPasswordFormInput>({
+    mode: 'uncontrolled',
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    if (!token) return;
+    setError(null);
+    setSubmitting(true);
+    try {
+      await resetPassword(token, values.newPassword);
+      setDone(true);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <AuthShell>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={2} c="#333">
+              Nueva contraseña
+            </Title>
+            <Text size="sm" c="#666">
+              Elige una contraseña de al menos 6 caracteres.
+            </Text>
+          </div>
+          {done && (
+            <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="reset-done">
+              {DONE}
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="reset-error">
+              {error}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Nueva contraseña"
+            autoComplete="new-password"
+            required
+            disabled={!token || done}
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirmar contraseña"
+            autoComplete="new-password"
+            required
+            disabled={!token || done}
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={!token || done}>
+            Guardar contraseña
+          </Button>
+          <Text size="sm" ta="center" c="#666">
+            <Anchor component={Link} to={done ? '/login' : '/forgot-password'} fw={600}>
+              {done ? 'Iniciar sesión' : 'Pedir un enlace nuevo'}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}
