@@ -35,7 +35,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_DATA: 'on',
       LOG_LEVEL: 'warn',
-      SIGNIN_ATTEMPTS_PER_MINUTE: '500',
+      // The secure flow: an address is confirmed before signing in (the demo accounts are verified).
+      EMAIL_VERIFICATION: 'required',
+      // The journeys read verification and reset links from the development outbox (never in production).
+      DEV_OUTBOX_API: 'on',
       PUBLIC_URL: `http://localhost:${port}`,
     },
   },

@@ -42,7 +42,10 @@ export async function startServer(target: BenchDatabase): Promise<RunningServer>
     LOG_LEVEL: 'warn',
     // The limits protect real users; here they would only measure the limiter's 429s.
     VERIFY_ATTEMPTS_PER_MINUTE: '100000000',
-    SIGNIN_ATTEMPTS_PER_MINUTE: '100000000',
+    SIGNIN_FAILURES_PER_ACCOUNT: '100000000',
+    SIGNIN_FAILURES_PER_ADDRESS: '100000000',
+    // Production mode needs a mail transport; the bench sends no mail (its users are seeded verified).
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     ...(target.url ? { DATABASE_URL: target.url } : {}),
   };
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (not allowed in NODE_OPTIONS).

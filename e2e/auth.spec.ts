@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, shoot, signIn, signOut } from './support';
 
 test.describe('sign-in, guard and layout', () => {
   test('the login page shows the form, the tagline and the promo carousel', async ({ page }) => {
@@ -88,8 +88,8 @@ test.describe('sign-in, guard and layout', () => {
   });
 });
 
-test.describe('registration', () => {
-  test('shows both validation messages, then registers and goes to /login', async ({ page }) => {
+test.describe('registration, verification and password reset', () => {
+  test('registers, confirms the address from the mail, then signs in into its company', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('Nombre completo').fill('Rocío Lagos');
     await page.getByLabel('Correo electrónico').fill('rocio@andes.cl');
@@ -107,11 +107,71 @@ test.describe('registration', () => {
     await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave123');
     await page.getByLabel('Confirmar contraseña').fill('clave123');
     await page.getByRole('button', { name: 'Registrarme' }).click();
-    await expect(page.getByTestId('register-success')).toHaveText('Usuario registrado correctamente. Ahora puedes iniciar sesión.');
+    await expect(page.getByTestId('register-success')).toHaveText(
+      'Usuario registrado correctamente. Te enviamos un correo para confirmar tu dirección: ábrelo y luego inicia sesión.',
+    );
     await expect(page.getByLabel('Nombre completo')).toHaveValue('');
-    await expect(page).toHaveURL(/\/login$/);
+    await shoot(page, 'register-success');
 
+    // Signing in before confirming shows the notice, which can send the mail again.
     await signIn(page, 'rocio@andes.cl', 'clave123');
+    await expect(page.getByRole('heading', { name: 'Confirma tu correo' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reenviar correo' }).click();
+    await expect(page.getByText('Te enviamos un nuevo correo de confirmación.')).toBeVisible();
+    await shoot(page, 'verify-email-notice');
+
+    const link = await outboxLink(page, 'rocio@andes.cl');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/login\?verificado=1$/);
+    await expect(page.getByTestId('login-verified')).toHaveText('Tu correo fue confirmado. Ya puedes iniciar sesión.');
+    await shoot(page, 'login-verified');
+    await page.getByLabel('Correo electrónico').fill('rocio@andes.cl');
+    await page.getByLabel('Contraseña').fill('clave123');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/level3\/survey$/);
+    const me = await (await page.request.get('/api/me')).json();
+    expect(me).toMatchObject({ level: 3, companyName: 'Andes' });
+  });
+
+  test('forgot password: the same answer for any address, then the link sets a new password', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Correo electrónico').fill('emilia@austral.cl');
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    const sent = 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.';
+    await expect(page.getByTestId('forgot-sent')).toHaveText(sent);
+    await shoot(page, 'forgot-password');
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Correo electrónico').fill('nadie@austral.cl');
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByTestId('forgot-sent')).toHaveText(sent);
+
+    const link = await outboxLink(page, 'emilia@austral.cl');
+    await page.goto(link);
+    await page.getByLabel('Nueva contraseña').fill('nueva-clave');
+    await page.getByLabel('Confirmar contraseña').fill('nueva-clave');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await expect(page.getByTestId('reset-done')).toHaveText('Tu contraseña fue actualizada. Ahora puedes iniciar sesión.');
+    await shoot(page, 'reset-password');
+
+    await signIn(page, 'emilia@austral.cl', DEMO_PASSWORD);
+    await expect(page.getByTestId('login-error')).toHaveText('Credenciales incorrectas. Verifica tu correo y contraseña.');
+    await signIn(page, 'emilia@austral.cl', 'nueva-clave');
+    await expect(page).toHaveURL(/\/level3\/(dashboard|survey)$/);
   });
 });
+
+/** The link of the latest mail to an address, from the development outbox (DEV_OUTBOX_API=on). */
+async function outboxLink(page: Page, to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      link = res.ok() ? (((await res.json()) as { link: string | null }).link ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}

@@ -16,6 +16,7 @@ import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './ht
 import { handleError } from './http/errors';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
+import { devOutboxRoutes } from './modules/mail/dev-routes';
 
 export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport };
 
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
 
   await app.register(authRoutes);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  if (config.devOutboxApi) await app.register(devOutboxRoutes, { prefix: '/api' });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDir) return handleError(new AppError('NOT_FOUND'), request, reply);

@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** smtp(s)://user:pass@host:port — unset: the development outbox (console + database). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Jobby <no-responder@jobby.cl>'),
+  /** `on`: GET /api/dev/outbox shows the outbox's links (browser journeys). Refused in production. */
+  DEV_OUTBOX_API: z.enum(['on', 'off']).default('off'),
   /** Code verifications allowed per provider and minute (8-character codes must not be guessable). */
   VERIFY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
@@ -61,6 +63,7 @@ export type AppConfig = {
   emailVerification: 'required' | 'optional';
   smtpUrl: string | null;
   mailFrom: string;
+  devOutboxApi: boolean;
   verifyAttemptsPerMinute: number;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -116,6 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Verification and reset mails need a real transport in production (the outbox is for development).
     throw new Error('Falta SMTP_URL: en producción la verificación de correo y el restablecimiento de contraseña envían correos.');
   }
+  if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -135,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     emailVerification,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
+    devOutboxApi: env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
@@ -162,6 +167,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     emailVerification: 'optional',
     smtpUrl: null,
     mailFrom: 'Jobby <no-responder@jobby.cl>',
+    devOutboxApi: false,
     verifyAttemptsPerMinute: 1000,
     trustProxy: false,
     logLevel: 'silent',
