@@ -4,35 +4,28 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../domain/schemas/auth';
-import { messageOf } from '../../api/client';
 import { requestPasswordReset } from '../../api/session';
 import { AuthShell } from './auth-shell';
+import { useFormAction } from './use-form-action';
 
 /** The same words whether the address exists or not: the screen reveals no account. */
 const SENT = 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.';
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useFormAction();
   const form = useForm<ForgotPasswordInput>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
     validate: schemaResolver(forgotPasswordSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    run(async () => {
       await requestPasswordReset(values.email.trim().toLowerCase());
       setSent(true);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setSubmitting(false);
-    }
-  });
+    }),
+  );
 
   return (
     <AuthShell>

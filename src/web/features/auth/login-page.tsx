@@ -6,22 +6,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginInput } from '../../../domain/schemas/auth';
 import { homePath } from '../../../domain/levels';
-import { ApiError, messageOf } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
 import { PageLoader } from '../../components/page-loader';
 import { AuthShell } from './auth-shell';
 import { VerifyEmailNotice } from './verify-email-notice';
+import { useFormAction } from './use-form-action';
 
 export function LoginPage() {
   const { data: me, isPending } = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(
-    params.get('error') ? 'El enlace de confirmación no es válido o ya venció. Inicia sesión para pedir uno nuevo.' : null,
-  );
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error: submitError, setError, submitting, run } = useFormAction();
+  // better-auth sends an expired or wrong confirmation link back here with `?error=…`.
+  const linkError = params.get('error') ? 'El enlace de confirmación no es válido o ya venció. Inicia sesión para pedir uno nuevo.' : null;
+  const error = submitError ?? linkError;
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -32,11 +33,15 @@ export function LoginPage() {
   const home = me ? homePath(me) : null;
   if (home && !submitting) return <Navigate to={home} replace />;
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await signIn(values.email, values.password);
+  const submit = form.onSubmit((values) =>
+    run(async () => {
+      try {
+        await signIn(values.email, values.password);
+      } catch (e) {
+        // Not an error to read: the screen changes to 'Confirma tu correo' with 'Reenviar correo'.
+        if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED') return setUnverifiedEmail(values.email.trim().toLowerCase());
+        throw e;
+      }
       const signedIn = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
       const target = signedIn ? homePath(signedIn) : null;
       if (!target) {
@@ -44,13 +49,8 @@ export function LoginPage() {
         return;
       }
       navigate(target, { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email.trim().toLowerCase());
-      else setError(messageOf(e));
-    } finally {
-      setSubmitting(false);
-    }
-  });
+    }),
+  );
 
   if (unverifiedEmail) {
     return (

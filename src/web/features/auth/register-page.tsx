@@ -6,9 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { REGISTER_REDIRECT_MS } from '../../../domain/constants';
 import { registerFormSchema, type RegisterFormInput } from '../../../domain/schemas/auth';
-import { messageOf } from '../../api/client';
 import { publicConfigQuery, signUp } from '../../api/session';
 import { AuthShell } from './auth-shell';
+import { useFormAction } from './use-form-action';
 
 const SUCCESS = 'Usuario registrado correctamente. Ahora puedes iniciar sesión.';
 /** When the address must be confirmed first (decision 27): the spec's words would send the user to a refusal. */
@@ -19,9 +19,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const { data: publicConfig } = useQuery(publicConfigQuery);
   const mustVerify = publicConfig?.emailVerification === 'required';
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useFormAction();
   const form = useForm<RegisterFormInput>({
     mode: 'uncontrolled',
     initialValues: EMPTY,
@@ -35,20 +34,14 @@ export function RegisterPage() {
     return () => clearTimeout(timer);
   }, [success, mustVerify, navigate]);
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    run(async () => {
       await signUp(values.name.trim(), values.email.trim().toLowerCase(), values.password);
       form.setValues(EMPTY);
       form.resetDirty();
       setSuccess(true);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setSubmitting(false);
-    }
-  });
+    }),
+  );
 
   return (
     <AuthShell>

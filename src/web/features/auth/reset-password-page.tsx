@@ -5,9 +5,9 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../domain/errors';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../domain/schemas/auth';
-import { messageOf } from '../../api/client';
 import { resetPassword } from '../../api/session';
 import { AuthShell } from './auth-shell';
+import { useFormAction } from './use-form-action';
 
 const DONE = 'Tu contraseña fue actualizada. Ahora puedes iniciar sesión.';
 
@@ -16,27 +16,21 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(token ? null : errorMessage('RESET_LINK_INVALID'));
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, run } = useFormAction();
   const form = useForm<ResetPasswordFormInput>({
     mode: 'uncontrolled',
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    if (!token) return;
-    setError(null);
-    setSubmitting(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    run(async () => {
+      if (!token) return;
       await resetPassword(token, values.newPassword);
       setDone(true);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setSubmitting(false);
-    }
-  });
+    }),
+  );
+  const shownError = token ? error : errorMessage('RESET_LINK_INVALID');
 
   return (
     <AuthShell>
@@ -55,9 +49,9 @@ export function ResetPasswordPage() {
               {DONE}
             </Alert>
           )}
-          {error && (
+          {shownError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="reset-error">
-              {error}
+              {shownError}
             </Alert>
           )}
           <PasswordInput

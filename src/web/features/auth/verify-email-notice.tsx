@@ -1,27 +1,19 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { messageOf } from '../../api/client';
 import { resendVerification } from '../../api/session';
+import { useFormAction } from './use-form-action';
 
 /** What an unverified user sees instead of the sign-in form (EMAIL_VERIFICATION=required). */
 export function VerifyEmailNotice({ email, onBack }: { email: string; onBack: () => void }) {
   const [resent, setResent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { error, submitting: sending, run } = useFormAction();
 
-  const resend = async () => {
-    setError(null);
-    setSending(true);
-    try {
+  const resend = () =>
+    run(async () => {
       await resendVerification(email);
       setResent(true);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setSending(false);
-    }
-  };
+    });
 
   return (
     <Stack gap="md" data-testid="verify-email-notice">
