@@ -45,7 +45,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   // A client must not choose its own rate-limit key (STACK-NOTES): the address Fastify resolved
   // (socket, or the trusted proxies' hop from the right, see TRUST_PROXY) wins.
   headers.set('x-forwarded-for', request.ip);
-  await refuseDisabledSession(request, headers);
+  if (url.pathname !== '/api/auth/sign-out') await refuseDisabledSession(request, headers);
 
   let body = request.method === 'GET' ? undefined : request.body;
   let attempt: Attempt | null = null;
@@ -85,8 +85,8 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * A disabled user is refused on /api/auth/* too, and its sessions end there and then (sign-out
- * still works: it only deletes).
+ * A disabled user is refused on /api/auth/* too, and its sessions end there and then (sign-out is
+ * not refused: it only deletes, and clears the browser's cookie).
  */
 async function refuseDisabledSession(request: FastifyRequest, headers: Headers) {
   if (!headers.get('cookie')?.includes('session_token')) return;
