@@ -2,16 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies } from '../../db/schema';
 
-/** Case-insensitive lookup (part 1 §3: company names are matched case-insensitively). */
-export async function findCompanyByName(db: Executor, name: string) {
-  const [row] = await db
-    .select({ id: companies.id, name: companies.name, status: companies.status })
-    .from(companies)
-    .where(sql`lower(${companies.name}) = lower(${name})`)
-    .limit(1);
-  return row ?? null;
-}
-
 /**
  * The company that owns an email domain: a FULL, case-insensitive match against
  * `companies.email_domain` (unique on lower()), never the first label (`austral.evil` ≠ `austral.cl`).
