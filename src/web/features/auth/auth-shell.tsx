@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TAGLINE } from '../../../domain/constants';
 import { Logo } from '../../components/logo';
 import { PromoCarousel } from './promo-carousel';
@@ -34,5 +34,19 @@ export function AuthShell({ children }: { children: ReactNode }) {
       </Box>
       <PromoCarousel />
     </SimpleGrid>
+  );
+}
+
+/** The title and one line under it, the same on every public form. */
+export function AuthHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Title order={2} c="#333">
+        {title}
+      </Title>
+      <Text size="sm" c="#666">
+        {children}
+      </Text>
+    </div>
   );
 }

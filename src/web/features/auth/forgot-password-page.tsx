@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../domain/schemas/auth';
 import { requestPasswordReset } from '../../api/session';
-import { AuthShell } from './auth-shell';
+import { AuthHeading, AuthShell } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 /** The same words whether the address exists or not: the screen reveals no account. */
@@ -31,14 +31,9 @@ export function ForgotPasswordPage() {
     <AuthShell>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <div>
-            <Title order={2} c="#333">
-              ¿Olvidaste tu contraseña?
-            </Title>
-            <Text size="sm" c="#666">
-              Escribe tu correo y te enviaremos un enlace para elegir una nueva.
-            </Text>
-          </div>
+          <AuthHeading title="¿Olvidaste tu contraseña?">
+            Escribe tu correo y te enviaremos un enlace para elegir una nueva.
+          </AuthHeading>
           {sent && (
             <Alert color="green" icon={<IconMailCheck size={18} />} role="status" data-testid="forgot-sent">
               {SENT}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { homePath } from '../../../domain/levels';
 import { ApiError } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
 import { PageLoader } from '../../components/page-loader';
-import { AuthShell } from './auth-shell';
+import { AuthHeading, AuthShell } from './auth-shell';
 import { VerifyEmailNotice } from './verify-email-notice';
 import { useFormAction } from './use-form-action';
 
@@ -66,14 +66,9 @@ export function LoginPage() {
     <AuthShell>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <div>
-            <Title order={2} c="#333">
-              Iniciar sesión
-            </Title>
-            <Text size="sm" c="#666">
-              Ingresa con tu correo de trabajo.
-            </Text>
-          </div>
+          <AuthHeading title="Iniciar sesión">
+            Ingresa con tu correo de trabajo.
+          </AuthHeading>
           {verified && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="login-verified">
               Tu correo fue confirmado. Ya puedes iniciar sesión.

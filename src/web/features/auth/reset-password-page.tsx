@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../domain/errors';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../domain/schemas/auth';
 import { resetPassword } from '../../api/session';
-import { AuthShell } from './auth-shell';
+import { AuthHeading, AuthShell } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 const DONE = 'Tu contraseña fue actualizada. Ahora puedes iniciar sesión.';
@@ -36,14 +36,9 @@ export function ResetPasswordPage() {
     <AuthShell>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <div>
-            <Title order={2} c="#333">
-              Nueva contraseña
-            </Title>
-            <Text size="sm" c="#666">
-              Elige una contraseña de al menos 6 caracteres.
-            </Text>
-          </div>
+          <AuthHeading title="Nueva contraseña">
+            Elige una contraseña de al menos 6 caracteres.
+          </AuthHeading>
           {done && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="reset-done">
               {DONE}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { resendVerification } from '../../api/session';
+import { AuthHeading } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 /** What an unverified user sees instead of the sign-in form (EMAIL_VERIFICATION=required). */
@@ -17,15 +18,10 @@ export function VerifyEmailNotice({ email, onBack }: { email: string; onBack: ()
 
   return (
     <Stack gap="md" data-testid="verify-email-notice">
-      <div>
-        <Title order={2} c="#333">
-          Confirma tu correo
-        </Title>
-        <Text size="sm" c="#666">
-          Antes de iniciar sesión, abre el enlace que enviamos a <strong>{email}</strong>. Si no lo encuentras, revisa la
-          carpeta de spam o pide uno nuevo.
-        </Text>
-      </div>
+      <AuthHeading title="Confirma tu correo">
+        Antes de iniciar sesión, abre el enlace que enviamos a <strong>{email}</strong>. Si no lo encuentras, revisa la
+        carpeta de spam o pide uno nuevo.
+      </AuthHeading>
       {resent && (
         <Alert color="green" icon={<IconMailCheck size={18} />} role="status">
           Te enviamos un nuevo correo de confirmación.
