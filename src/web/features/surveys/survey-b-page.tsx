@@ -175,6 +175,7 @@ function SurveyBSteps({ onSaved }: { onSaved: () => void }) {
               <label key={point.id} className={b.timelinePoint}>
                 <span className={b.timelineLabel}>{point.name}</span>
                 <select
+                  aria-label={point.name}
                   className={b.select}
                   value={vision[point.id] ?? ''}
                   onChange={(event) => setVision((v) => ({ ...v, [point.id]: event.target.value as CareerGoalId }))}
