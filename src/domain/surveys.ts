@@ -20,23 +20,23 @@ export const SURVEY_B_VERSION = 'experimental_v2';
 type Option<Id extends string> = { id: Id; name: string; description: string };
 
 export const GENERATIONAL_MEMORIES = [
-  { id: 'sabados_gigantes', name: 'Sábados Gigantes', description: 'Las tardes de sábado frente a la tele con Don Francisco.', era: 'Baby Boomers / Gen X', emoji: '📺', color: '#E8590C' },
-  { id: 'pokemon_yugioh', name: 'Pokémon y Yu-Gi-Oh!', description: 'Cartas, láminas y atrapar a todos en el recreo.', era: 'Millennials', emoji: '🃏', color: '#F59F00' },
-  { id: 'tiktok_reggaeton', name: 'TikTok y reggaetón', description: 'Bailes virales y playlists que no paran.', era: 'Gen Z', emoji: '🎵', color: '#E64980' },
-  { id: 'juegos_plazuela', name: 'Juegos en la plazuela', description: 'La pelota, el luche y volver a casa cuando se encendían las luces.', era: 'Gen X / Millennials', emoji: '⚽', color: '#37B24D' },
-  { id: 'streaming_netflix', name: 'Maratones de Netflix', description: 'Series completas en un fin de semana, sin comerciales.', era: 'Millennials / Gen Z', emoji: '🍿', color: '#E03131' },
-  { id: 'festival_vina', name: 'Festival de Viña', description: 'La Quinta Vergara, el monstruo y las antorchas.', era: 'Todas las generaciones', emoji: '🎤', color: '#7048E8' },
-] as const satisfies readonly (Option<string> & { era: string; emoji: string; color: string })[];
+  { id: 'sabados_gigantes', name: 'Sábados Gigantes', description: 'Las tardes de sábado frente a la tele con Don Francisco.', era: 'Baby Boomers / Gen X', color: '#E8590C' },
+  { id: 'pokemon_yugioh', name: 'Pokémon y Yu-Gi-Oh!', description: 'Cartas, láminas y atrapar a todos en el recreo.', era: 'Millennials', color: '#F59F00' },
+  { id: 'tiktok_reggaeton', name: 'TikTok y reggaetón', description: 'Bailes virales y playlists que no paran.', era: 'Gen Z', color: '#E64980' },
+  { id: 'juegos_plazuela', name: 'Juegos en la plazuela', description: 'La pelota, el luche y volver a casa cuando se encendían las luces.', era: 'Gen X / Millennials', color: '#37B24D' },
+  { id: 'streaming_netflix', name: 'Maratones de Netflix', description: 'Series completas en un fin de semana, sin comerciales.', era: 'Millennials / Gen Z', color: '#E03131' },
+  { id: 'festival_vina', name: 'Festival de Viña', description: 'La Quinta Vergara, el monstruo y las antorchas.', era: 'Todas las generaciones', color: '#7048E8' },
+] as const satisfies readonly (Option<string> & { era: string; color: string })[];
 export type GenerationalMemoryId = (typeof GENERATIONAL_MEMORIES)[number]['id'];
 
 export const BENEFIT_CATEGORIES = [
-  { id: 'comidas', name: 'Comidas', description: 'Restaurantes y delivery', emoji: '🍔', color: '#F76707' },
-  { id: 'experiencias', name: 'Experiencias', description: 'Eventos, panoramas y entradas', emoji: '🎟️', color: '#AE3EC9' },
-  { id: 'regalos', name: 'Regalos', description: 'Gift cards y detalles', emoji: '🎁', color: '#D6336C' },
-  { id: 'mascotas', name: 'Mascotas', description: 'Todo para tus regalones', emoji: '🐾', color: '#2F9E44' },
-  { id: 'suscripciones', name: 'Suscripciones', description: 'Música, series y apps', emoji: '📱', color: '#1C7ED6' },
-  { id: 'descuentos', name: 'Descuentos', description: 'Cupones y cashback', emoji: '💸', color: '#F59F00' },
-] as const satisfies readonly (Option<string> & { emoji: string; color: string })[];
+  { id: 'comidas', name: 'Comidas', description: 'Restaurantes y delivery', color: '#F76707' },
+  { id: 'experiencias', name: 'Experiencias', description: 'Eventos, panoramas y entradas', color: '#AE3EC9' },
+  { id: 'regalos', name: 'Regalos', description: 'Gift cards y detalles', color: '#D6336C' },
+  { id: 'mascotas', name: 'Mascotas', description: 'Todo para tus regalones', color: '#2F9E44' },
+  { id: 'suscripciones', name: 'Suscripciones', description: 'Música, series y apps', color: '#1C7ED6' },
+  { id: 'descuentos', name: 'Descuentos', description: 'Cupones y cashback', color: '#F59F00' },
+] as const satisfies readonly (Option<string> & { color: string })[];
 export type BenefitCategoryId = (typeof BENEFIT_CATEGORIES)[number]['id'];
 
 export const SATISFACTION_LEVELS = [
@@ -51,20 +51,20 @@ export type SatisfactionLevelId = (typeof SATISFACTION_LEVELS)[number]['id'];
 // ───────── survey B (part 2 §3 "Survey B option data") ─────────
 
 export const PERSONALITY_QUADRANTS = [
-  { id: 'innovator', name: 'Innovador', description: 'Buscas ideas nuevas y te entusiasma probar', emoji: '💡', color: '#FCC419' },
-  { id: 'analyzer', name: 'Analítico', description: 'Decides con datos y te gusta entender el porqué', emoji: '📊', color: '#22B8CF' },
-  { id: 'collaborator', name: 'Colaborador', description: 'Das lo mejor en equipo y cuidas a las personas', emoji: '🤝', color: '#51CF66' },
-  { id: 'executor', name: 'Ejecutor', description: 'Te mueven las metas y sacar las cosas adelante', emoji: '🚀', color: '#FF6B6B' },
+  { id: 'innovator', name: 'Innovador', description: 'Buscas ideas nuevas y te entusiasma probar', color: '#FCC419' },
+  { id: 'analyzer', name: 'Analítico', description: 'Decides con datos y te gusta entender el porqué', color: '#22B8CF' },
+  { id: 'collaborator', name: 'Colaborador', description: 'Das lo mejor en equipo y cuidas a las personas', color: '#51CF66' },
+  { id: 'executor', name: 'Ejecutor', description: 'Te mueven las metas y sacar las cosas adelante', color: '#FF6B6B' },
 ] as const;
 export type PersonalityId = (typeof PERSONALITY_QUADRANTS)[number]['id'];
 
 export const BENEFIT_PRIORITIES = [
-  { id: 'wellness', name: 'Bienestar', emoji: '🧘' },
-  { id: 'growth', name: 'Crecimiento profesional', emoji: '📈' },
-  { id: 'flexibility', name: 'Flexibilidad', emoji: '🕒' },
-  { id: 'team', name: 'Equipo y comunidad', emoji: '👥' },
-  { id: 'tech', name: 'Tecnología', emoji: '💻' },
-  { id: 'rewards', name: 'Recompensas', emoji: '🏆' },
+  { id: 'wellness', name: 'Bienestar' },
+  { id: 'growth', name: 'Crecimiento profesional' },
+  { id: 'flexibility', name: 'Flexibilidad' },
+  { id: 'team', name: 'Equipo y comunidad' },
+  { id: 'tech', name: 'Tecnología' },
+  { id: 'rewards', name: 'Recompensas' },
 ] as const;
 export type BenefitPriorityId = (typeof BENEFIT_PRIORITIES)[number]['id'];
 

@@ -12,6 +12,8 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { BENEFIT_PRIORITIES, optionName, type BenefitPriorityId } from '../../../domain/surveys';
+import { IconGripVertical } from '@tabler/icons-react';
+import { OptionIcon } from './option-icons';
 import classes from './survey-b.module.css';
 
 const nameOf = (id: unknown) => optionName(BENEFIT_PRIORITIES, String(id));
@@ -67,9 +69,9 @@ function PriorityItem({ id, position }: { id: BenefitPriorityId; position: numbe
       aria-label={`${position}. ${option?.name ?? id}`}
     >
       <span className={classes.priorityRank}>{position}</span>
-      <span aria-hidden="true">{option?.emoji}</span>
+      <OptionIcon id={id} size={24} />
       <span className={classes.priorityName}>{option?.name}</span>
-      <span className={classes.grip} aria-hidden="true">⠿</span>
+      <IconGripVertical className={classes.grip} aria-hidden="true" />
     </li>
   );
 }

@@ -18,6 +18,8 @@ import {
 import { messageOf } from '../../api/client';
 import { useMe } from '../../api/session';
 import { useMySurveyA, useSaveSurveyA } from '../../api/surveys';
+import { IconFlask, IconHandStop, IconSearch, IconSparkles } from '@tabler/icons-react';
+import { OptionIcon } from './option-icons';
 import { Blobs, CenteredScreen, SurveyFrame, SurveyProgress } from './survey-frame';
 import classes from './survey.module.css';
 
@@ -48,7 +50,7 @@ export default function SurveyAPage() {
     return (
       <SurveyFrame background={<Blobs />}>
         <CenteredScreen>
-          <div className={classes.pulse} aria-hidden="true">🔎</div>
+          <div className={classes.pulse} aria-hidden="true"><IconSearch size={48} stroke={1.5} /></div>
           <p className={classes.lead}>{SURVEY_TEXTS.checking}</p>
         </CenteredScreen>
       </SurveyFrame>
@@ -74,7 +76,7 @@ function TypeBNotice() {
   return (
     <SurveyFrame background={<Blobs />}>
       <CenteredScreen>
-        <div className={classes.pulse} aria-hidden="true">🧪</div>
+        <div className={classes.pulse} aria-hidden="true"><IconFlask size={48} stroke={1.5} /></div>
         <h1 className={classes.title}>¡Eres parte de nuestro grupo experimental!</h1>
         <p className={classes.lead}>Preparamos para ti una encuesta avanzada. Te llevamos a ella en un momento...</p>
       </CenteredScreen>
@@ -108,7 +110,7 @@ function Celebration() {
   }, [navigate]);
   return (
     <CenteredScreen>
-      <div className={classes.pulse} aria-hidden="true">✨</div>
+      <div className={classes.pulse} aria-hidden="true"><IconSparkles size={48} stroke={1.5} /></div>
       <h1 className={classes.title}>¡Gracias! Tu perfil está listo</h1>
       <p className={classes.lead}>Nuestra inteligencia está eligiendo los beneficios perfectos para ti</p>
       <div className={classes.dots} aria-hidden="true">
@@ -177,7 +179,7 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
       <section key={step} className={classes.stepEnter} aria-labelledby="survey-step-title">
         {step === 0 ? (
           <div className={classes.centered} style={{ minHeight: 'auto', padding: '32px 0' }}>
-            <div className={classes.pulse} aria-hidden="true">👋</div>
+            <div className={classes.pulse} aria-hidden="true"><IconHandStop size={48} stroke={1.5} /></div>
             <h1 id="survey-step-title" className={classes.title}>
               {isRetake ? 'Actualiza tu perfil de beneficios' : 'Conozcámonos un poco'}
             </h1>
@@ -205,7 +207,7 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
                   aria-pressed={answers.generationalMemory === memory.id}
                   onClick={() => setAnswers((a) => ({ ...a, generationalMemory: memory.id }))}
                 >
-                  <span className={classes.optionEmoji} aria-hidden="true">{memory.emoji}</span>
+                  <OptionIcon id={memory.id} />
                   <span className={classes.optionName}>{memory.name}</span>
                   <span className={classes.optionText}>{memory.description}</span>
                   <span className={classes.optionEra}>{memory.era}</span>
@@ -232,7 +234,7 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
                         {rank + 1}
                       </span>
                     )}
-                    <span className={classes.optionEmoji} aria-hidden="true">{category.emoji}</span>
+                    <OptionIcon id={category.id} />
                     <span className={classes.optionName}>{category.name}</span>
                     <span className={classes.optionText}>{category.description}</span>
                   </button>
@@ -269,23 +271,20 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
         </div>
       )}
       <div className={classes.actions}>
-        <div>
-          {step > 0 && (
-            <button type="button" className={classes.ghostButton} onClick={() => goTo(step - 1)} disabled={save.isPending}>
-              Atrás
-            </button>
-          )}
-        </div>
-        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-          {step > 0 && (
-            <button type="button" className={classes.ghostButton} onClick={onSkip} disabled={save.isPending}>
-              Omitir
-            </button>
-          )}
-          <button type="button" className={classes.primaryButton} aria-disabled={Boolean(missing) || save.isPending} onClick={save.isPending ? undefined : onContinue}>
-            {continueLabel}
+        {step > 0 && (
+          <button type="button" className={classes.ghostButton} onClick={() => goTo(step - 1)} disabled={save.isPending}>
+            Atrás
           </button>
-        </div>
+        )}
+        <span className={classes.spacer} />
+        {step > 0 && (
+          <button type="button" className={classes.ghostButton} onClick={onSkip} disabled={save.isPending}>
+            Omitir
+          </button>
+        )}
+        <button type="button" data-primary className={classes.primaryButton} aria-disabled={Boolean(missing) || save.isPending} onClick={save.isPending ? undefined : onContinue}>
+          {continueLabel}
+        </button>
       </div>
     </div>
   );

@@ -22,6 +22,8 @@ import {
 import { BANNER_CLEAR_MS } from '../../../domain/constants';
 import { useMe } from '../../api/session';
 import { useSaveSurveyB } from '../../api/surveys';
+import { IconBrain } from '@tabler/icons-react';
+import { OptionIcon } from './option-icons';
 import { ParticleCanvas } from './particle-canvas';
 import { PriorityList } from './priority-list';
 import { CenteredScreen, SurveyFrame, SurveyProgress } from './survey-frame';
@@ -58,7 +60,7 @@ function Results() {
   }, [navigate]);
   return (
     <CenteredScreen>
-      <div className={classes.pulse} aria-hidden="true">🧠</div>
+      <div className={classes.pulse} aria-hidden="true"><IconBrain size={48} stroke={1.5} /></div>
       <h1 className={b.glowTitle}>{SURVEY_TEXTS.completedB}</h1>
       <p className={classes.lead}>Con tu perfil ajustaremos tus recomendaciones. Te llevamos a tu inicio...</p>
     </CenteredScreen>
@@ -129,7 +131,7 @@ function SurveyBSteps({ onSaved }: { onSaved: () => void }) {
                 style={{ '--option-color': q.color } as CSSProperties}
                 onClick={() => setPersonality(q.id)}
               >
-                <span className={classes.optionEmoji} aria-hidden="true">{q.emoji}</span>
+                <OptionIcon id={q.id} />
                 <span className={b.quadrantName}>{q.name}</span>
                 <span className={b.quadrantText}>{q.description}</span>
               </button>
@@ -200,14 +202,13 @@ function SurveyBSteps({ onSaved }: { onSaved: () => void }) {
         </div>
       )}
       <div className={classes.actions}>
-        <div>
-          {step > 0 && (
-            <button type="button" className={classes.ghostButton} onClick={() => setStep(step - 1)} disabled={save.isPending}>
-              Atrás
-            </button>
-          )}
-        </div>
-        <button type="button" className={b.primaryB} disabled={!canContinue} onClick={next}>
+        {step > 0 && (
+          <button type="button" className={classes.ghostButton} onClick={() => setStep(step - 1)} disabled={save.isPending}>
+            Atrás
+          </button>
+        )}
+        <span className={classes.spacer} />
+        <button type="button" data-primary className={b.primaryB} disabled={!canContinue} onClick={next}>
           {step === 0 ? 'Iniciar Experiencia' : isLast ? (save.isPending ? SURVEY_TEXTS.saving : 'Finalizar') : 'Continuar'}
         </button>
       </div>
