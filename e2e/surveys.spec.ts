@@ -18,6 +18,9 @@ async function register(page: Page, name: string, email: string, password: strin
 
 const badge = (page: Page, id: string) => page.getByTestId(`rank-${id}`);
 
+// Whole journeys with screenshots at two widths: longer than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 test.describe('survey A', () => {
   test('a new employee answers by clicking (skipping one step, ranking with badges) and lands on the dashboard; a retake shows the answers', async ({ page }) => {
     await register(page, 'Renata Encuesta', 'renata.encuesta@andes.cl', 'clave123');

@@ -1,6 +1,5 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { BANNER_CLEAR_MS } from '../../../domain/constants';
+import { Navigate } from 'react-router';
 import {
   BENEFIT_CATEGORIES,
   GENERATIONAL_MEMORIES,
@@ -20,7 +19,7 @@ import { useMe } from '../../api/session';
 import { useMySurveyA, useSaveSurveyA } from '../../api/surveys';
 import { IconFlask, IconHandStop, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { OptionIcon } from './option-icons';
-import { Blobs, CenteredScreen, SurveyFrame, SurveyProgress } from './survey-frame';
+import { Blobs, CenteredScreen, SurveyFrame, SurveyProgress, useRedirectAfter, useTransientMessage } from './survey-frame';
 import classes from './survey.module.css';
 
 type Answers = {
@@ -68,11 +67,7 @@ export default function SurveyAPage() {
 }
 
 function TypeBNotice() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = window.setTimeout(() => void navigate('/level3/survey-b', { replace: true }), SURVEY_TYPE_B_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate]);
+  useRedirectAfter('/level3/survey-b', SURVEY_TYPE_B_REDIRECT_MS);
   return (
     <SurveyFrame background={<Blobs />}>
       <CenteredScreen>
@@ -103,11 +98,7 @@ function IntroAnimation({ onDone }: { onDone: () => void }) {
 }
 
 function Celebration() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = window.setTimeout(() => void navigate('/level3/dashboard', { replace: true }), SURVEY_A_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate]);
+  useRedirectAfter('/level3/dashboard', SURVEY_A_REDIRECT_MS);
   return (
     <CenteredScreen>
       <div className={classes.pulse} aria-hidden="true"><IconSparkles size={48} stroke={1.5} /></div>
@@ -132,15 +123,8 @@ const STEP_TITLES = [
 function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isRetake: boolean; onSaved: () => void }) {
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<Answers>(initial);
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useTransientMessage();
   const save = useSaveSurveyA();
-
-  // Messages clear after 5 s (part 2 §4).
-  useEffect(() => {
-    if (!alert) return;
-    const timer = window.setTimeout(() => setAlert(null), BANNER_CLEAR_MS);
-    return () => window.clearTimeout(timer);
-  }, [alert]);
 
   const goTo = (next: number) => {
     setAlert(null);

@@ -1,5 +1,5 @@
-import { useEffect, useState, type CSSProperties } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useState, type CSSProperties } from 'react';
+import { Navigate } from 'react-router';
 import { Slider } from '@mantine/core';
 import {
   BENEFIT_PRIORITIES,
@@ -19,14 +19,13 @@ import {
   type PersonalityId,
   type TimelinePointId,
 } from '../../../domain/surveys';
-import { BANNER_CLEAR_MS } from '../../../domain/constants';
 import { useMe } from '../../api/session';
 import { useSaveSurveyB } from '../../api/surveys';
 import { IconBrain } from '@tabler/icons-react';
 import { OptionIcon } from './option-icons';
 import { ParticleCanvas } from './particle-canvas';
 import { PriorityList } from './priority-list';
-import { CenteredScreen, SurveyFrame, SurveyProgress } from './survey-frame';
+import { CenteredScreen, SurveyFrame, SurveyProgress, useRedirectAfter, useTransientMessage } from './survey-frame';
 import classes from './survey.module.css';
 import b from './survey-b.module.css';
 
@@ -53,11 +52,7 @@ export default function SurveyBPage() {
 }
 
 function Results() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = window.setTimeout(() => void navigate('/level3/dashboard', { replace: true }), SURVEY_B_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [navigate]);
+  useRedirectAfter('/level3/dashboard', SURVEY_B_REDIRECT_MS);
   return (
     <CenteredScreen>
       <div className={classes.pulse} aria-hidden="true"><IconBrain size={48} stroke={1.5} /></div>
@@ -73,14 +68,8 @@ function SurveyBSteps({ onSaved }: { onSaved: () => void }) {
   const [priorities, setPriorities] = useState<BenefitPriorityId[]>(BENEFIT_PRIORITIES.map((p) => p.id));
   const [lifestyle, setLifestyle] = useState(DEFAULT_LIFESTYLE);
   const [vision, setVision] = useState<Partial<Record<TimelinePointId, CareerGoalId>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useTransientMessage();
   const save = useSaveSurveyB();
-
-  useEffect(() => {
-    if (!error) return;
-    const timer = window.setTimeout(() => setError(null), BANNER_CLEAR_MS);
-    return () => window.clearTimeout(timer);
-  }, [error]);
 
   const isVisionComplete = TIMELINE_POINTS.every((p) => vision[p.id]);
   const canContinue = step === 1 ? Boolean(personality) : step === 4 ? isVisionComplete && !save.isPending : true;

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { BANNER_CLEAR_MS } from '../../../domain/constants';
 import { useMe, useSignOut } from '../../api/session';
 import { Logo } from '../../components/logo';
 import classes from './survey.module.css';
@@ -61,4 +62,24 @@ export function CenteredScreen({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/** Goes to `path` once `delayMs` has passed on this screen (the surveys' timed steps, part 2 §9). */
+export function useRedirectAfter(path: string, delayMs: number) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => void navigate(path, { replace: true }), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [navigate, path, delayMs]);
+}
+
+/** A message that clears itself after 5 s (part 2 §4). */
+export function useTransientMessage() {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (!message) return;
+    const timer = window.setTimeout(() => setMessage(null), BANNER_CLEAR_MS);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+  return [message, setMessage] as const;
 }
