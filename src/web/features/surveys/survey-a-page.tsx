@@ -125,6 +125,8 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
   const [answers, setAnswers] = useState<Answers>(initial);
   const [alert, setAlert] = useTransientMessage();
   const save = useSaveSurveyA();
+  // A new choice answers the last "please choose" message.
+  useEffect(() => setAlert(null), [answers, setAlert]);
 
   const goTo = (next: number) => {
     setAlert(null);
