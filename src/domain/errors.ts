@@ -92,6 +92,9 @@ export const ERRORS = {
   // Not in the spec: a platform benefit can only be linked to an existing provider (level 4) user.
   INVALID_PROVIDER: { status: 400, message: 'El proveedor seleccionado no existe o no es un proveedor' },
 
+  // Surveys (part 2 §4): a type B user answers survey B only, and a type A user survey A only.
+  SURVEY_WRONG_TYPE: { status: 403, message: 'Esta encuesta no corresponde a tu perfil' },
+
   // Provider verification (part 2 §5, §8)
   CODE_REQUIRED: { status: 400, message: 'Por favor, ingresa un código de token' },
   CODE_NOT_FOUND: { status: 404, message: 'Token no encontrado' },

@@ -16,6 +16,9 @@ const HrRoutes = lazy(() => import('../features/hr/hr-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee/employee-routes'));
 const ProviderRoutes = lazy(() => import('../features/provider/provider-routes'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+// The surveys are full-screen (LOOK-AND-FEEL "Survey A"), outside the shared layout.
+const SurveyAPage = lazy(() => import('../features/surveys/survey-a-page'));
+const SurveyBPage = lazy(() => import('../features/surveys/survey-b-page'));
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [
@@ -49,6 +52,8 @@ export function AppRouter() {
           >
             <Route path="/profile" element={<ProfilePage />} />
           </Route>
+          <Route path="/level3/survey" element={<RequireArea level={3}><SurveyAPage /></RequireArea>} />
+          <Route path="/level3/survey-b" element={<RequireArea level={3}><SurveyBPage /></RequireArea>} />
           {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel }) => (
             <Route
               key={level}
@@ -59,6 +64,8 @@ export function AppRouter() {
                 </RequireArea>
               }
             >
+              {/* `/levelN` itself: the area's index route redirects to its dashboard (part 2 route table). */}
+              <Route index element={<AreaRoutes />} />
               <Route path="*" element={<AreaRoutes />} />
             </Route>
           ))}

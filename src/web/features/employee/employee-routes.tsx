@@ -14,8 +14,6 @@ export default function EmployeeRoutes() {
       <Route path="company-benefits" element={<CompanyBenefitsPage />} />
       <Route path="requests" element={<MyRequestsPage />} />
       <Route path="diagnostic" element={<ComingSoonPage title="Diagnóstico de tokens" />} />
-      <Route path="survey" element={<ComingSoonPage title="Encuesta de perfil" />} />
-      <Route path="survey-b" element={<ComingSoonPage title="Encuesta avanzada" />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
