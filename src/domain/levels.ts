@@ -27,6 +27,10 @@ export function isStaffEmail(email: string, domains: EmailDomains): boolean {
   return domainOf(email) === domains.staffDomain.toLowerCase();
 }
 
+export function isProviderEmail(email: string, domains: EmailDomains): boolean {
+  return domainOf(email) === domains.providerDomain.toLowerCase();
+}
+
 /**
  * The company name an address points to: the text after `@` up to the first dot
  * (`camila@andes.cl` → `andes`). Level 2 and 3 use the same part of the address, since

@@ -9,6 +9,7 @@ import { codeRoutes } from './codes/routes';
 import { assignmentRoutes } from './assignment/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { redemptionRoutes } from './redemptions/routes';
+import { companyRoutes } from './companies/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, companyRoutes];
