@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
-import { Card, Center, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Card, Center, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ErrorState } from './error-state';
 
+/** A column; on a phone the first one is the row card's title and the others read "header: value". */
 export type DataTableColumn<Row> = {
   key: string;
   header: string;
   render: (row: Row) => ReactNode;
-  /** Right-aligned, no wrap: for the actions column. */
+  /** Right-aligned, no wrap: for the actions column (on a phone, the row card's footer). */
   isActions?: boolean;
+  /** Keeps the cell on one line (dates, badges, phone numbers). */
+  noWrap?: boolean;
 };
 
 export type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
@@ -68,10 +71,40 @@ function EmptyState({ icon, title, description, action }: DataTableEmpty) {
   );
 }
 
+/** Below the `sm` breakpoint each row is a small card: a table seven columns wide cannot be read on a phone. */
+function PhoneRows<Row>({ columns, rows, rowKey, label }: Pick<DataTableOptions<Row>, 'columns' | 'rowKey' | 'label'> & { rows: Row[] }) {
+  const [title, ...rest] = columns.filter((column) => !column.isActions);
+  const actions = columns.filter((column) => column.isActions);
+  return (
+    <Stack gap="sm" hiddenFrom="sm" role="list" aria-label={label}>
+      {rows.map((row) => (
+        <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem">
+          <Box mb={6}>{title?.render(row)}</Box>
+          {rest.map((column) => (
+            <Group key={column.key} gap={6} wrap="nowrap" align="baseline">
+              <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                {column.header}:
+              </Text>
+              <Box fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {column.render(row)}
+              </Box>
+            </Group>
+          ))}
+          {actions.map((column) => (
+            <Group key={column.key} mt="sm" gap={6} wrap="wrap">
+              {column.render(row)}
+            </Group>
+          ))}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * A server-paged table in a card: search box, skeleton rows while loading, an empty state, an
  * error with retry, and a pager. The rows come already paged from the API (lists are never loaded
- * whole); the table scrolls sideways on a phone instead of squeezing its columns.
+ * whole); on a phone each row becomes a card.
  */
 export function DataTable<Row>(options: DataTableOptions<Row>) {
   const { label, columns, rows, rowKey, total, page, pageSize, onPageChange, search, onSearchChange, isLoading, error, onRetry } = options;
@@ -94,30 +127,33 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
     body = <EmptyState {...(isFiltered && options.filteredEmpty ? options.filteredEmpty : options.empty)} />;
   } else {
     body = (
-      <ScrollArea type="auto" offsetScrollbars>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={columns.length * 120}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} ta={column.isActions ? 'right' : undefined}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+      <>
+        <ScrollArea type="auto" offsetScrollbars visibleFrom="sm">
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={columns.length * 120}>
+            <Table.Thead>
+              <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.isActions ? 'right' : undefined} style={column.isActions ? { whiteSpace: 'nowrap' } : undefined}>
-                    {column.render(row)}
-                  </Table.Td>
+                  <Table.Th key={column.key} ta={column.isActions ? 'right' : undefined}>
+                    {column.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.isActions ? 'right' : undefined} style={column.isActions || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        <PhoneRows columns={columns} rows={rows} rowKey={rowKey} label={label} />
+      </>
     );
   }
 

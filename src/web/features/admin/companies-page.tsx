@@ -59,13 +59,15 @@ export function CompaniesPage() {
     },
     { key: 'contact', header: 'Contacto', render: (c) => c.contactName ?? '—' },
     { key: 'email', header: 'Email', render: (c) => c.contactEmail ?? '—' },
-    { key: 'phone', header: 'Teléfono', render: (c) => c.contactPhone ?? '—' },
-    { key: 'date', header: 'Fecha', render: (c) => formatDate(c.createdAt) },
+    { key: 'phone', header: 'Teléfono', noWrap: true, render: (c) => c.contactPhone ?? '—' },
+    { key: 'date', header: 'Fecha', noWrap: true, render: (c) => formatDate(c.createdAt) },
     {
       key: 'status',
       header: 'Estado',
+      noWrap: true,
       render: (c) => (
-        <Badge variant="light" color={c.status === 'active' ? 'green' : 'gray'} c={c.status === 'active' ? 'light-dark(#1f6f30, var(--mantine-color-green-3))' : undefined}>
+        // max-content: the label's overflow:hidden would otherwise let the table squeeze it to "ACTI…".
+        <Badge miw="max-content" variant="light" color={c.status === 'active' ? 'green' : 'gray'} c={c.status === 'active' ? 'light-dark(#1f6f30, var(--mantine-color-green-3))' : undefined}>
           {c.status === 'active' ? 'Activa' : 'Inactiva'}
         </Badge>
       ),
