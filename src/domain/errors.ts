@@ -52,8 +52,19 @@ export const ERRORS = {
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'La contraseña actual no es correcta' },
   NAME_REQUIRED: { status: 400, message: 'El nombre es obligatorio' },
 
-  // Companies
+  // Companies (part 1 §5, §8)
   NO_COMPANY_ASSIGNED: { status: 409, message: 'No se ha asignado una empresa a este usuario' },
+  COMPANY_REQUIRED: { status: 400, message: 'Los campos Nombre, Contacto y Email son obligatorios' },
+  COMPANY_NOT_FOUND: { status: 404, message: 'Empresa no encontrada' },
+  // Not in the spec: the unique indexes on lower(name) and lower(email_domain) answered in Spanish.
+  COMPANY_NAME_IN_USE: { status: 409, message: 'Ya existe una empresa con ese nombre' },
+  COMPANY_DOMAIN_IN_USE: { status: 409, message: 'Ya existe una empresa con ese dominio de correo' },
+  COMPANY_DOMAIN_INVALID: { status: 400, message: 'El dominio de correo no es válido (por ejemplo: empresa.cl)' },
+  COMPANY_MAX_USERS_MIN: { status: 400, message: 'El máximo de usuarios debe ser al menos 1' },
+  ADMIN_EMAIL_PREFIX: { status: 400, message: 'El correo del administrador debe comenzar con "admin@"' },
+  // Not in the spec: an HR admin in the staff or provider domain would also count as staff or provider.
+  ADMIN_EMAIL_RESERVED_DOMAIN: { status: 400, message: 'El correo del administrador no puede usar el dominio de la plataforma ni el de proveedores' },
+  ADMIN_CREATE_FAILED: { status: 500, message: 'Error al crear administrador' },
 
   // Tokens, requests, redemption (part 1 §5, §8; part 2 §5, §8)
   INSUFFICIENT_JOBBY_TOKENS: {

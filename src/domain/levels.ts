@@ -67,3 +67,7 @@ export function canEnterArea(user: { level: Level | null }, area: Level): boolea
 export function homePath(user: { level: number | null; surveyCompleted: boolean }): string | null {
   return isLevel(user.level) ? dashboardPath(user.level, user.surveyCompleted) : null;
 }
+
+export function isProviderEmail(email: string, providerDomain: string): boolean {
+  return emailDomainOf(email) === providerDomain.toLowerCase();
+}

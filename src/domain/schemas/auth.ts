@@ -16,7 +16,7 @@ export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, errorMessage('
  * The rule of every new-password form (part 1 §5): the mismatch message is checked before the
  * length one, and each lands on its own field.
  */
-function newPasswordPair<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
+export function newPasswordPair<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
   return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
     if (value[passwordKey] !== value[confirmKey]) {
       ctx.addIssue({ code: 'custom', path: [confirmKey], message: errorMessage('PASSWORDS_DO_NOT_MATCH') });

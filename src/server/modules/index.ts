@@ -10,6 +10,7 @@ import { assignmentRoutes } from './assignment/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { redemptionRoutes } from './redemptions/routes';
 import { surveyRoutes } from './surveys/routes';
+import { companyRoutes } from './companies/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes];

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { assignResultSchema, EmployeeBalance, HistoryEntry } from '../../domain/schemas/economy';
-import { api } from './client';
+import { api, queryString } from './client';
 import { retryTransient } from './press-key';
 
 /** Level 1: token management (docs/api.md "Token economy"). */
@@ -17,15 +17,6 @@ type Paged<T> = { items: T[]; total: number };
 export type AssignResult = z.infer<typeof assignResultSchema>;
 
 export type EmployeeSearch = { search: string; limit?: number };
-
-function queryString(params: Record<string, string | number | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
 
 /** Level 3 users with both balances, found by name or email. */
 export const adminEmployeesQuery = (params: EmployeeSearch) =>

@@ -58,6 +58,16 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** `?a=1&b=x` of the given values, leaving out the undefined and empty ones ('' when none is left). */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>

@@ -1,6 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RecordStatus } from '../../../domain/constants';
+import { AppError } from '../../../domain/errors';
+import { isProviderEmail, isStaffEmail } from '../../../domain/levels';
+import type { Company, CompanyAdmin, companyAdminInputSchema, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
+import { blankToNull } from '../../../domain/text';
+import type { Actor } from '../../auth/actor';
+import { createPasswordAccount } from '../../auth/create-account';
 import type { Executor } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';
+import { containsPattern } from '../ledger/service';
 
 /**
  * The company that owns an email domain: a FULL, case-insensitive match against
@@ -19,3 +29,141 @@ export async function getCompanyName(db: Executor, companyId: string): Promise<s
   const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   return row?.name ?? null;
 }
+
+// ───────── level 1: the companies screen (part 1 §2 "Companies", §5) ─────────
+
+type CompanyRow = typeof companies.$inferSelect;
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+export type CompanyCreate = z.infer<typeof companyInputSchema>;
+export type CompanyEdit = z.infer<typeof companyUpdateSchema>;
+export type CompanyAdminCreate = z.infer<typeof companyAdminInputSchema>;
+
+/** Level 2 and 3 accounts of the company: one index range of users_company_level_idx per row. */
+// Written out in full: drizzle leaves columns unqualified in a one-table select, and "id" would be the user's.
+const userCount = sql<number>`(select count(*)::int from users u where u.company_id = companies.id and u.level in (2, 3))`;
+
+function toCompany(row: CompanyRow & { userCount: number }): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    address: row.address,
+    emailDomain: row.emailDomain,
+    maxUsers: row.maxUsers,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    userCount: row.userCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function companyById(db: Executor, id: string): Promise<Company> {
+  const [row] = await db.select({ ...getTableColumns(companies), userCount }).from(companies).where(eq(companies.id, id));
+  if (!row) throw new AppError('COMPANY_NOT_FOUND');
+  return toCompany(row);
+}
+
+/** Runs a write, answering a clash on the name or the email domain in Spanish. */
+async function withUniqueMessages<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === 'companies_email_domain_lower_key') throw new AppError('COMPANY_DOMAIN_IN_USE');
+    if (constraint !== null) throw new AppError('COMPANY_NAME_IN_USE');
+    throw error;
+  }
+}
+
+/** A page of companies, newest first, searched in name, contact, contact email and domain. Throws nothing. */
+export async function listCompanies(db: Executor, query: CompanyListQuery): Promise<{ items: Company[]; total: number }> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where: SQL | undefined = and(
+    query.status ? eq(companies.status, query.status) : undefined,
+    pattern
+      ? or(ilike(companies.name, pattern), ilike(companies.contactName, pattern), ilike(companies.contactEmail, pattern), ilike(companies.emailDomain, pattern))
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db.select({ ...getTableColumns(companies), userCount }).from(companies).where(where).orderBy(desc(companies.createdAt), desc(companies.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { items: rows.map(toCompany), total };
+}
+
+/**
+ * Creates an active company (part 1 §5 "Company form").
+ * @throws COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE on a clash (both compared case-insensitively).
+ */
+export async function createCompany(db: Executor, input: CompanyCreate, _actor: Actor): Promise<Company> {
+  const [row] = await withUniqueMessages(() =>
+    db
+      .insert(companies)
+      .values({
+        name: input.name,
+        contactName: input.contactName,
+        contactEmail: input.contactEmail,
+        contactPhone: blankToNull(input.contactPhone),
+        address: blankToNull(input.address),
+        emailDomain: input.emailDomain ?? null,
+        maxUsers: input.maxUsers,
+        status: 'active',
+      })
+      .returning({ id: companies.id }),
+  );
+  return companyById(db, row.id);
+}
+
+/**
+ * Edits a company with PATCH semantics: a field left out keeps its value; an optional text sent
+ * blank (or null) is cleared.
+ * @throws COMPANY_NOT_FOUND, COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE.
+ */
+export async function updateCompany(db: Executor, input: CompanyEdit & { id: string }, _actor: Actor): Promise<Company> {
+  const changes: Partial<typeof companies.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.contactName !== undefined) changes.contactName = input.contactName;
+  if (input.contactEmail !== undefined) changes.contactEmail = input.contactEmail;
+  if (input.contactPhone !== undefined) changes.contactPhone = blankToNull(input.contactPhone);
+  if (input.address !== undefined) changes.address = blankToNull(input.address);
+  if (input.maxUsers !== undefined) changes.maxUsers = input.maxUsers;
+  if (input.emailDomain !== undefined) changes.emailDomain = input.emailDomain;
+  const updated = await withUniqueMessages(() =>
+    db.update(companies).set({ ...changes, updatedAt: new Date() }).where(eq(companies.id, input.id)).returning({ id: companies.id }),
+  );
+  if (updated.length === 0) throw new AppError('COMPANY_NOT_FOUND');
+  return companyById(db, input.id);
+}
+
+/**
+ * Activates or deactivates a company (part 1 §2). What an inactive company's people can still do:
+ * decisions 15 and 28.
+ * @throws COMPANY_NOT_FOUND.
+ */
+export async function setCompanyStatus(db: Executor, input: { id: string; status: RecordStatus }, _actor: Actor): Promise<Company> {
+  const updated = await db.update(companies).set({ status: input.status, updatedAt: new Date() }).where(eq(companies.id, input.id)).returning({ id: companies.id });
+  if (updated.length === 0) throw new AppError('COMPANY_NOT_FOUND');
+  return companyById(db, input.id);
+}
+
+/**
+ * Creates an HR admin (level 2) of the company the operator chose — not of whatever company its
+ * address's domain names — with a verified address, leaving the operator's session alone
+ * (part 1 §5 "Company admin creation", issue 6).
+ * @throws COMPANY_NOT_FOUND; ADMIN_EMAIL_RESERVED_DOMAIN for an address in the staff or provider
+ *   domain (it would also be staff or a provider); EMAIL_IN_USE.
+ */
+export async function createCompanyAdmin(
+  db: Executor,
+  input: CompanyAdminCreate & { companyId: string },
+  actor: Actor,
+  domains: { staffDomain: string; providerDomain: string },
+): Promise<CompanyAdmin> {
+  if (isStaffEmail(input.email, domains.staffDomain) || isProviderEmail(input.email, domains.providerDomain)) throw new AppError('ADMIN_EMAIL_RESERVED_DOMAIN');
+  await companyById(db, input.companyId);
+  const { id } = await createPasswordAccount(db, { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id });
+  return { id, name: input.name, email: input.email, level: 2, companyId: input.companyId };
+}
+

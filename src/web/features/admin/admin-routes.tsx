@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { CompaniesPage } from './companies-page';
 import { TokensPage } from './tokens-page';
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
@@ -8,7 +9,7 @@ export default function AdminRoutes() {
     <Routes>
       <Route index element={<Navigate to="/level1/dashboard" replace />} />
       <Route path="dashboard" element={<ComingSoonPage title="Dashboard" />} />
-      <Route path="companies" element={<ComingSoonPage title="Empresas" />} />
+      <Route path="companies" element={<CompaniesPage />} />
       <Route path="benefits/jobby" element={<ComingSoonPage title="Beneficios Jobby" />} />
       <Route path="benefits/requests" element={<ComingSoonPage title="Solicitudes" />} />
       <Route path="providers" element={<ComingSoonPage title="Proveedores" />} />

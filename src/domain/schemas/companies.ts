@@ -1,0 +1,115 @@
+/**
+ * Companies and their HR admins (level 1, part 1 §2 "Companies", §3, §5): the contract shared by the
+ * server (validation, serialisation, OpenAPI) and the companies screen (forms). Messages are the spec's.
+ */
+import { z } from 'zod';
+import { COMPANY_DEFAULT_MAX_USERS, RECORD_STATUSES } from '../constants';
+import { errorMessage } from '../errors';
+import { newPasswordPair } from './auth';
+
+/** Far above any real company, and inside the integer column. */
+export const COMPANY_MAX_USERS_LIMIT = 1_000_000;
+
+const required = errorMessage('COMPANY_REQUIRED');
+const requiredText = (max: number) => z.string({ error: required }).trim().min(1, required).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+/**
+ * A DNS name of at least two labels (`andes.cl`, `mail.andes.cl`), lower-cased: employees join a
+ * company by a full, case-insensitive match of it (issue 6), so it is stored the one way it is compared.
+ */
+export const emailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, errorMessage('COMPANY_DOMAIN_INVALID'))
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, errorMessage('COMPANY_DOMAIN_INVALID'));
+
+const maxUsers = z.coerce
+  .number({ error: errorMessage('COMPANY_MAX_USERS_MIN') })
+  .int(errorMessage('COMPANY_MAX_USERS_MIN'))
+  .min(1, errorMessage('COMPANY_MAX_USERS_MIN'))
+  .max(COMPANY_MAX_USERS_LIMIT);
+
+/** Every editable field, none defaulted: the update schema is this one made partial. */
+const companyFields = {
+  name: requiredText(200),
+  contactName: requiredText(200),
+  contactEmail: z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(254)
+    .pipe(z.email(errorMessage('REGISTER_INVALID_EMAIL'))),
+  contactPhone: optionalText(50),
+  address: optionalText(500),
+  maxUsers,
+  /** Optional: a company without one takes no self-registered employees (its HR adds them). */
+  emailDomain: z.union([emailDomainSchema, z.literal('').transform(() => null), z.null()]).optional(),
+};
+
+export const companyInputSchema = z.object({ ...companyFields, maxUsers: maxUsers.default(COMPANY_DEFAULT_MAX_USERS) });
+export type CompanyInput = z.input<typeof companyInputSchema>;
+
+/** PATCH: a field left out keeps its value; a field sent is validated as on creation. */
+export const companyUpdateSchema = z.object(companyFields).partial();
+export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
+
+export const companySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  address: z.string().nullable(),
+  emailDomain: z.string().nullable(),
+  maxUsers: z.number().int(),
+  status: z.enum(RECORD_STATUSES),
+  /** Level 2 and 3 accounts attached to the company. */
+  userCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyListQuerySchema = z.object({
+  /** In name, contact, contact email or email domain. */
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(RECORD_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const companyStatusBodySchema = z.object({ status: z.enum(RECORD_STATUSES) });
+
+/** 'admin@' + the lowercased company name (part 1 §5), spaces removed so it can be an address. */
+export function suggestedAdminEmail(companyName: string): string {
+  return `admin@${companyName.trim().toLowerCase().replace(/\s+/g, '')}`;
+}
+
+/** Creating a company's HR admin (part 1 §5 "Company admin creation"). */
+export const companyAdminInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'El nombre es obligatorio').max(200),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .refine((value) => value.startsWith('admin@'), errorMessage('ADMIN_EMAIL_PREFIX'))
+      .pipe(z.email(errorMessage('REGISTER_INVALID_EMAIL'))),
+    password: z.string().max(128),
+    confirmPassword: z.string().max(128),
+  })
+  .superRefine(newPasswordPair('password', 'confirmPassword'));
+export type CompanyAdminInput = z.input<typeof companyAdminInputSchema>;
+
+export const companyAdminSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  level: z.literal(2),
+  companyId: z.string(),
+});
+export type CompanyAdmin = z.infer<typeof companyAdminSchema>;

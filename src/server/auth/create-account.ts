@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { AppError } from '../../domain/errors';
+import type { Level } from '../../domain/levels';
+import type { Executor } from '../db/client';
+import { violatedUniqueConstraint } from '../db/errors';
+import { accounts, users } from '../db/schema';
+
+export type NewAccount = {
+  name: string;
+  /** Already trimmed and lower-cased by the input schema. */
+  email: string;
+  password: string;
+  level: Level;
+  companyId: string | null;
+  createdBy: string;
+};
+
+/**
+ * Creates an email-and-password account for someone else (an HR admin by level 1; later providers
+ * and employees), with better-auth's own password hash, as the seed does. Written straight to the
+ * tables rather than through `auth.api.signUpEmail` so that no session or cookie is made (the
+ * caller stays signed in as themself), the level and company are set in the same transaction, and a
+ * duplicate address is answered by the unique index, not by a racy check first. The address counts
+ * as verified: a level 1 operator vouches for it.
+ * @throws EMAIL_IN_USE when an account with that email exists.
+ */
+export async function createPasswordAccount(db: Executor, input: NewAccount): Promise<{ id: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const id = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id,
+        name: input.name,
+        email: input.email,
+        emailVerified: true,
+        level: input.level,
+        companyId: input.companyId,
+        createdBy: input.createdBy,
+      });
+      await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+    });
+  } catch (error) {
+    if (violatedUniqueConstraint(error) !== null) throw new AppError('EMAIL_IN_USE');
+    throw error;
+  }
+  return { id };
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordStatus } from '../../domain/constants';
+import type { Company, CompanyAdmin, CompanyAdminInput, CompanyInput, CompanyUpdate } from '../../domain/schemas/companies';
+import { api, queryString } from './client';
+
+/** Level 1: the companies screen (docs/api.md "Companies"). */
+const companyKeys = {
+  all: ['companies'] as const,
+  list: (params: CompanyListParams) => [...companyKeys.all, 'list', params] as const,
+};
+
+export type CompanyListParams = { search: string; page: number; pageSize: number };
+
+export const companiesQuery = (params: CompanyListParams) =>
+  queryOptions({
+    queryKey: companyKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.get<{ items: Company[]; total: number }>(
+        `/api/companies${queryString({ search: params.search.trim(), limit: params.pageSize, offset: (params.page - 1) * params.pageSize })}`,
+        signal,
+      ),
+    staleTime: 10_000,
+  });
+
+export function useCompanies(params: CompanyListParams) {
+  return useQuery({ ...companiesQuery(params), placeholderData: keepPreviousData });
+}
+
+/** Every change to a company reads the list again (the counts and order may change). */
+function useCompanyMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }) });
+}
+
+export function useSaveCompany() {
+  return useCompanyMutation(({ id, values }: { id: string | null; values: CompanyInput | CompanyUpdate }) =>
+    id ? api.patch<Company>(`/api/companies/${id}`, values) : api.post<Company>('/api/companies', values),
+  );
+}
+
+export function useSetCompanyStatus() {
+  return useCompanyMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<Company>(`/api/companies/${id}/status`, { status }));
+}
+
+export function useCreateCompanyAdmin() {
+  return useCompanyMutation(({ companyId, values }: { companyId: string; values: CompanyAdminInput }) =>
+    api.post<CompanyAdmin>(`/api/companies/${companyId}/admins`, values),
+  );
+}

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { BANNER_CLEAR_MS } from '../../domain/constants';
+import { useBanner } from './banner';
+import { DataTable, pageCount } from './data-table';
+
+beforeAll(() => {
+  // jsdom lacks these; Mantine reads them (STACK-NOTES "jsdom + Mantine").
+  window.matchMedia ??= ((query: string) => ({
+    matches: false, media: query, onchange: null,
+    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
+
+describe('useBanner', () => {
+  it('clears a message 5 s after it was shown, not before', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useBanner());
+    act(() => result.current.showSuccess('Empresa creada correctamente'));
+    expect(result.current.banner).toEqual({ kind: 'success', text: 'Empresa creada correctamente' });
+    act(() => vi.advanceTimersByTime(BANNER_CLEAR_MS - 1));
+    expect(result.current.banner).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.banner).toBeNull();
+  });
+
+  it('gives a newer message its own full 5 s', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useBanner());
+    act(() => result.current.showSuccess('primero'));
+    act(() => vi.advanceTimersByTime(4000));
+    act(() => result.current.showError('Error al crear administrador'));
+    act(() => vi.advanceTimersByTime(4000));
+    expect(result.current.banner).toEqual({ kind: 'error', text: 'Error al crear administrador' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.banner).toBeNull();
+  });
+});
+
+type Row = { id: string; name: string };
+const columns = [{ key: 'name', header: 'Nombre', render: (row: Row) => row.name }];
+
+function table(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return (
+    <DataTable<Row>
+      label="Empresas"
+      columns={columns}
+      rows={[{ id: '1', name: 'Andes' }]}
+      rowKey={(row) => row.id}
+      total={1}
+      page={1}
+      pageSize={10}
+      onPageChange={() => {}}
+      isLoading={false}
+      empty={{ title: 'Aún no hay empresas' }}
+      {...props}
+    />
+  );
+}
+
+describe('DataTable', () => {
+  it('counts pages, never fewer than one', () => {
+    expect(pageCount(0, 10)).toBe(1);
+    expect(pageCount(10, 10)).toBe(1);
+    expect(pageCount(11, 10)).toBe(2);
+  });
+
+  it('shows the pager only beyond one page, and asks for the page pressed', () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(table({ onPageChange }), { wrapper });
+    expect(screen.queryByLabelText('Página siguiente')).toBeNull();
+    rerender(table({ total: 25, onPageChange }));
+    expect(screen.getByText('Página 1 de 3 · 25 en total')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Página siguiente'));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('shows the empty state, the search-specific one when filtered, and the error with a working retry', () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(table({ rows: [], total: 0 }), { wrapper });
+    expect(screen.getByText('Aún no hay empresas')).toBeTruthy();
+    rerender(table({ rows: [], total: 0, search: 'zz', onSearchChange: () => {}, filteredEmpty: { title: 'Ninguna empresa coincide' } }));
+    expect(screen.getByText('Ninguna empresa coincide')).toBeTruthy();
+    rerender(table({ error: 'Error al cargar empresas', onRetry }));
+    expect(screen.queryByText('Andes')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});

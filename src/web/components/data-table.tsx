@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import { Box, Card, Center, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { ErrorState } from './error-state';
+
+/** A column; on a phone the first one is the row card's title and the others read "header: value". */
+export type DataTableColumn<Row> = {
+  key: string;
+  header: string;
+  render: (row: Row) => ReactNode;
+  /** Right-aligned, no wrap: for the actions column (on a phone, the row card's footer). */
+  isActions?: boolean;
+  /** Keeps the cell on one line (dates, badges, phone numbers). */
+  noWrap?: boolean;
+};
+
+export type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
+
+export type DataTableOptions<Row> = {
+  /** Names the table for screen readers. */
+  label: string;
+  columns: DataTableColumn<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** Total rows on the server (all pages). */
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** The search box is shown when both are given; the caller debounces and resets the page. */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  searchPlaceholder?: string;
+  isLoading: boolean;
+  /** A message when the page could not be loaded; shown with a retry button. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** What an empty list shows; `filteredEmpty` when a search finds nothing. */
+  empty: DataTableEmpty;
+  filteredEmpty?: DataTableEmpty;
+};
+
+const PAGINATION_LABELS = { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' } as const;
+
+/** Number of pages for `total` rows (at least 1, so the pager never reads "0 de 0"). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+function EmptyState({ icon, title, description, action }: DataTableEmpty) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" maw={420}>
+        {icon && (
+          <ThemeIcon size={52} radius="xl" variant="light" color="admin" aria-hidden>
+            {icon}
+          </ThemeIcon>
+        )}
+        <Text fw={600} ta="center">
+          {title}
+        </Text>
+        {description && (
+          <Text c="dimmed" ta="center" size="sm">
+            {description}
+          </Text>
+        )}
+        {action}
+      </Stack>
+    </Center>
+  );
+}
+
+/** Below the `sm` breakpoint each row is a small card: a table seven columns wide cannot be read on a phone. */
+function PhoneRows<Row>({ columns, rows, rowKey, label }: Pick<DataTableOptions<Row>, 'columns' | 'rowKey' | 'label'> & { rows: Row[] }) {
+  const [title, ...rest] = columns.filter((column) => !column.isActions);
+  const actions = columns.filter((column) => column.isActions);
+  return (
+    <Stack gap="sm" hiddenFrom="sm" role="list" aria-label={label}>
+      {rows.map((row) => (
+        <Paper key={rowKey(row)} withBorder radius="md" p="sm" role="listitem">
+          <Box mb={6}>{title?.render(row)}</Box>
+          {rest.map((column) => (
+            <Group key={column.key} gap={6} wrap="nowrap" align="baseline">
+              <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                {column.header}:
+              </Text>
+              <Box fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {column.render(row)}
+              </Box>
+            </Group>
+          ))}
+          {actions.map((column) => (
+            <Group key={column.key} mt="sm" gap={6} wrap="wrap">
+              {column.render(row)}
+            </Group>
+          ))}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A server-paged table in a card: search box, skeleton rows while loading, an empty state, an
+ * error with retry, and a pager. The rows come already paged from the API (lists are never loaded
+ * whole); on a phone each row becomes a card.
+ */
+export function DataTable<Row>(options: DataTableOptions<Row>) {
+  const { label, columns, rows, rowKey, total, page, pageSize, onPageChange, search, onSearchChange, isLoading, error, onRetry } = options;
+  const hasSearch = search !== undefined && onSearchChange !== undefined;
+  const isFiltered = hasSearch && search.trim() !== '';
+  const pages = pageCount(total, pageSize);
+
+  let body: ReactNode;
+  if (error) {
+    body = <ErrorState message={error} onRetry={onRetry} />;
+  } else if (isLoading && !rows) {
+    body = (
+      <Stack gap="xs" role="status" aria-label="Cargando">
+        {Array.from({ length: Math.min(pageSize, 5) }, (_, i) => (
+          <Skeleton key={i} height={36} />
+        ))}
+      </Stack>
+    );
+  } else if (!rows || rows.length === 0) {
+    body = <EmptyState {...(isFiltered && options.filteredEmpty ? options.filteredEmpty : options.empty)} />;
+  } else {
+    body = (
+      <>
+        <ScrollArea type="auto" offsetScrollbars visibleFrom="sm">
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={columns.length * 120}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} ta={column.isActions ? 'right' : undefined}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.isActions ? 'right' : undefined} style={column.isActions || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        <PhoneRows columns={columns} rows={rows} rowKey={rowKey} label={label} />
+      </>
+    );
+  }
+
+  return (
+    <Card padding="lg">
+      <Stack gap="md">
+        {hasSearch && (
+          <TextInput
+            aria-label={options.searchPlaceholder ?? 'Buscar'}
+            placeholder={options.searchPlaceholder ?? 'Buscar'}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => onSearchChange(event.currentTarget.value)}
+            maw={420}
+          />
+        )}
+        {body}
+        {!error && total > pageSize && (
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Página {page} de {pages} · {total.toLocaleString('es-CL')} en total
+            </Text>
+            <Pagination total={pages} value={page} onChange={onPageChange} color="admin" size="sm" getControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })} />
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

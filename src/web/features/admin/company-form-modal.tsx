@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { COMPANY_DEFAULT_MAX_USERS } from '../../../domain/constants';
+import { companyInputSchema, type Company } from '../../../domain/schemas/companies';
+import { messageOf } from '../../api/client';
+import { useSaveCompany } from '../../api/companies';
+import { FormModal, useSchemaForm } from '../../components/form-modal';
+
+type CompanyFormValues = {
+  name: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  maxUsers: number | string;
+  address: string;
+  emailDomain: string;
+};
+
+function valuesOf(company: Company | null): CompanyFormValues {
+  return {
+    name: company?.name ?? '',
+    contactName: company?.contactName ?? '',
+    contactEmail: company?.contactEmail ?? '',
+    contactPhone: company?.contactPhone ?? '',
+    maxUsers: company?.maxUsers ?? COMPANY_DEFAULT_MAX_USERS,
+    address: company?.address ?? '',
+    emailDomain: company?.emailDomain ?? '',
+  };
+}
+
+export type CompanyFormModalOptions = {
+  opened: boolean;
+  /** null: a new company. */
+  company: Company | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+};
+
+/** Add or edit a company (part 1 §5 "Company form"), validated by the server's schema. */
+export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyFormModalOptions) {
+  const form = useSchemaForm<CompanyFormValues>(companyInputSchema, valuesOf(company));
+  const save = useSaveCompany();
+  const { setValues, resetDirty, clearErrors } = form;
+  const { reset: resetSave } = save;
+
+  useEffect(() => {
+    if (!opened) return;
+    const values = valuesOf(company);
+    setValues(values);
+    resetDirty(values);
+    clearErrors();
+    resetSave();
+  }, [opened, company, setValues, resetDirty, clearErrors, resetSave]);
+
+  const submit = (values: CompanyFormValues) =>
+    save.mutate(
+      { id: company?.id ?? null, values: companyInputSchema.parse(values) },
+      { onSuccess: () => onSaved(company ? 'Empresa actualizada correctamente' : 'Empresa creada correctamente') },
+    );
+
+  return (
+    <FormModal
+      opened={opened}
+      title={company ? 'Editar empresa' : 'Nueva empresa'}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={company ? 'Guardar cambios' : 'Crear empresa'}
+      isSubmitting={save.isPending}
+      error={save.isError ? messageOf(save.error) : null}
+    >
+      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Nombre de contacto" withAsterisk {...form.getInputProps('contactName')} key={form.key('contactName')} />
+        <TextInput label="Email de contacto" type="email" withAsterisk {...form.getInputProps('contactEmail')} key={form.key('contactEmail')} />
+        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
+        <NumberInput label="Máximo de usuarios" min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('maxUsers')} key={form.key('maxUsers')} />
+      </SimpleGrid>
+      <TextInput label="Dirección" {...form.getInputProps('address')} key={form.key('address')} />
+      <TextInput
+        label="Dominio de correo"
+        description="Los colaboradores con un correo de este dominio se unen a la empresa (por ejemplo: empresa.cl)."
+        placeholder="empresa.cl"
+        {...form.getInputProps('emailDomain')}
+        key={form.key('emailDomain')}
+      />
+    </FormModal>
+  );
+}
