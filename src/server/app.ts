@@ -14,6 +14,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import { enforceAccess, type Access } from './http/access';
 import { handleError } from './http/errors';
+import { refuseNul } from './http/inputs';
 import { apiModules } from './modules';
 
 export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig };
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
   });
   // onRequest, before body validation: a caller without the right level learns nothing about the input.
   app.addHook('onRequest', enforceAccess);
+  app.addHook('preValidation', refuseNul);
   app.setErrorHandler(handleError);
 
   await app.register(helmet, {
