@@ -93,13 +93,18 @@ describe('sign-in', () => {
     expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(401);
   });
 
-  it('signs out: the cookie no longer opens /api/me', async () => {
+  // Resends the ORIGINAL cookie: a stolen or cached copy must stop working at sign-out (the cleared
+  // cookie the answer sets proves nothing — it opens nothing even when the session lives on).
+  // EXPECTED TO FAIL today: better-auth's signed session-cookie cache keeps the session alive for up
+  // to 60 s after sign-out. Ending sessions at once is issue 6 §"Sessions" (branch `auth`); when
+  // that lands vitest reports this as passing unexpectedly — then turn `it.fails` into `it`.
+  it.fails('signs out: the original cookie no longer opens /api/me [pending: branch auth]', async () => {
     await createUser(ctx.db, { email: 'bye@andes.cl' });
     const cookie = await signIn(ctx.app, 'bye@andes.cl');
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(200);
     const out = await post('/api/auth/sign-out', {}, { cookie });
     expect(out.statusCode).toBe(200);
-    const cleared = out.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    expect((await ctx.app.inject({ url: '/api/me', headers: as(cleared) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/me', headers: as(cookie) })).statusCode).toBe(401);
   });
 
   it('rate limits repeated attempts with the spec message', async () => {
