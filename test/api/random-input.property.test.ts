@@ -31,10 +31,10 @@ function edgeValues(w: World): fc.Arbitrary<unknown> {
   const ids = [w.userIds.L3, w.userIds.L4, w.companyBenefitId, w.automaticBenefitId, w.managedBenefitId, w.otherCompanyBenefitId];
   return fc.oneof(
     // Beyond a PostgreSQL `integer`: the classic 500, so it comes up often.
-    { weight: 1, arbitrary: fc.constantFrom<unknown>(2_147_483_648, -2_147_483_649, 9_007_199_254_740_993) },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>(2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER + 2) },
     { weight: 1, arbitrary: fc.double({ min: 2 ** 31, max: 2 ** 53, noNaN: true }).map(Math.floor) },
     { weight: 4, arbitrary: fc.constantFrom<unknown>(
-      2_147_483_647, 2_147_483_648, -2_147_483_649, 9_007_199_254_740_993, 1e300, -1, 0, 0.5, true, false, null, [5], {},
+      2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER + 2, 1e300, -1, 0, 0.5, true, false, null, [5], {},
       '0x10', '1e2', '5', '', ' ', '\u0000', 'a\u0000b', '2025-02-30', '0000-01-01', '9999-12-31', '2030-01-01', 'x'.repeat(5000),
       'platform', 'company', 'automatic', 'managed', 'third_party', 'active', 'inactive', 'dark', 'pending', 'all', 'jobby',
       '00000000-0000-4000-8000-000000000000', ...ids, [w.userIds.L3], [w.userIds.L3, 'nadie'],
