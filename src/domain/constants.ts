@@ -14,6 +14,15 @@ export const HR_ASSIGN_DEFAULT_AMOUNT = 10;
 export const PROVIDER_NAME_MIN_LENGTH = 3;
 export const PROVIDER_HISTORY_SIZE = 20;
 
+/**
+ * Input bounds (issue 6): the largest value a PostgreSQL `integer` column holds, so a bigger count
+ * answers 400 instead of failing in the database with a 500; and the calendar range a benefit date may
+ * name (PostgreSQL refuses year 0000, and no benefit runs in 1850 or 2400).
+ */
+export const INTEGER_MAX = 2_147_483_647;
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2099-12-31';
+
 export const LOGIN_CAROUSEL_INTERVAL_MS = 5000;
 export const REGISTER_REDIRECT_MS = 2000;
 export const BANNER_CLEAR_MS = 5000;

@@ -14,6 +14,7 @@ import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
 import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './http/access';
 import { handleError } from './http/errors';
+import { refuseNul } from './http/inputs';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
 import { devOutboxRoutes } from './modules/mail/dev-routes';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  app.addHook('preValidation', refuseNul);
   app.setErrorHandler(handleError);
 
   await app.register(helmet, {

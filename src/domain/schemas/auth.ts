@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { errorMessage } from '../errors';
 

@@ -2,14 +2,17 @@
  * The token economy's API contract (issue 3): request and response schemas shared by the server
  * (validation, serialisation, OpenAPI) and the web (forms, types). Messages are the spec's.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   ADMIN_TOKEN_QUANTITY_MAX,
   ADMIN_TOKEN_QUANTITY_MIN,
   BENEFIT_TYPES,
   COMPANY_BENEFIT_DEFAULT_AVAILABLE,
   COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER,
+  DATE_MAX,
+  DATE_MIN,
   HR_ASSIGN_DEFAULT_AMOUNT,
+  INTEGER_MAX,
   PLATFORM_BENEFIT_DEFAULT_STOCK,
   PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
   REQUEST_STATUSES,
@@ -19,10 +22,24 @@ import { errorMessage } from '../errors';
 const id = z.string().min(1);
 const isoDate = z.string();
 const optionalText = z.string().trim().max(2000).nullish();
+/**
+ * A count in a query string, where every value arrives as text: plain decimal digits only, so
+ * `0x10`, `1e2`, ` 5` or `true` are refused instead of being coerced (issue 6).
+ */
+const queryCount = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().max(INTEGER_MAX));
 const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: queryCount.pipe(z.number().min(1).max(100)).default(20),
+  offset: queryCount.default(0),
 };
+/**
+ * A count in a JSON body: a JSON integer that fits a PostgreSQL `integer` column. No `z.coerce`:
+ * `true`, `[5]`, `"0x10"` and `"1e2"` are refused, not read as numbers (issue 6).
+ */
+const count = (params?: { error: string }) => z.number(params).int(params).max(INTEGER_MAX, params);
+/** A calendar date inside the range a benefit may name (a real date: 2025-02-30 is refused too). */
+const benefitDate = z.iso
+  .date()
+  .refine((date) => date >= DATE_MIN && date <= DATE_MAX, `La fecha debe estar entre ${DATE_MIN} y ${DATE_MAX}`);
 export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
 export const statusBodySchema = z.object({ status: z.enum(['active', 'inactive']) });
@@ -42,14 +59,14 @@ export const platformBenefitInputSchema = z.object({
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),
   isHighlighted: z.boolean().default(false),
-  tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
+  tokenCost: count().min(1, 'El costo en tokens debe ser al menos 1').default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
   /** 0 means unlimited (part 1 §9). */
-  stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').default(PLATFORM_BENEFIT_DEFAULT_STOCK),
+  stock: count().min(0, 'El stock no puede ser negativo').default(PLATFORM_BENEFIT_DEFAULT_STOCK),
 });
 export type PlatformBenefitInput = z.input<typeof platformBenefitInputSchema>;
 /** Editing: a stock left out keeps the units remaining (a form that omits it must not reset it to 100). */
 export const platformBenefitUpdateSchema = platformBenefitInputSchema.extend({
-  stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').optional(),
+  stock: count().min(0, 'El stock no puede ser negativo').optional(),
 });
 export type PlatformBenefitUpdate = z.input<typeof platformBenefitUpdateSchema>;
 
@@ -89,12 +106,12 @@ const companyBenefitFields = z.object({
   description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),
-  tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(1),
-  availableTokens: z.coerce.number().int().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
-  limitPerUser: z.coerce.number().int().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+  tokenCost: count().min(1, 'El costo en tokens debe ser al menos 1').default(1),
+  availableTokens: count().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+  limitPerUser: count().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
   // A real calendar date: 2025-02-30 is refused here with a 400, not by the database with a 500.
-  startDate: z.iso.date().nullish(),
-  endDate: z.iso.date().nullish(),
+  startDate: benefitDate.nullish(),
+  endDate: benefitDate.nullish(),
   requiresApproval: z.boolean().default(false),
 });
 export const companyBenefitInputSchema = companyBenefitFields.refine(datesInOrder, datesInOrderError);
@@ -102,7 +119,7 @@ export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
 /** Editing: availableTokens is what is left, so a sold-out benefit (0) can be edited without restocking it. */
 export const companyBenefitUpdateSchema = companyBenefitFields
   .extend({
-    availableTokens: z.coerce.number().int().min(0, 'La cantidad disponible no puede ser negativa').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+    availableTokens: count().min(0, 'La cantidad disponible no puede ser negativa').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
   })
   .refine(datesInOrder, datesInOrderError);
 export type CompanyBenefitUpdate = z.input<typeof companyBenefitUpdateSchema>;
@@ -229,9 +246,7 @@ export const rejectInputSchema = z.object({ reason: z.string().trim().max(2000).
 
 export const adminTokensInputSchema = z.object({
   userId: z.string({ error: errorMessage('INVALID_TOKEN_QUANTITY') }).min(1, errorMessage('INVALID_TOKEN_QUANTITY')),
-  amount: z.coerce
-    .number({ error: errorMessage('INVALID_TOKEN_QUANTITY') })
-    .int(errorMessage('INVALID_TOKEN_QUANTITY'))
+  amount: count({ error: errorMessage('INVALID_TOKEN_QUANTITY') })
     .min(ADMIN_TOKEN_QUANTITY_MIN, errorMessage('INVALID_TOKEN_QUANTITY'))
     .max(ADMIN_TOKEN_QUANTITY_MAX, errorMessage('INVALID_TOKEN_QUANTITY')),
   reason: z.string().trim().max(500).nullish(),
@@ -240,9 +255,7 @@ export type AdminTokensInput = z.input<typeof adminTokensInputSchema>;
 
 export const hrAssignInputSchema = z.object({
   userId: z.string({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') }).min(1, errorMessage('ASSIGN_FIELDS_REQUIRED')),
-  amount: z.coerce
-    .number({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') })
-    .int(errorMessage('ASSIGN_FIELDS_REQUIRED'))
+  amount: count({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') })
     .min(1, errorMessage('ASSIGN_FIELDS_REQUIRED'))
     .max(100_000)
     .default(HR_ASSIGN_DEFAULT_AMOUNT),
@@ -252,7 +265,7 @@ export type HrAssignInput = z.input<typeof hrAssignInputSchema>;
 
 export const hrBulkAssignInputSchema = z.object({
   userIds: z.array(z.string().min(1)).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(1000),
-  amount: z.coerce.number({ error: errorMessage('BULK_ASSIGN_INVALID') }).int().min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
+  amount: count({ error: errorMessage('BULK_ASSIGN_INVALID') }).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
   reason: z.string().trim().max(500).nullish(),
 });
 export type HrBulkAssignInput = z.input<typeof hrBulkAssignInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** What `GET /api/me` answers: the signed-in user as every screen needs it. */
 export const meSchema = z.object({

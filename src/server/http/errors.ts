@@ -9,14 +9,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     return reply.status(error.status).send(body(error.code, error.message));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // Our schemas carry the spec's Spanish messages; the first one is what a user needs to read.
-    const first = error.validation[0];
-    const message = first?.message && !/^(Invalid|Expected|Too|Unrecognized)/.test(first.message)
-      ? first.message
-      : errorMessage('VALIDATION');
-    return reply.status(400).send({
-      error: { code: 'VALIDATION', message, details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) },
-    } satisfies ErrorBody);
+    const location = (error as FastifyError).validationContext ?? 'body';
+    return reply.status(400).send(
+      validationBody(error.validation.map((v) => ({ in: location, path: v.instancePath.slice(1).replaceAll('/', '.'), message: v.message ?? errorMessage('VALIDATION') }))),
+    );
   }
   const status = (error as FastifyError).statusCode;
   if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessage('RATE_LIMITED')));
@@ -26,6 +22,26 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   }
   request.log.error({ err: error, method: request.method, url: request.url, actor: request.actor?.id }, 'unhandled error');
   return reply.status(500).send(body('INTERNAL', errorMessage('INTERNAL')));
+}
+
+/** One refused field: where it came from, its dotted path ('' for the whole body) and a Spanish message. */
+export type ValidationDetail = { in: string; path: string; message: string };
+
+/**
+ * zod's own messages (its Spanish locale, `src/domain/schemas/zod.ts`) begin with one of these
+ * phrases; a message that does not is one our schemas wrote (the spec's text for that field).
+ */
+const ZOD_LOCALE_MESSAGE = /^(Entrada inválida|Opción inválida|Demasiado (grande|pequeño)|Cadena inválida|Inválido |Número inválido|Llaves? (desconocida|inválida)|Valor inválido)/;
+
+/**
+ * A 400 VALIDATION answer. Every detail names its field; the headline is the first field's message
+ * when our schema wrote it (e.g. 'Los campos Título y Descripción son obligatorios'), otherwise the
+ * catalogue's generic text, because zod's wording ('se esperaba int') is for the details only.
+ */
+export function validationBody(details: ValidationDetail[]): ErrorBody {
+  const first = details[0]?.message;
+  const message = first && !ZOD_LOCALE_MESSAGE.test(first) ? first : errorMessage('VALIDATION');
+  return { error: { code: 'VALIDATION', message, details } };
 }
 
 function body(code: string, message: string): ErrorBody {

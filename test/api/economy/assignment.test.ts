@@ -220,6 +220,7 @@ describe('history filters', () => {
     const own = (await get(`/api/company/tokens/history?userId=${foreigner.id}`, hr.cookie)).json();
     expect(own.total).toBe(0);
     const hrHistory = (await get('/api/company/tokens/history?limit=100', hr.cookie)).json();
+    expect(hrHistory.items.length).toBeGreaterThan(0);
     expect(hrHistory.items.every((e: { tokenType: string }) => e.tokenType === 'company')).toBe(true);
     expect(hrHistory.total).toBe(3);
   });

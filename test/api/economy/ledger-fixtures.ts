@@ -6,9 +6,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TokenType } from '../../../src/domain/constants';
 import type { Db } from '../../../src/server/db/client';
-import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, redemptions } from '../../../src/server/db/schema';
+import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits } from '../../../src/server/db/schema';
 import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/server/modules/ledger/service';
 import { as, createUser, signIn, type TestContext } from '../../support/app';
+import { stateSnapshot } from '../../support/snapshot';
 
 export async function createPlatformBenefit(db: Db, values: Partial<typeof platformBenefits.$inferInsert> = {}) {
   const [row] = await db
@@ -62,18 +63,8 @@ export async function ledgerViolations(db: Db) {
   return { mismatched, unbalancedAssets, accountCount };
 }
 
-/** Everything a money-moving call could change, to prove that a refused call changed nothing. */
-export async function economySnapshot(db: Db) {
-  const [transfers, requests, redeemed, accountRows, platform, company] = await Promise.all([
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ledgerTransfers),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(benefitRequests),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(redemptions),
-    db.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts).orderBy(ledgerAccounts.id),
-    db.select({ id: platformBenefits.id, stock: platformBenefits.stockRemaining }).from(platformBenefits).orderBy(platformBenefits.id),
-    db.select({ id: companyBenefits.id, available: companyBenefits.availableTokens }).from(companyBenefits).orderBy(companyBenefits.id),
-  ]);
-  return { transfers: transfers[0].n, requests: requests[0].n, redemptions: redeemed[0].n, accountRows, platform, company };
-}
+/** Everything a refused call could change (the shared, whole-row snapshot of test/support). */
+export const economySnapshot = stateSnapshot;
 
 export async function requestsOf(db: Db, userId: string) {
   return db.select().from(benefitRequests).where(eq(benefitRequests.userId, userId));

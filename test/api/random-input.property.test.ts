@@ -1,0 +1,146 @@
+/**
+ * Random JSON to every route (issue 6 "Inputs and defaults"): fast-check builds bodies and query
+ * strings out of the API's own field names and of values that have broken servers before (numbers
+ * beyond an `integer`, NUL, numbers in disguise, impossible dates, huge texts, real ids), and each
+ * is sent by a caller the route lets in, with real ids in the path, so the input reaches
+ * validation and, when it passes, the handler. No answer may be a 500.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { ApiRouteInfo } from '../../src/server/app';
+import { createWorld, type SignedInCaller, type World } from '../support/world';
+
+/** Bodies reach columns, so they get more runs than query strings. */
+const RUNS = { body: 100, query: 30 };
+/** ~3,000 requests: far more than vitest's default per-test time on a shared 2-core machine. */
+const TIMEOUT_MS = 300_000;
+
+const FIELDS = [
+  'title', 'description', 'type', 'value', 'providerName', 'providerUserId', 'category', 'image', 'isHighlighted', 'tokenCost', 'stock',
+  'availableTokens', 'limitPerUser', 'startDate', 'endDate', 'requiresApproval', 'userId', 'userIds', 'amount', 'reason', 'kind', 'benefitId',
+  'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
+  'adminInstructions', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType',
+];
+
+let world: World;
+
+beforeAll(async () => {
+  world = await createWorld();
+});
+afterAll(async () => world.ctx.close());
+
+/** Values chosen to hit the edges, mixed with anything JSON can carry. */
+function edgeValues(w: World): fc.Arbitrary<unknown> {
+  const ids = [w.userIds.L3, w.userIds.L4, w.companyBenefitId, w.automaticBenefitId, w.managedBenefitId, w.otherCompanyBenefitId];
+  return fc.oneof(
+    // Beyond a PostgreSQL `integer`: the classic 500, so it comes up often.
+    { weight: 1, arbitrary: fc.constantFrom<unknown>(2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER + 2) },
+    { weight: 1, arbitrary: fc.double({ min: 2 ** 31, max: 2 ** 53, noNaN: true }).map(Math.floor) },
+    { weight: 4, arbitrary: fc.constantFrom<unknown>(
+      2_147_483_647, 2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER + 2, 1e300, -1, 0, 0.5, true, false, null, [5], {},
+      '0x10', '1e2', '5', '', ' ', '\u0000', 'a\u0000b', '2025-02-30', '0000-01-01', '9999-12-31', '2030-01-01', 'x'.repeat(5000),
+      'platform', 'company', 'automatic', 'managed', 'third_party', 'active', 'inactive', 'dark', 'pending', 'all', 'jobby',
+      '00000000-0000-4000-8000-000000000000', ...ids, [w.userIds.L3], [w.userIds.L3, 'nadie'],
+    ) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.integer() },
+    { weight: 1, arbitrary: fc.double() },
+  );
+}
+
+/**
+ * A valid body per route, so that changing one to three of its fields gets past the other
+ * required fields and reaches the column the changed field is written to.
+ */
+function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
+  const bodies: Record<string, Record<string, unknown>> = {
+    'POST /api/auth/*': { email: 'ana@matriz.cl', password: 'equivocada' },
+    'PATCH /api/me': { name: 'Ana', phone: '+56 9 1234 5678' },
+    'PUT /api/me/theme': { theme: 'dark' },
+    'POST /api/me/password': { currentPassword: 'equivocada', newPassword: 'otraclave1', confirmPassword: 'otraclave1' },
+    'POST /api/admin/tokens/add': { userId: w.userIds.L3, amount: 1, reason: 'Premio' },
+    'POST /api/admin/tokens/remove': { userId: w.userIds.L3, amount: 1, reason: 'Ajuste' },
+    'POST /api/company/tokens/assign': { userId: w.userIds.L3, amount: 1, reason: 'Premio' },
+    'POST /api/company/tokens/assign-bulk': { userIds: [w.userIds.L3], amount: 1, reason: 'Premio' },
+    'POST /api/redemptions': { kind: 'company', benefitId: w.companyBenefitId, comments: 'Gracias' },
+    'POST /api/platform-benefits': { title: 'Cena', description: 'Para dos', type: 'automatic', tokenCost: 1, stock: 5, providerUserId: w.userIds.L4 },
+    'PUT /api/platform-benefits/:id': { title: 'Cena', description: 'Para dos', type: 'automatic', tokenCost: 1, stock: 5, providerUserId: w.userIds.L4 },
+    'POST /api/platform-benefits/:id/status': { status: 'active' },
+    'POST /api/company-benefits': { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 5, limitPerUser: 1, startDate: '2030-01-01', endDate: '2030-12-31' },
+    'PUT /api/company-benefits/:id': { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 1_000_000, limitPerUser: 1_000_000 },
+    'POST /api/company-benefits/:id/status': { status: 'active' },
+    'POST /api/requests/:id/approve': { adminInstructions: 'Retira en recepción' },
+    'POST /api/requests/:id/reject': { reason: 'Sin cupos' },
+    'POST /api/codes/verify': { code: 'ABCD1234' },
+  };
+  return bodies[`${route.method} ${route.url}`] ?? {};
+}
+
+function bodies(w: World, route: ApiRouteInfo): fc.Arbitrary<unknown> {
+  const base = validBody(w, route);
+  // Mostly the route's own fields: a changed field the schema ignores tests little.
+  const own = Object.keys(base);
+  const field = own.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...own) }, { weight: 1, arbitrary: fc.constantFrom(...FIELDS) }) : fc.constantFrom(...FIELDS);
+  const changes = fc.dictionary(field, edgeValues(w), { minKeys: 1, maxKeys: 3 });
+  return fc.oneof(
+    { weight: 5, arbitrary: changes.map((changed) => ({ ...base, ...changed })) },
+    { weight: 2, arbitrary: fc.dictionary(fc.oneof(field, fc.string({ maxLength: 8 })), edgeValues(w), { maxKeys: 8 }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
+  );
+}
+
+function queries(w: World): fc.Arbitrary<string> {
+  const pair = fc.tuple(fc.constantFrom(...FIELDS), fc.oneof(edgeValues(w).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')), fc.string()));
+  return fc.array(pair, { maxLength: 6 }).map((pairs) => new URLSearchParams(pairs).toString());
+}
+
+/** The caller each route lets in (the authorization matrix states these exactly; here any allowed one will do). */
+function callerFor(route: ApiRouteInfo): SignedInCaller {
+  if (typeof route.access !== 'object') return 'L3';
+  const level = route.access.levels[0];
+  return (['L1', 'L2', 'L3', 'L4'] as const)[level - 1];
+}
+
+/** A real id for the route's path parameter, owned by that caller's side. */
+async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
+  if (route.url === '/api/auth/*') return route.method === 'GET' ? '/api/auth/get-session' : '/api/auth/sign-in/email';
+  if (!route.url.includes(':id')) return route.url;
+  let id: string;
+  if (route.url.startsWith('/api/platform-benefits/')) id = w.automaticBenefitId;
+  else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
+  else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
+  else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
+  return route.url.replace(':id', id);
+}
+
+describe('random JSON to every route', () => {
+  it('has routes to feed', () => {
+    expect(world.ctx.app.apiRoutes.length).toBeGreaterThan(20);
+  });
+
+  it('never answers 500', async () => {
+    const failures: string[] = [];
+    for (const route of world.ctx.app.apiRoutes) {
+      const caller = callerFor(route);
+      const url = await concreteUrl(world, route);
+      const input = route.method === 'GET' ? queries(world).map((q) => ({ query: q, body: undefined as unknown })) : bodies(world, route).map((b) => ({ query: '', body: b }));
+      await fc.assert(
+        fc.asyncProperty(input, async ({ query, body }) => {
+          const res = await world.call(caller, {
+            method: route.method,
+            url: query ? `${url}?${query}` : url,
+            ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+          });
+          if (res.statusCode >= 500) failures.push(`${caller} ${route.method} ${url} ${query} ${JSON.stringify(body)?.slice(0, 300)} → ${res.statusCode} ${res.body}`);
+          return res.statusCode < 500;
+        }),
+        { numRuns: route.method === 'GET' ? RUNS.query : RUNS.body, endOnFailure: true },
+      ).catch((error: unknown) => {
+        // A 500 is listed in `failures` (all routes are tried before the test fails); anything else is a broken test.
+        if (failures.length === 0) throw error;
+      });
+    }
+    expect(failures).toEqual([]);
+  }, TIMEOUT_MS);
+});
