@@ -84,6 +84,8 @@ export const ERRORS = {
     message: 'Los campos Título, Descripción y Tipo son obligatorios',
   },
   COMPANY_BENEFIT_REQUIRED: { status: 400, message: 'Los campos Título y Descripción son obligatorios' },
+  // Not in the spec: a company benefit's window must not end before it starts.
+  BENEFIT_DATES_OUT_OF_ORDER: { status: 400, message: 'La fecha de término debe ser posterior a la de inicio' },
   // Not in the spec: a platform benefit can only be linked to an existing provider (level 4) user.
   INVALID_PROVIDER: { status: 400, message: 'El proveedor seleccionado no existe o no es un proveedor' },
 

@@ -31,7 +31,11 @@ export const idParamsSchema = z.object({ id: z.string().uuid() });
 // ───────── platform benefits (level 1) ─────────
 
 const platformRequired = errorMessage('PLATFORM_BENEFIT_REQUIRED');
-export const platformBenefitInputSchema = z.object({
+const tokenCostField = z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1');
+/** 0 means unlimited (part 1 §9). */
+const platformStockField = z.coerce.number().int().min(0, 'El stock no puede ser negativo');
+/** The editable fields, without defaults: create adds them, an edit must not (decision: PATCH semantics). */
+const platformBenefitFields = z.object({
   title: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(200),
   description: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(2000),
   type: z.enum(BENEFIT_TYPES, { error: platformRequired }),
@@ -41,16 +45,22 @@ export const platformBenefitInputSchema = z.object({
   providerUserId: z.string().nullish(),
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),
+  isHighlighted: z.boolean(),
+  tokenCost: tokenCostField,
+  stock: platformStockField,
+});
+export const platformBenefitInputSchema = platformBenefitFields.extend({
   isHighlighted: z.boolean().default(false),
-  tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
-  /** 0 means unlimited (part 1 §9). */
-  stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').default(PLATFORM_BENEFIT_DEFAULT_STOCK),
+  tokenCost: tokenCostField.default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
+  stock: platformStockField.default(PLATFORM_BENEFIT_DEFAULT_STOCK),
 });
 export type PlatformBenefitInput = z.input<typeof platformBenefitInputSchema>;
-/** Editing: a stock left out keeps the units remaining (a form that omits it must not reset it to 100). */
-export const platformBenefitUpdateSchema = platformBenefitInputSchema.extend({
-  stock: z.coerce.number().int().min(0, 'El stock no puede ser negativo').optional(),
-});
+/**
+ * Editing (PATCH): a field left out keeps its value, `null` clears a nullable one, and no default
+ * applies. A stock given sets the units remaining (the explicit restock); left out, redemptions and
+ * rejections alone move it.
+ */
+export const platformBenefitUpdateSchema = platformBenefitFields.partial();
 export type PlatformBenefitUpdate = z.input<typeof platformBenefitUpdateSchema>;
 
 export const platformBenefitSchema = z.object({
@@ -81,30 +91,38 @@ export type ProviderOption = z.infer<typeof providerOptionSchema>;
 // ───────── company benefits (level 2) ─────────
 
 const companyRequired = errorMessage('COMPANY_BENEFIT_REQUIRED');
-const datesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
+/** Start and end, when both are known, in order; an edit checks the merged values again in its service. */
+export const benefitDatesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
-const datesInOrderError = { path: ['endDate'], message: 'La fecha de término debe ser posterior a la de inicio' };
+const datesInOrderError = { path: ['endDate'], message: errorMessage('BENEFIT_DATES_OUT_OF_ORDER') };
 const companyBenefitFields = z.object({
   title: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(200),
   description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),
-  tokenCost: z.coerce.number().int().min(1, 'El costo en tokens debe ser al menos 1').default(1),
-  availableTokens: z.coerce.number().int().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
-  limitPerUser: z.coerce.number().int().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+  tokenCost: tokenCostField,
+  /** What is left: an edit may set 0 (a sold-out benefit is edited without restocking it). */
+  availableTokens: z.coerce.number().int().min(0, 'La cantidad disponible no puede ser negativa'),
+  limitPerUser: z.coerce.number().int().min(1, 'El límite por usuario debe ser al menos 1'),
   // A real calendar date: 2025-02-30 is refused here with a 400, not by the database with a 500.
   startDate: z.iso.date().nullish(),
   endDate: z.iso.date().nullish(),
-  requiresApproval: z.boolean().default(false),
+  requiresApproval: z.boolean(),
 });
-export const companyBenefitInputSchema = companyBenefitFields.refine(datesInOrder, datesInOrderError);
-export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
-/** Editing: availableTokens is what is left, so a sold-out benefit (0) can be edited without restocking it. */
-export const companyBenefitUpdateSchema = companyBenefitFields
+export const companyBenefitInputSchema = companyBenefitFields
   .extend({
-    availableTokens: z.coerce.number().int().min(0, 'La cantidad disponible no puede ser negativa').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+    tokenCost: tokenCostField.default(1),
+    availableTokens: z.coerce.number().int().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+    limitPerUser: companyBenefitFields.shape.limitPerUser.default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+    requiresApproval: z.boolean().default(false),
   })
-  .refine(datesInOrder, datesInOrderError);
+  .refine(benefitDatesInOrder, datesInOrderError);
+export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
+/**
+ * Editing (PATCH), as for platform benefits: only the fields sent change. availableTokens sent is
+ * the explicit restock (what is left; 0 allowed); left out, only redemptions and rejections move it.
+ */
+export const companyBenefitUpdateSchema = companyBenefitFields.partial().refine(benefitDatesInOrder, datesInOrderError);
 export type CompanyBenefitUpdate = z.input<typeof companyBenefitUpdateSchema>;
 export const companyBenefitListQuerySchema = z.object({ status: z.enum(['active', 'inactive']).optional(), search: z.string().optional(), ...pageQuery });
 
