@@ -94,7 +94,6 @@ export const ERRORS = {
   CODE_NOT_FOUND: { status: 404, message: 'Token no encontrado' },
   CODE_USED_OR_INACTIVE: { status: 409, message: 'El token ya ha sido utilizado o ha expirado' },
   CODE_EXPIRED: { status: 409, message: 'El token ha expirado' },
-  CODE_OTHER_PROVIDER: { status: 403, message: 'Este token pertenece a otro proveedor' },
   CODE_INVALID: { status: 409, message: 'Token inválido o ya utilizado' },
   PROVIDER_INACTIVE: { status: 403, message: 'Tu cuenta de proveedor está inactiva' },
   VERIFY_RATE_LIMITED: {

@@ -107,6 +107,8 @@ const companyBenefitFields = z.object({
   // A real calendar date: 2025-02-30 is refused here with a 400, not by the database with a 500.
   startDate: z.iso.date().nullish(),
   endDate: z.iso.date().nullish(),
+  /** The provider user who fulfils it; then only that provider may redeem its codes (issue 6). */
+  providerUserId: z.string().nullish(),
   requiresApproval: z.boolean(),
 });
 export const companyBenefitInputSchema = companyBenefitFields
@@ -138,6 +140,7 @@ export const companyBenefitSchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   requiresApproval: z.boolean(),
+  providerUserId: z.string().nullable(),
   status: z.enum(['active', 'inactive']),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -226,7 +229,12 @@ export const benefitRequestSchema = z.object({
   requestDate: isoDate,
   processedDate: isoDate.nullable(),
   adminId: z.string().nullable(),
+  /** What the approver tells the employee to do (approval only). */
   adminInstructions: z.string().nullable(),
+  /** Why it was rejected, when the processor said so. */
+  decisionNote: z.string().nullable(),
+  /** The provider that was paid and fulfils it, fixed at redemption; null = none. */
+  providerUserId: z.string().nullable(),
   comments: z.string().nullable(),
   productLink: z.string().nullable(),
   code: codeViewSchema.nullable(),

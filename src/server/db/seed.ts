@@ -262,7 +262,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       const spendTo = step.jobby ? accounts.platformSpend(step.benefit.providerUserId ?? null) : accounts.companySpend(step.companyId);
       const walletRef = { userId: step.userId, companyId: step.companyId, tokenType: step.jobby ? ('jobby' as const) : ('company' as const) };
       const spent = await transfer(tx, { from: wallet, to: spendTo, amount: step.benefit.tokenCost, kind: 'spend', reason: `Canje: ${step.benefit.title}`, actor: { id: step.userId, name: userRow.name }, wallet: walletRef, requestId: request.id, benefitId: step.benefit.id });
-      const [redemption] = await tx.insert(redemptions).values({ userId: step.userId, requestId: request.id, platformBenefitId: step.jobby ? step.benefit.id : null, companyBenefitId: step.jobby ? null : step.benefit.id, benefitName: step.benefit.title, isBenefitJobby: step.jobby, tokenCost: step.benefit.tokenCost, redemptionDate: when, companyId: step.companyId, status: step.status === 'rejected' ? 'refunded' : 'redeemed' }).returning({ id: redemptions.id });
+      const [redemption] = await tx.insert(redemptions).values({ userId: step.userId, requestId: request.id, platformBenefitId: step.jobby ? step.benefit.id : null, companyBenefitId: step.jobby ? null : step.benefit.id, benefitName: step.benefit.title, isBenefitJobby: step.jobby, tokenCost: step.benefit.tokenCost, redemptionDate: when, companyId: step.companyId, tookStock: true, status: step.status === 'rejected' ? 'refunded' : 'redeemed' }).returning({ id: redemptions.id });
       if (!step.jobby) {
         await tx.insert(companyBenefitUserCounts).values({ benefitId: step.benefit.id, userId: step.userId, count: step.status === 'rejected' ? 0 : 1 }).onConflictDoNothing();
       }

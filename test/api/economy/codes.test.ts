@@ -103,11 +103,11 @@ describe('verifying a code', () => {
     }
   });
 
-  it('refuses a code of a benefit linked to another provider and keeps it active for its own provider', async () => {
+  it('answers a code of a benefit linked to another provider as unknown and keeps it active for its own provider', async () => {
     const code = await codeFor(ana, 'platform', lunchOfCafe.id);
     const res = await verify(cinema, code);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'CODE_OTHER_PROVIDER', message: 'Este token pertenece a otro proveedor' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({ code: 'CODE_NOT_FOUND', message: 'Token no encontrado' });
     expect(await codeRow(code)).toMatchObject({ status: 'active', usedBy: null, usedAt: null });
     expect((await verify(cafe, code)).statusCode).toBe(200);
   });
@@ -141,9 +141,9 @@ describe('verifying a code', () => {
     const code = await codeFor(ana, 'platform', lunchOfCafe.id);
     const first = await verify(cinema, code, { 'idempotency-key': 'verificar-ajeno' });
     const retry = await verify(cinema, code, { 'idempotency-key': 'verificar-ajeno' });
-    expect(first.statusCode).toBe(403);
-    expect(first.json().error.code).toBe('CODE_OTHER_PROVIDER');
-    expect(retry.statusCode).toBe(403);
+    expect(first.statusCode).toBe(404);
+    expect(first.json().error.code).toBe('CODE_NOT_FOUND');
+    expect(retry.statusCode).toBe(404);
     expect(retry.headers['idempotency-hit']).toBe('true');
     expect(retry.json()).toEqual(first.json());
     expect(await codeRow(code)).toMatchObject({ status: 'active', usedBy: null, usedAt: null });

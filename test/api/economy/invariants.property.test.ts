@@ -145,7 +145,7 @@ async function applyStep(s: Step, model: Model, employees: Actor[], benefits: { 
       if (!code) return expectStatus(outcome, 404, 'verify unknown');
       // Managed codes belong to the linked provider; company codes to any provider.
       const refusedAsOthers = code.benefit === 'managed' && s.byOther;
-      expectStatus(outcome, refusedAsOthers ? 403 : code.used ? 409 : 200, 'verify');
+      expectStatus(outcome, refusedAsOthers ? 404 : code.used ? 409 : 200, 'verify');
       if (!refusedAsOthers && !code.used) code.used = true;
       return;
     }

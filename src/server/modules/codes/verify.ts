@@ -33,8 +33,8 @@ export type VerifyCodeOptions = {
 /**
  * Why a code could not be redeemed, from ONE statement: the provider's own status (checked first,
  * as a disabled provider may redeem nothing) and the code, on the unique code index. Another
- * provider's code is refused before its state is told, so a provider learns nothing about codes it
- * cannot redeem.
+ * provider's code answers as an unknown one, before its state is told, so a provider learns
+ * nothing about codes it cannot redeem.
  */
 async function refusalOf(db: Executor, code: string, providerId: string): Promise<AppError> {
   const [found] = await db
@@ -48,8 +48,9 @@ async function refusalOf(db: Executor, code: string, providerId: string): Promis
     .leftJoin(benefitCodes, eq(benefitCodes.code, code))
     .where(eq(users.id, providerId));
   if (!found?.providerActive) return new AppError('PROVIDER_INACTIVE');
-  if (found.status === null) return new AppError('CODE_NOT_FOUND');
-  if (found.providerUserId && found.providerUserId !== providerId) return new AppError('CODE_OTHER_PROVIDER');
+  // A code outside the caller's lane (another provider fulfils it) does not exist for this caller:
+  // telling it apart would confirm that a guessed code is real (issue 6).
+  if (found.status === null || (found.providerUserId && found.providerUserId !== providerId)) return new AppError('CODE_NOT_FOUND');
   if (found.status !== 'active') return new AppError('CODE_USED_OR_INACTIVE');
   if (found.isExpired) return new AppError('CODE_EXPIRED');
   // Only reachable if the row changed between the two statements; the spec's fallback text.
@@ -111,7 +112,8 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
  * @throws CODE_REQUIRED when the code is empty.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
  * Answered as outcomes: PROVIDER_INACTIVE (the provider was disabled after its session was
- * checked), CODE_NOT_FOUND, CODE_OTHER_PROVIDER, CODE_USED_OR_INACTIVE, CODE_EXPIRED, CODE_INVALID.
+ * checked), CODE_NOT_FOUND (also a code another provider fulfils), CODE_USED_OR_INACTIVE, CODE_EXPIRED,
+ * CODE_INVALID.
  */
 export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, options: VerifyCodeOptions): Promise<IdempotentOutcome<VerifyCodeResult>> {
   const code = normalizeCode(input.code);

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
 import { containsPattern } from '../ledger/service';
 import { companyOf } from '../../http/access';
+import { linkedProvider } from '../providers/service';
 
 export type CompanyBenefitCreate = z.infer<typeof companyBenefitInputSchema>;
 export type CompanyBenefitEdit = z.infer<typeof companyBenefitUpdateSchema> & { id: string };
@@ -39,6 +40,7 @@ export function toCompanyBenefit(row: Row): CompanyBenefit {
     startDate: row.startDate,
     endDate: row.endDate,
     requiresApproval: row.requiresApproval,
+    providerUserId: row.providerUserId,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -108,12 +110,14 @@ export async function listCompanyBenefits(db: Executor, query: CompanyBenefitLis
 /**
  * Creates an active benefit of the actor's company (part 2 §4).
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
+ * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function createCompanyBenefit(db: Executor, input: CompanyBenefitCreate, actor: Actor): Promise<CompanyBenefit> {
   const companyId = companyOf(actor);
+  const providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .insert(companyBenefits)
-    .values({ ...createdColumns(input), companyId, status: 'active', createdBy: actor.id, updatedBy: actor.id })
+    .values({ ...createdColumns(input), providerUserId, companyId, status: 'active', createdBy: actor.id, updatedBy: actor.id })
     .returning();
   return toCompanyBenefit(row);
 }
@@ -124,10 +128,13 @@ export async function createCompanyBenefit(db: Executor, input: CompanyBenefitCr
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
  * @throws BENEFIT_NOT_FOUND when the benefit does not exist or belongs to another company.
  * @throws BENEFIT_DATES_OUT_OF_ORDER when the edited window would end before it starts.
+ * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function updateCompanyBenefit(db: Executor, input: CompanyBenefitEdit, actor: Actor): Promise<CompanyBenefit> {
   const companyId = companyOf(actor);
   const set = editedColumns(input);
+  // A new provider affects future redemptions only: requests already paid keep theirs.
+  if (input.providerUserId !== undefined) set.providerUserId = await linkedProvider(db, input.providerUserId);
   const start = set.startDate === undefined ? companyBenefits.startDate : sql`${set.startDate}::date`;
   const end = set.endDate === undefined ? companyBenefits.endDate : sql`${set.endDate}::date`;
   const datesInOrder = sql`(${start} is null or ${end} is null or ${start} <= ${end})`;

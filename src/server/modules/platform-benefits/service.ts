@@ -18,7 +18,7 @@ import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';
 import { containsPattern } from '../ledger/service';
-import { assertProviderUser } from '../providers/service';
+import { linkedProvider } from '../providers/service';
 
 export type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;
 export type PlatformBenefitEdit = z.infer<typeof platformBenefitUpdateSchema> & { id: string };
@@ -49,13 +49,6 @@ export function toPlatformBenefit(row: Row): PlatformBenefit {
 /** The form's stock (0 = unlimited, part 1 §9) as the stored units remaining (null = unlimited). */
 function stockRemainingOf(stock: number): number | null {
   return stock === 0 ? null : stock;
-}
-
-/** @throws INVALID_PROVIDER when a provider user id is given and is not a level 4 user. */
-async function linkedProvider(db: Executor, providerUserId: string | null | undefined): Promise<string | null> {
-  const id = blankToNull(providerUserId);
-  if (id) await assertProviderUser(db, id);
-  return id;
 }
 
 /** The columns a create writes (the schema has applied its defaults). */

@@ -57,6 +57,8 @@ export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
     processedDate: r.processedDate?.toISOString() ?? null,
     adminId: r.adminId,
     adminInstructions: r.adminInstructions,
+    decisionNote: r.decisionNote,
+    providerUserId: r.providerUserId,
     comments: r.comments,
     productLink: r.productLink,
     code:
