@@ -13,6 +13,8 @@ export const ADMIN_TOKEN_QUANTITY_MAX = 100;
 export const HR_ASSIGN_DEFAULT_AMOUNT = 10;
 export const PROVIDER_NAME_MIN_LENGTH = 3;
 export const PROVIDER_HISTORY_SIZE = 20;
+/** How long an Idempotency-Key answers retries with its stored response. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 export const LOGIN_CAROUSEL_INTERVAL_MS = 5000;
 export const REGISTER_REDIRECT_MS = 2000;

@@ -193,7 +193,8 @@ export type RedeemInput = z.infer<typeof redeemInputSchema>;
 
 export const codeViewSchema = z.object({
   code: z.string(),
-  status: z.enum(['active', 'used']),
+  /** 'expired': unused past its expiry, by the database clock (the device's clock is never asked). */
+  status: z.enum(['active', 'used', 'expired']),
   expiresAt: isoDate,
   usedAt: isoDate.nullable(),
 });

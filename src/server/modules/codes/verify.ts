@@ -16,7 +16,7 @@ import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
 import { benefitCodes, users } from '../../db/schema';
-import { runIdempotentStatement, type IdempotentOutcome } from '../idempotency/service';
+import { runIdempotentStatement, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
 import { consumeRateLimit } from '../rate-limit/service';
 
@@ -107,8 +107,8 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
 /**
  * Verifies and redeems a code for the acting provider. The input is trimmed and upper-cased.
  * Every attempt counts against the provider's per-minute limit, refused ones included (the
- * counter is written in its own statement, outside the redemption's transaction). Idempotent
- * with `idempotencyKey`.
+ * counter is written in its own statement, outside the redemption's transaction), except a retry
+ * with an Idempotency-Key already answered: it gets the stored answer without counting.
  * @throws CODE_REQUIRED when the code is empty.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
  * Answered as outcomes: PROVIDER_INACTIVE (the provider was disabled after its session was
@@ -118,9 +118,12 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
 export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, options: VerifyCodeOptions): Promise<IdempotentOutcome<VerifyCodeResult>> {
   const code = normalizeCode(input.code);
   if (!code) throw new AppError('CODE_REQUIRED');
+  const idempotency = { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } };
+  // A retry of an answered verification is answered as stored before the limiter counts it: a
+  // provider whose network dropped the answer must not be locked out by its own retries.
+  const stored = await storedAnswer<VerifyCodeResult>(db, idempotency);
+  if (stored) return stored;
   const attempt = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
   if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
-  return runIdempotentStatement(db, { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } }, (executor) =>
-    redeem(executor, code, actor.id),
-  );
+  return runIdempotentStatement(db, idempotency, (executor) => redeem(executor, code, actor.id));
 }
