@@ -48,6 +48,10 @@ export const PENDING_REQUEST_STATUSES: readonly RequestStatus[] = [
   'pending_admin_approval',
 ];
 
+/** The ledger's transfer kinds: the one list behind the type, the API's enum and the table's check. */
+export const TRANSFER_KINDS = ['grant', 'revoke', 'spend', 'refund', 'reward', 'import'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+
 export const TOKEN_TYPES = ['jobby', 'company'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 

@@ -14,7 +14,6 @@ const envSchema = z.object({
   STAFF_EMAIL_DOMAIN: z.string().min(3).default('jobby.cl'),
   PROVIDER_EMAIL_DOMAIN: z.string().min(3).default('jobby.sup'),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
-  SESSION_SECRET: z.string().min(32).optional(),
   /** Public origin of the app (used by better-auth's origin check). */
   PUBLIC_URL: z.string().url().optional(),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
@@ -46,7 +45,7 @@ export type AppConfig = {
 
 /** In development a secret is generated once and kept in the data folder; production must set one. */
 function resolveSecret(env: z.infer<typeof envSchema>): string {
-  const given = env.BETTER_AUTH_SECRET ?? env.SESSION_SECRET;
+  const given = env.BETTER_AUTH_SECRET;
   if (given) return given;
   if (env.NODE_ENV === 'production') {
     throw new Error('Falta BETTER_AUTH_SECRET: en producción define un secreto de al menos 32 caracteres.');

@@ -13,6 +13,7 @@ import {
   PLATFORM_BENEFIT_DEFAULT_STOCK,
   PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
   REQUEST_STATUSES,
+  TRANSFER_KINDS,
 } from '../constants';
 import { errorMessage } from '../errors';
 
@@ -306,7 +307,7 @@ export const historyEntrySchema = z.object({
   id: z.number().int(),
   /** The spec's history types: grant/reward/refund → add, revoke → remove, spend → used. */
   type: z.enum(['add', 'remove', 'used']),
-  kind: z.enum(['grant', 'revoke', 'spend', 'refund', 'reward', 'import']),
+  kind: z.enum(TRANSFER_KINDS),
   tokenType: z.enum(['jobby', 'company']),
   amount: z.number().int(),
   reason: z.string().nullable(),

@@ -5,6 +5,7 @@
  * with our user fields added to its user table so that a user is one row.
  */
 import { sql } from 'drizzle-orm';
+import { TRANSFER_KINDS } from '../../domain/constants';
 import {
   bigint,
   bigserial,
@@ -488,7 +489,7 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_accounts_check', sql`${t.fromAccount} <> ${t.toAccount}`),
     check(
       'ledger_transfers_kind_check',
-      sql`${t.kind} in ('grant', 'revoke', 'spend', 'refund', 'reward', 'import')`,
+      sql`${t.kind} in (${sql.raw(TRANSFER_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
     ),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { companies } from '../../db/schema';
 
@@ -21,9 +21,4 @@ export async function findOrCreateCompanyByName(db: Executor, name: string) {
   const found = await findCompanyByName(db, name);
   if (!found) throw new Error(`company ${name} vanished after insert`);
   return found;
-}
-
-export async function getCompanyName(db: Executor, companyId: string): Promise<string | null> {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? null;
 }

@@ -6,13 +6,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
-import type { RecordStatus, TokenType } from '../../../domain/constants';
+import type { RecordStatus, TokenType, TransferKind } from '../../../domain/constants';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import type { Balances } from '../../../domain/schemas/me';
 import type { Executor } from '../../db/client';
 import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
 
-export type TransferKind = 'grant' | 'revoke' | 'spend' | 'refund' | 'reward' | 'import';
+export type { TransferKind } from '../../../domain/constants';
 
 export type Account = {
   id: string;

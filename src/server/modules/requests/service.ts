@@ -140,7 +140,7 @@ async function listRequests(db: Executor, scope: SQL, query: RequestListQuery, o
 }
 
 /** Level 1 (part 1 §4): platform-benefit requests and those awaiting admin approval. Throws nothing. */
-export async function listAdminRequests(db: Executor, query: RequestListQuery, _actor: Actor): Promise<RequestList> {
+export async function listAdminRequests(db: Executor, query: RequestListQuery): Promise<RequestList> {
   const scope = or(isNotNull(benefitRequests.platformBenefitId), eq(benefitRequests.status, 'pending_admin_approval')) as SQL;
   return listRequests(db, scope, query);
 }
