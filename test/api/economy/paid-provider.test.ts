@@ -141,10 +141,13 @@ describe('the company wallet names its company', () => {
     expect((await balancesOf(ctx.db, leo.id)).company).toBe(4);
     expect(await accountBalance(`employee:${leo.id}:company:${companyA}`)).toBe(9);
     const wallets = await ctx.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerUserId, leo.id));
-    expect(wallets.map((w) => [w.id, w.asset]).sort()).toEqual([
-      [`employee:${leo.id}:company:${companyA}`, `company:${companyA}`],
-      [`employee:${leo.id}:company:${companyB}`, `company:${companyB}`],
-    ]);
+    const byId = (a: string[], b: string[]) => (a[0] < b[0] ? -1 : 1);
+    expect(wallets.map((w) => [w.id, w.asset]).sort(byId)).toEqual(
+      [
+        [`employee:${leo.id}:company:${companyA}`, `company:${companyA}`],
+        [`employee:${leo.id}:company:${companyB}`, `company:${companyB}`],
+      ].sort(byId),
+    );
     const violations = await ledgerViolations(ctx.db);
     expect(violations.mismatched).toEqual([]);
     expect(violations.unbalancedAssets).toEqual([]);
