@@ -13,6 +13,8 @@ export const ADMIN_TOKEN_QUANTITY_MAX = 100;
 export const HR_ASSIGN_DEFAULT_AMOUNT = 10;
 export const PROVIDER_NAME_MIN_LENGTH = 3;
 export const PROVIDER_HISTORY_SIZE = 20;
+/** How long an Idempotency-Key answers retries with its stored response. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 /**
  * Input bounds (issue 6): the largest value a PostgreSQL `integer` column holds, so a bigger count
@@ -54,6 +56,10 @@ export const PENDING_REQUEST_STATUSES: readonly RequestStatus[] = [
   'pending_provider_approval',
   'pending_admin_approval',
 ];
+
+/** The ledger's transfer kinds: the one list behind the type, the API's enum and the table's check. */
+export const TRANSFER_KINDS = ['grant', 'revoke', 'spend', 'refund', 'reward', 'import'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 export const TOKEN_TYPES = ['jobby', 'company'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];

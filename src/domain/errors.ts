@@ -100,6 +100,8 @@ export const ERRORS = {
     message: 'Los campos Título, Descripción y Tipo son obligatorios',
   },
   COMPANY_BENEFIT_REQUIRED: { status: 400, message: 'Los campos Título y Descripción son obligatorios' },
+  // Not in the spec: a company benefit's window must not end before it starts.
+  BENEFIT_DATES_OUT_OF_ORDER: { status: 400, message: 'La fecha de término debe ser posterior a la de inicio' },
   // Not in the spec: a platform benefit can only be linked to an existing provider (level 4) user.
   INVALID_PROVIDER: { status: 400, message: 'El proveedor seleccionado no existe o no es un proveedor' },
 
@@ -111,7 +113,6 @@ export const ERRORS = {
   CODE_NOT_FOUND: { status: 404, message: 'Token no encontrado' },
   CODE_USED_OR_INACTIVE: { status: 409, message: 'El token ya ha sido utilizado o ha expirado' },
   CODE_EXPIRED: { status: 409, message: 'El token ha expirado' },
-  CODE_OTHER_PROVIDER: { status: 403, message: 'Este token pertenece a otro proveedor' },
   CODE_INVALID: { status: 409, message: 'Token inválido o ya utilizado' },
   PROVIDER_INACTIVE: { status: 403, message: 'Tu cuenta de proveedor está inactiva' },
   VERIFY_RATE_LIMITED: {

@@ -67,18 +67,19 @@ const MATRIX: Row[] = [
   row('POST /api/redemptions',                     [401, 403, 403, 200, 403, 200, 403, 404, 403], (w) => ({ payload: { kind: 'company', benefitId: w.companyBenefitId } })),
   row('GET /api/platform-benefits',                [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/platform-benefits',               [401, 200, 403, 403, 403, 403, 403, 403, 403], () => ({ payload: benefitFields })),
-  row('PUT /api/platform-benefits/:id',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+  row('PATCH /api/platform-benefits/:id',          [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/platform-benefits/${w.automaticBenefitId}`, payload: { ...benefitFields, providerUserId: w.userIds.L4, stock: 0 } })),
   row('POST /api/platform-benefits/:id/status',    [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/platform-benefits/${w.automaticBenefitId}/status`, payload: { status: 'active' } })),
   row('GET /api/company-benefits',                 [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('POST /api/company-benefits',                [401, 403, 200, 403, 403, 403, 200, 403, 403], () => ({ payload: { title: 'Tarde libre', description: 'Sal temprano' } })),
-  row('PUT /api/company-benefits/:id',             [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
+  row('PATCH /api/company-benefits/:id',           [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
     url: `/api/company-benefits/${w.companyBenefitId}`,
     payload: { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 1_000_000, limitPerUser: 1_000_000 } })),
   row('POST /api/company-benefits/:id/status',     [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
     url: `/api/company-benefits/${w.companyBenefitId}/status`, payload: { status: 'active' } })),
-  row('GET /api/providers/options',                [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  // HR picks the provider that fulfils a company benefit too (issue 6).
+  row('GET /api/providers/options',                [401, 200, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/admin/requests',                   [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('GET /api/company/requests',                 [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/provider/requests',                [401, 403, 403, 403, 200, 403, 403, 403, 200]),
@@ -88,9 +89,8 @@ const MATRIX: Row[] = [
     url: `/api/requests/${await decisionTarget(w, caller)}/approve`, payload: { adminInstructions: 'Retira en recepción' } })),
   row('POST /api/requests/:id/reject',             [401, 200, 200, 403, 200, 403, 404, 403, 404], async (w, caller) => ({
     url: `/api/requests/${await decisionTarget(w, caller)}/reject`, payload: { reason: 'Sin cupos' } })),
-  // A code of provider L4: another provider is told 'Este token pertenece a otro proveedor' today;
-  // issue 6 ("the code lane") makes it 404 'Token no encontrado' — change L4x to 404 with that fix.
-  row('POST /api/codes/verify',                    [401, 403, 403, 403, 200, 403, 403, 403, 403], async (w) => ({ payload: { code: await w.activeCode() } })),
+  // A code of provider L4: another provider is told 'Token no encontrado' (the lane, issue 6).
+  row('POST /api/codes/verify',                    [401, 403, 403, 403, 200, 403, 403, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   row('GET /api/provider/history',                 [401, 403, 403, 403, 200, 403, 403, 403, 200]),
   row('GET /api/companies',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/companies',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({

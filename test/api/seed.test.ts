@@ -64,4 +64,34 @@ describe('demo data (issue 2 §6)', () => {
     expect(violations.unbalancedAssets).toEqual([]);
     expect(await count(sql`select count(*) as n from benefit_codes c join benefit_requests r on r.id = c.request_id where r.status <> 'approved'`)).toBe(0);
   });
+
+  it('writes requests as the API does: stock taken, per-user counts, benefit type and the provider paid', async () => {
+    // Every limited platform benefit starts at 100: what is missing is what live redemptions took.
+    const stock = await queryRows<{ title: string; remaining: number; taken: string }>(
+      ctx.db,
+      sql`select p.title, p.stock_remaining as remaining,
+                 (select count(*) from redemptions r where r.platform_benefit_id = p.id and r.status = 'redeemed') as taken
+          from platform_benefits p where p.stock_remaining is not null`,
+    );
+    expect(stock.length).toBeGreaterThan(0);
+    expect(stock.some((row) => Number(row.taken) > 0)).toBe(true);
+    for (const row of stock) expect(row.remaining, row.title).toBe(100 - Number(row.taken));
+    // Per-user counts are the live company redemptions, and nothing else.
+    expect(
+      await count(sql`select count(*) as n from (
+        select r.company_benefit_id, r.user_id, count(*) filter (where r.status = 'redeemed') as live, coalesce(max(c.count), 0) as counted
+        from redemptions r left join company_benefit_user_counts c on c.benefit_id = r.company_benefit_id and c.user_id = r.user_id
+        where r.company_benefit_id is not null group by r.company_benefit_id, r.user_id) t where t.live <> t.counted`),
+    ).toBe(0);
+    expect(await count(sql`select count(*) as n from benefit_requests where company_benefit_id is not null`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from benefit_requests where company_benefit_id is not null and benefit_type is not null`)).toBe(0);
+    // The provider paid is stored on the request and credited in the ledger.
+    expect(
+      await count(sql`select count(*) as n from benefit_requests br join ledger_transfers t on t.request_id = br.id and t.kind = 'spend'
+                      where br.platform_benefit_id is not null and t.to_account <> coalesce('provider:' || br.provider_user_id, 'platform:spent')`),
+    ).toBe(0);
+    // Verified codes were redeemed by a provider allowed to, after their request.
+    expect(await count(sql`select count(*) as n from benefit_codes where status = 'used'`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) as n from benefit_codes c join benefit_requests r on r.id = c.request_id where c.used_at < r.request_date or c.created_at < r.request_date`)).toBe(0);
+  });
 });

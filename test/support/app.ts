@@ -41,8 +41,6 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const config = testConfig(overrides);
   let drop: (() => Promise<void>) | null = null;

@@ -16,6 +16,7 @@ import {
   PLATFORM_BENEFIT_DEFAULT_STOCK,
   PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
   REQUEST_STATUSES,
+  TRANSFER_KINDS,
 } from '../constants';
 import { errorMessage } from '../errors';
 
@@ -48,7 +49,11 @@ export const idParamsSchema = z.object({ id: z.string().uuid() });
 // ───────── platform benefits (level 1) ─────────
 
 const platformRequired = errorMessage('PLATFORM_BENEFIT_REQUIRED');
-export const platformBenefitInputSchema = z.object({
+const tokenCostField = count().min(1, 'El costo en tokens debe ser al menos 1');
+/** 0 means unlimited (part 1 §9). */
+const platformStockField = count().min(0, 'El stock no puede ser negativo');
+/** The editable fields, without defaults: create adds them, an edit must not (decision: PATCH semantics). */
+const platformBenefitFields = z.object({
   title: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(200),
   description: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(2000),
   type: z.enum(BENEFIT_TYPES, { error: platformRequired }),
@@ -58,16 +63,22 @@ export const platformBenefitInputSchema = z.object({
   providerUserId: z.string().nullish(),
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),
+  isHighlighted: z.boolean(),
+  tokenCost: tokenCostField,
+  stock: platformStockField,
+});
+export const platformBenefitInputSchema = platformBenefitFields.extend({
   isHighlighted: z.boolean().default(false),
-  tokenCost: count().min(1, 'El costo en tokens debe ser al menos 1').default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
-  /** 0 means unlimited (part 1 §9). */
-  stock: count().min(0, 'El stock no puede ser negativo').default(PLATFORM_BENEFIT_DEFAULT_STOCK),
+  tokenCost: tokenCostField.default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
+  stock: platformStockField.default(PLATFORM_BENEFIT_DEFAULT_STOCK),
 });
 export type PlatformBenefitInput = z.input<typeof platformBenefitInputSchema>;
-/** Editing: a stock left out keeps the units remaining (a form that omits it must not reset it to 100). */
-export const platformBenefitUpdateSchema = platformBenefitInputSchema.extend({
-  stock: count().min(0, 'El stock no puede ser negativo').optional(),
-});
+/**
+ * Editing (PATCH): a field left out keeps its value, `null` clears a nullable one, and no default
+ * applies. A stock given sets the units remaining (the explicit restock); left out, redemptions and
+ * rejections alone move it.
+ */
+export const platformBenefitUpdateSchema = platformBenefitFields.partial();
 export type PlatformBenefitUpdate = z.input<typeof platformBenefitUpdateSchema>;
 
 export const platformBenefitSchema = z.object({
@@ -98,30 +109,40 @@ export type ProviderOption = z.infer<typeof providerOptionSchema>;
 // ───────── company benefits (level 2) ─────────
 
 const companyRequired = errorMessage('COMPANY_BENEFIT_REQUIRED');
-const datesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
+/** Start and end, when both are known, in order; an edit checks the merged values again in its service. */
+export const benefitDatesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
-const datesInOrderError = { path: ['endDate'], message: 'La fecha de término debe ser posterior a la de inicio' };
+const datesInOrderError = { path: ['endDate'], message: errorMessage('BENEFIT_DATES_OUT_OF_ORDER') };
 const companyBenefitFields = z.object({
   title: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(200),
   description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),
-  tokenCost: count().min(1, 'El costo en tokens debe ser al menos 1').default(1),
-  availableTokens: count().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
-  limitPerUser: count().min(1, 'El límite por usuario debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+  tokenCost: tokenCostField,
+  /** What is left: an edit may set 0 (a sold-out benefit is edited without restocking it). */
+  availableTokens: count().min(0, 'La cantidad disponible no puede ser negativa'),
+  limitPerUser: count().min(1, 'El límite por usuario debe ser al menos 1'),
   // A real calendar date: 2025-02-30 is refused here with a 400, not by the database with a 500.
   startDate: benefitDate.nullish(),
   endDate: benefitDate.nullish(),
-  requiresApproval: z.boolean().default(false),
+  /** The provider user who fulfils it; then only that provider may redeem its codes (issue 6). */
+  providerUserId: z.string().nullish(),
+  requiresApproval: z.boolean(),
 });
-export const companyBenefitInputSchema = companyBenefitFields.refine(datesInOrder, datesInOrderError);
-export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
-/** Editing: availableTokens is what is left, so a sold-out benefit (0) can be edited without restocking it. */
-export const companyBenefitUpdateSchema = companyBenefitFields
+export const companyBenefitInputSchema = companyBenefitFields
   .extend({
-    availableTokens: count().min(0, 'La cantidad disponible no puede ser negativa').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+    tokenCost: tokenCostField.default(1),
+    availableTokens: count().min(1, 'La cantidad disponible debe ser al menos 1').default(COMPANY_BENEFIT_DEFAULT_AVAILABLE),
+    limitPerUser: companyBenefitFields.shape.limitPerUser.default(COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER),
+    requiresApproval: z.boolean().default(false),
   })
-  .refine(datesInOrder, datesInOrderError);
+  .refine(benefitDatesInOrder, datesInOrderError);
+export type CompanyBenefitInput = z.input<typeof companyBenefitInputSchema>;
+/**
+ * Editing (PATCH), as for platform benefits: only the fields sent change. availableTokens sent is
+ * the explicit restock (what is left; 0 allowed); left out, only redemptions and rejections move it.
+ */
+export const companyBenefitUpdateSchema = companyBenefitFields.partial().refine(benefitDatesInOrder, datesInOrderError);
 export type CompanyBenefitUpdate = z.input<typeof companyBenefitUpdateSchema>;
 export const companyBenefitListQuerySchema = z.object({ status: z.enum(['active', 'inactive']).optional(), search: z.string().optional(), ...pageQuery });
 
@@ -137,6 +158,7 @@ export const companyBenefitSchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   requiresApproval: z.boolean(),
+  providerUserId: z.string().nullable(),
   status: z.enum(['active', 'inactive']),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -189,7 +211,8 @@ export type RedeemInput = z.infer<typeof redeemInputSchema>;
 
 export const codeViewSchema = z.object({
   code: z.string(),
-  status: z.enum(['active', 'used']),
+  /** 'expired': unused past its expiry, by the database clock (the device's clock is never asked). */
+  status: z.enum(['active', 'used', 'expired']),
   expiresAt: isoDate,
   usedAt: isoDate.nullable(),
 });
@@ -225,7 +248,12 @@ export const benefitRequestSchema = z.object({
   requestDate: isoDate,
   processedDate: isoDate.nullable(),
   adminId: z.string().nullable(),
+  /** What the approver tells the employee to do (approval only). */
   adminInstructions: z.string().nullable(),
+  /** Why it was rejected, when the processor said so. */
+  decisionNote: z.string().nullable(),
+  /** The provider that was paid and fulfils it, fixed at redemption; null = none. */
+  providerUserId: z.string().nullable(),
   comments: z.string().nullable(),
   productLink: z.string().nullable(),
   code: codeViewSchema.nullable(),
@@ -292,7 +320,7 @@ export const historyEntrySchema = z.object({
   id: z.number().int(),
   /** The spec's history types: grant/reward/refund → add, revoke → remove, spend → used. */
   type: z.enum(['add', 'remove', 'used']),
-  kind: z.enum(['grant', 'revoke', 'spend', 'refund', 'reward', 'import']),
+  kind: z.enum(TRANSFER_KINDS),
   tokenType: z.enum(['jobby', 'company']),
   amount: z.number().int(),
   reason: z.string().nullable(),

@@ -5,6 +5,7 @@
  * with our user fields added to its user table so that a user is one row.
  */
 import { sql } from 'drizzle-orm';
+import { TRANSFER_KINDS } from '../../domain/constants';
 import {
   bigint,
   bigserial,
@@ -239,6 +240,8 @@ export const platformBenefits = pgTable(
   },
   (t) => [
     index('platform_benefits_status_idx').on(t.status, t.createdAt),
+    // Deleting a provider user sets its benefits' link to null: without this index, a scan of the table.
+    index('platform_benefits_provider_idx').on(t.providerUserId),
     check('platform_benefits_type_check', sql`${t.type} in ('automatic', 'managed', 'third_party')`),
     check('platform_benefits_cost_check', sql`${t.tokenCost} >= 1`),
     check('platform_benefits_stock_check', sql`${t.stockRemaining} is null or ${t.stockRemaining} >= 0`),
@@ -264,6 +267,8 @@ export const companyBenefits = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     requiresApproval: boolean('requires_approval').notNull().default(false),
+    /** The provider user who fulfils it (issue 6); then only that provider may redeem its codes. */
+    providerUserId: text('provider_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'),
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
@@ -272,6 +277,7 @@ export const companyBenefits = pgTable(
   },
   (t) => [
     index('company_benefits_company_idx').on(t.companyId, t.status, t.createdAt),
+    index('company_benefits_provider_idx').on(t.providerUserId),
     check('company_benefits_cost_check', sql`${t.tokenCost} >= 1`),
     check('company_benefits_available_check', sql`${t.availableTokens} >= 0`),
     check('company_benefits_limit_check', sql`${t.limitPerUser} >= 1`),
@@ -320,9 +326,18 @@ export const benefitRequests = pgTable(
     status: text('status').notNull(),
     requestDate: ts('request_date').notNull().defaultNow(),
     processedDate: ts('processed_date'),
+    /**
+     * The provider that was paid (the spend account's owner), fixed at redemption: its lane, its
+     * approve/reject and the code's scope read it here, so moving the benefit to another provider
+     * affects future redemptions only. Null: no provider fulfils it.
+     */
+    providerUserId: text('provider_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who processed it: a user id, or 'system' for automatic approval (part 2 §4). */
     adminId: text('admin_id'),
+    /** What the approver tells the employee to do (part 1 §5); given on approval only. */
     adminInstructions: text('admin_instructions'),
+    /** Why it was rejected, when the processor said so. */
+    decisionNote: text('decision_note'),
     productLink: text('product_link'),
     userEmail: text('user_email'),
     userName: text('user_name'),
@@ -334,6 +349,7 @@ export const benefitRequests = pgTable(
     index('benefit_requests_status_idx').on(t.status, t.requestDate),
     index('benefit_requests_platform_benefit_idx').on(t.platformBenefitId),
     index('benefit_requests_company_benefit_idx').on(t.companyBenefitId),
+    index('benefit_requests_provider_idx').on(t.providerUserId, t.status, t.requestDate),
     check(
       'benefit_requests_one_benefit_check',
       sql`(${t.platformBenefitId} is null) <> (${t.companyBenefitId} is null)`,
@@ -406,6 +422,8 @@ export const redemptions = pgTable(
     isBenefitJobby: boolean('is_benefit_jobby').notNull(),
     tokenCost: integer('token_cost').notNull(),
     status: text('status').notNull().default('redeemed'),
+    /** Whether it took a unit of stock (an unlimited benefit has none): a rejection gives back exactly that. */
+    tookStock: boolean('took_stock').notNull(),
     redemptionDate: ts('redemption_date').notNull().defaultNow(),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
   },
@@ -420,7 +438,7 @@ export const redemptions = pgTable(
 
 /**
  * Accounts: `platform:jobby` and `company:{id}` issue tokens (may go negative by what they issued);
- * `employee:{userId}:jobby|company` are wallets (never below zero); `provider:{id}` and
+ * `employee:{userId}:jobby` and `employee:{userId}:company:{companyId}` are wallets (never below zero); `provider:{id}` and
  * `company:{id}:spent` receive what is spent.
  */
 export const ledgerAccounts = pgTable(
@@ -437,7 +455,8 @@ export const ledgerAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_wallet_key').on(t.ownerUserId, t.tokenType),
+    // One wallet per employee and asset: a company wallet names its company (employee:{uid}:company:{cid}).
+    uniqueIndex('ledger_accounts_wallet_key').on(t.ownerUserId, t.asset),
     check('ledger_accounts_kind_check', sql`${t.kind} in ('issuance', 'wallet', 'provider', 'company_spent')`),
     // The invariant that no race can break: a wallet never goes below zero.
     check('ledger_accounts_balance_check', sql`${t.kind} = 'issuance' or ${t.balance} >= 0`),
@@ -471,7 +490,6 @@ export const ledgerTransfers = pgTable(
     requestId: uuid('request_id'),
     redemptionId: uuid('redemption_id'),
     benefitId: uuid('benefit_id'),
-    codeId: uuid('code_id'),
     reversesTransferId: bigint('reverses_transfer_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
@@ -488,7 +506,7 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_accounts_check', sql`${t.fromAccount} <> ${t.toAccount}`),
     check(
       'ledger_transfers_kind_check',
-      sql`${t.kind} in ('grant', 'revoke', 'spend', 'refund', 'reward', 'import')`,
+      sql`${t.kind} in (${sql.raw(TRANSFER_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
     ),
   ],
 );

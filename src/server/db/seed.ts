@@ -1,13 +1,14 @@
 /**
  * Demo data (issue 2 §6): a believable Spanish-language world seeded into an empty database.
- * Every balance comes from ledger transfers, so the history screens have something to show and
- * the ledger invariants hold from the first start.
+ * Every balance comes from ledger transfers, and every request from the economy's own services
+ * (redeem, approve, reject, verify), so the demo can never disagree with what the API writes.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON } from '../../domain/constants';
-import { generateCode } from '../../domain/code';
+import type { RedemptionResult } from '../../domain/schemas/economy';
+import { toActor } from '../auth/actor';
 import type { Executor, Db } from './client';
 import { PUBLISHED_DEMO_PASSWORD } from '../config';
 import {
@@ -16,13 +17,18 @@ import {
   benefitRequests,
   companies,
   companyBenefits,
-  companyBenefitUserCounts,
+  ledgerTransfers,
   platformBenefits,
   profileSurveys,
+  rateLimitCounters,
   redemptions,
   users,
 } from './schema';
+import { verifyCode } from '../modules/codes/verify';
 import { accounts, transfer } from '../modules/ledger/service';
+import { redeemBenefit } from '../modules/redemptions/service';
+import { approveRequest, rejectRequest } from '../modules/requests/service';
+import { loadActorRow } from '../modules/users/service';
 
 /** The published demo password (README); config.ts refuses it in production. */
 export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
@@ -120,6 +126,29 @@ type UserSeed = {
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
 
+/** The demo's own domains, for the actors the seed acts as (the defaults of config.ts). */
+const DEMO_DOMAINS = { staffDomain: 'jobby.cl', providerDomain: 'jobby.sup' };
+
+/**
+ * Moves a request made today back to `when`: its request, redemption, transfers and code (a code's
+ * expiry moves with it, so one issued 40 days ago has expired; a use stays two hours after issue).
+ */
+async function backdate(tx: Executor, requestId: string, when: Date): Promise<void> {
+  const at = when.toISOString();
+  await tx
+    .update(benefitRequests)
+    .set({ requestDate: when, processedDate: sql`case when ${benefitRequests.processedDate} is null then null else ${at}::timestamptz end` })
+    .where(eq(benefitRequests.id, requestId));
+  await tx.update(redemptions).set({ redemptionDate: when }).where(eq(redemptions.requestId, requestId));
+  await tx.update(ledgerTransfers).set({ createdAt: when }).where(eq(ledgerTransfers.requestId, requestId));
+  const expiresAt = new Date(when.getTime() + CODE_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+  const usedAt = new Date(Math.max(when.getTime(), Math.min(Date.now(), when.getTime() + 2 * 60 * 60 * 1000))).toISOString();
+  await tx
+    .update(benefitCodes)
+    .set({ createdAt: when, expiresAt, usedAt: sql`case when ${benefitCodes.usedAt} is null then null else ${usedAt}::timestamptz end` })
+    .where(eq(benefitCodes.requestId, requestId));
+}
+
 export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -157,8 +186,8 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
 
     const adminId = await createUser({ name: 'Paula Jobby', email: 'plataforma@jobby.cl', level: 1, createdAt: daysAgo(200) });
     const admin = { id: adminId, name: 'Paula Jobby' };
-    await createUser({ name: 'Carolina Pizarro', email: 'admin@andes.cl', level: 2, companyId: andes.id, createdAt: daysAgo(119) });
-    await createUser({ name: 'Rodrigo Álvarez', email: 'admin@austral.cl', level: 2, companyId: austral.id, createdAt: daysAgo(89) });
+    const andesHrId = await createUser({ name: 'Carolina Pizarro', email: 'admin@andes.cl', level: 2, companyId: andes.id, createdAt: daysAgo(119) });
+    const australHrId = await createUser({ name: 'Rodrigo Álvarez', email: 'admin@austral.cl', level: 2, companyId: austral.id, createdAt: daysAgo(89) });
     const cafeId = await createUser({ name: 'Café Central', email: 'cafe@jobby.sup', level: 4, providerCategory: 'comidas', providerDescription: 'Cafetería y almuerzos ejecutivos', createdAt: daysAgo(100) });
     const cineId = await createUser({ name: 'Cine Estrella', email: 'cine@jobby.sup', level: 4, providerCategory: 'experiencias', providerDescription: 'Cadena de cines', createdAt: daysAgo(100) });
     const providerIds = { cafe: cafeId, cine: cineId } as const;
@@ -183,8 +212,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       )
       .returning();
 
-    const employeesOf = async (company: { id: string; name: string }, list: DemoEmployee[], domain: string, hrName: string) => {
-      const hr = { id: 'hr', name: hrName };
+    const employeesOf = async (company: { id: string; name: string }, list: DemoEmployee[], domain: string, hr: { id: string; name: string }) => {
       const ids: string[] = [];
       for (const [i, e] of list.entries()) {
         const id = await createUser({
@@ -211,89 +239,60 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       }
       return ids;
     };
-    const andesIds = await employeesOf(andes, ANDES, 'andes.cl', 'Carolina Pizarro');
-    const australIds = await employeesOf(austral, AUSTRAL, 'austral.cl', 'Rodrigo Álvarez');
+    const andesIds = await employeesOf(andes, ANDES, 'andes.cl', { id: andesHrId, name: 'Carolina Pizarro' });
+    const australIds = await employeesOf(austral, AUSTRAL, 'austral.cl', { id: australHrId, name: 'Rodrigo Álvarez' });
 
     const companyBenefitRows = {
       andes: await tx.insert(companyBenefits).values(COMPANY_BENEFITS.andes.map((b) => ({ ...b, companyId: andes.id, availableTokens: b.available, limitPerUser: b.limit, requiresApproval: b.requiresApproval ?? false, startDate: daysAgo(30).toISOString().slice(0, 10), endDate: daysAgo(-180).toISOString().slice(0, 10) }))).returning(),
       austral: await tx.insert(companyBenefits).values(COMPANY_BENEFITS.austral.map((b) => ({ ...b, companyId: austral.id, availableTokens: b.available, limitPerUser: b.limit, requiresApproval: b.requiresApproval ?? false }))).returning(),
     };
 
-    // History: requests in every status, codes active, used and expired — each paid through the ledger.
-    type Step = { userId: string; companyId: string; benefit: { id: string; title: string; tokenCost: number; type?: string; providerUserId?: string | null }; jobby: boolean; status: 'pending' | 'pending_provider_approval' | 'pending_admin_approval' | 'approved' | 'rejected'; code?: 'active' | 'used' | 'expired'; usedBy?: string; daysAgo: number };
+    // History: requests in every status, codes active, used and expired. Each goes through the same
+    // services as the API (redeem, approve, reject, verify), so stock, per-user counts, the provider
+    // paid and every transfer are what the API would have written; only the dates are moved back.
+    const actorOf = async (id: string) => {
+      const row = await loadActorRow(tx, id);
+      if (!row) throw new Error(`demo user ${id} is missing`);
+      return toActor(row, DEMO_DOMAINS);
+    };
+    type Decision = { by: string; approve: true; instructions?: string } | { by: string; approve: false; reason: string };
+    type Step = { userId: string; kind: 'platform' | 'company'; benefitId: string; decision?: Decision; code?: 'used' | 'expired'; usedBy?: string; daysAgo: number };
+    const cb = companyBenefitRows;
     const steps: Step[] = [
-      { userId: andesIds[0], companyId: andes.id, benefit: platform[0], jobby: true, status: 'approved', code: 'used', usedBy: cafeId, daysAgo: 12 },
-      { userId: andesIds[0], companyId: andes.id, benefit: platform[6], jobby: true, status: 'approved', code: 'active', daysAgo: 2 },
-      { userId: andesIds[0], companyId: andes.id, benefit: companyBenefitRows.andes[1], jobby: false, status: 'approved', code: 'active', daysAgo: 3 },
-      { userId: andesIds[0], companyId: andes.id, benefit: platform[1], jobby: true, status: 'pending_provider_approval', daysAgo: 1 },
-      { userId: andesIds[2], companyId: andes.id, benefit: platform[2], jobby: true, status: 'pending_admin_approval', daysAgo: 1 },
-      { userId: andesIds[2], companyId: andes.id, benefit: companyBenefitRows.andes[0], jobby: false, status: 'pending', daysAgo: 0 },
-      { userId: andesIds[4], companyId: andes.id, benefit: platform[4], jobby: true, status: 'approved', code: 'expired', daysAgo: 40 },
-      { userId: andesIds[5], companyId: andes.id, benefit: platform[3], jobby: true, status: 'rejected', daysAgo: 8 },
-      { userId: andesIds[5], companyId: andes.id, benefit: platform[0], jobby: true, status: 'approved', code: 'used', usedBy: cafeId, daysAgo: 0 },
-      { userId: australIds[0], companyId: austral.id, benefit: platform[1], jobby: true, status: 'approved', code: 'used', usedBy: cineId, daysAgo: 5 },
-      { userId: australIds[0], companyId: austral.id, benefit: companyBenefitRows.austral[0], jobby: false, status: 'approved', code: 'used', usedBy: cafeId, daysAgo: 4 },
-      { userId: australIds[2], companyId: austral.id, benefit: platform[5], jobby: true, status: 'approved', code: 'active', daysAgo: 1 },
-      { userId: australIds[4], companyId: austral.id, benefit: companyBenefitRows.austral[2], jobby: false, status: 'rejected', daysAgo: 6 },
+      { userId: andesIds[0], kind: 'platform', benefitId: platform[0].id, code: 'used', usedBy: cafeId, daysAgo: 12 },
+      { userId: andesIds[0], kind: 'platform', benefitId: platform[6].id, daysAgo: 2 },
+      { userId: andesIds[0], kind: 'company', benefitId: cb.andes[1].id, daysAgo: 3 },
+      { userId: andesIds[0], kind: 'platform', benefitId: platform[1].id, daysAgo: 1 },
+      { userId: andesIds[2], kind: 'platform', benefitId: platform[2].id, daysAgo: 1 },
+      { userId: andesIds[2], kind: 'company', benefitId: cb.andes[0].id, daysAgo: 0 },
+      { userId: andesIds[4], kind: 'platform', benefitId: platform[4].id, code: 'expired', daysAgo: 40 },
+      { userId: andesIds[5], kind: 'platform', benefitId: platform[3].id, decision: { by: adminId, approve: false, reason: 'Sin cupos este mes' }, daysAgo: 8 },
+      { userId: andesIds[5], kind: 'platform', benefitId: platform[0].id, code: 'used', usedBy: cafeId, daysAgo: 0 },
+      { userId: australIds[0], kind: 'platform', benefitId: platform[1].id, decision: { by: cineId, approve: true }, code: 'used', usedBy: cineId, daysAgo: 5 },
+      { userId: australIds[0], kind: 'company', benefitId: cb.austral[0].id, code: 'used', usedBy: cafeId, daysAgo: 4 },
+      { userId: australIds[2], kind: 'platform', benefitId: platform[5].id, daysAgo: 1 },
+      { userId: australIds[4], kind: 'company', benefitId: cb.austral[2].id, decision: { by: australHrId, approve: false, reason: 'Sin stock de sillas' }, daysAgo: 6 },
     ];
 
     for (const step of steps) {
       const when = daysAgo(step.daysAgo);
-      const userRow = (await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, step.userId)))[0];
-      const [request] = await tx
-        .insert(benefitRequests)
-        .values({
-          userId: step.userId,
-          companyId: step.companyId,
-          platformBenefitId: step.jobby ? step.benefit.id : null,
-          companyBenefitId: step.jobby ? null : step.benefit.id,
-          benefitName: step.benefit.title,
-          benefitType: step.jobby ? (step.benefit.type ?? null) : 'company',
-          isBenefitJobby: step.jobby,
-          paidWithTokens: true,
-          tokenCost: step.benefit.tokenCost,
-          status: step.status,
-          requestDate: when,
-          processedDate: step.status === 'approved' || step.status === 'rejected' ? when : null,
-          adminId: step.status === 'approved' ? (step.benefit.type === 'automatic' || !step.jobby ? 'system' : adminId) : step.status === 'rejected' ? adminId : null,
-          userEmail: userRow.email,
-          userName: userRow.name,
-        })
-        .returning({ id: benefitRequests.id });
-      const wallet = step.jobby ? accounts.jobbyWallet(step.userId) : accounts.companyWallet(step.userId, step.companyId);
-      const spendTo = step.jobby ? accounts.platformSpend(step.benefit.providerUserId ?? null) : accounts.companySpend(step.companyId);
-      const walletRef = { userId: step.userId, companyId: step.companyId, tokenType: step.jobby ? ('jobby' as const) : ('company' as const) };
-      const spent = await transfer(tx, { from: wallet, to: spendTo, amount: step.benefit.tokenCost, kind: 'spend', reason: `Canje: ${step.benefit.title}`, actor: { id: step.userId, name: userRow.name }, wallet: walletRef, requestId: request.id, benefitId: step.benefit.id });
-      const [redemption] = await tx.insert(redemptions).values({ userId: step.userId, requestId: request.id, platformBenefitId: step.jobby ? step.benefit.id : null, companyBenefitId: step.jobby ? null : step.benefit.id, benefitName: step.benefit.title, isBenefitJobby: step.jobby, tokenCost: step.benefit.tokenCost, redemptionDate: when, companyId: step.companyId, status: step.status === 'rejected' ? 'refunded' : 'redeemed' }).returning({ id: redemptions.id });
-      if (!step.jobby) {
-        await tx.insert(companyBenefitUserCounts).values({ benefitId: step.benefit.id, userId: step.userId, count: step.status === 'rejected' ? 0 : 1 }).onConflictDoNothing();
+      const redeemed = await redeemBenefit(tx, { kind: step.kind, benefitId: step.benefitId }, await actorOf(step.userId), undefined);
+      if (redeemed.status !== 200) throw new Error(`demo redemption refused: ${JSON.stringify(redeemed.body)}`);
+      const { requestId } = redeemed.body as RedemptionResult;
+      if (step.decision) {
+        const decided = step.decision.approve
+          ? await approveRequest(tx, { id: requestId, adminInstructions: step.decision.instructions }, await actorOf(step.decision.by))
+          : await rejectRequest(tx, { id: requestId, reason: step.decision.reason }, await actorOf(step.decision.by));
+        if (decided.status !== 200) throw new Error(`demo decision refused: ${JSON.stringify(decided.body)}`);
       }
-      if (step.status === 'rejected') {
-        await transfer(tx, { from: spendTo, to: wallet, amount: step.benefit.tokenCost, kind: 'refund', reason: `Reembolso: ${step.benefit.title}`, actor: admin, wallet: walletRef, requestId: request.id, benefitId: step.benefit.id, redemptionId: redemption.id, reversesTransferId: spent.transferId });
+      if (step.code === 'used' && step.usedBy) {
+        const [code] = await tx.select({ code: benefitCodes.code }).from(benefitCodes).where(eq(benefitCodes.requestId, requestId));
+        const verified = await verifyCode(tx, { code: code.code }, await actorOf(step.usedBy), { attemptsPerMinute: Number.MAX_SAFE_INTEGER });
+        if (verified.status !== 200) throw new Error(`demo verification refused: ${JSON.stringify(verified.body)}`);
       }
-      if (step.code) {
-        const createdAt = when;
-        const expiresAt = new Date(createdAt.getTime() + CODE_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
-        const usedAt = step.code === 'used' ? new Date(Math.min(Date.now() - 60_000, createdAt.getTime() + 2 * 60 * 60 * 1000)) : null;
-        await tx.insert(benefitCodes).values({
-          code: generateCode(),
-          requestId: request.id,
-          status: step.code === 'used' ? 'used' : 'active',
-          createdAt,
-          expiresAt,
-          createdBy: 'system',
-          userId: step.userId,
-          companyId: step.companyId,
-          platformBenefitId: step.jobby ? step.benefit.id : null,
-          companyBenefitId: step.jobby ? null : step.benefit.id,
-          providerUserId: step.jobby ? (step.benefit.providerUserId ?? null) : null,
-          benefitName: step.benefit.title,
-          benefitType: step.jobby ? (step.benefit.type ?? null) : 'company',
-          isBenefitJobby: step.jobby,
-          usedBy: step.usedBy ?? null,
-          usedAt,
-        });
-      }
+      await backdate(tx, requestId, when);
     }
+    // The verifications above counted against the providers' rate limit: today's demo starts clean.
+    await tx.delete(rateLimitCounters);
   });
 }

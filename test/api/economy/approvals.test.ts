@@ -106,7 +106,7 @@ describe('rejection refunds', () => {
 
     const res = await reject(admin, requestId, { reason: 'Sin funciones disponibles' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: requestId, status: 'rejected', adminId: admin.id, code: null, adminInstructions: 'Sin funciones disponibles' });
+    expect(res.json()).toMatchObject({ id: requestId, status: 'rejected', adminId: admin.id, code: null, adminInstructions: null, decisionNote: 'Sin funciones disponibles' });
     expect(res.json().processedDate).not.toBeNull();
 
     expect((await balancesOf(ctx.db, ana.id)).jobby).toBe(before.jobby);

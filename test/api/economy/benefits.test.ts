@@ -36,8 +36,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-function put(url: string, cookie: string, payload: unknown) {
-  return ctx.app.inject({ method: 'PUT', url, headers: as(cookie), payload: payload as object });
+function patch(url: string, cookie: string, payload: unknown) {
+  return ctx.app.inject({ method: 'PATCH', url, headers: as(cookie), payload: payload as object });
 }
 
 const platformRow = async (id: string) => (await ctx.db.select().from(platformBenefits).where(eq(platformBenefits.id, id)))[0];
@@ -87,13 +87,13 @@ describe('platform benefits (level 1)', () => {
     const { id } = (await post('/api/platform-benefits', admin.cookie, { ...valid, stock: 20 })).json();
     await ctx.db.update(platformBenefits).set({ stockRemaining: 7 }).where(eq(platformBenefits.id, id));
 
-    const kept = await put(`/api/platform-benefits/${id}`, admin.cookie, { ...valid, title: 'Almuerzo doble', tokenCost: 2 });
+    const kept = await patch(`/api/platform-benefits/${id}`, admin.cookie, { ...valid, title: 'Almuerzo doble', tokenCost: 2 });
     expect(kept.statusCode).toBe(200);
     expect(await platformRow(id)).toMatchObject({ title: 'Almuerzo doble', tokenCost: 2, stockRemaining: 7 });
 
-    await put(`/api/platform-benefits/${id}`, admin.cookie, { ...valid, stock: 3 });
+    await patch(`/api/platform-benefits/${id}`, admin.cookie, { ...valid, stock: 3 });
     expect((await platformRow(id)).stockRemaining).toBe(3);
-    await put(`/api/platform-benefits/${id}`, admin.cookie, { ...valid, stock: 0 });
+    await patch(`/api/platform-benefits/${id}`, admin.cookie, { ...valid, stock: 0 });
     expect((await platformRow(id)).stockRemaining).toBeNull();
   });
 
@@ -110,7 +110,7 @@ describe('platform benefits (level 1)', () => {
     }
     expect(await ctx.db.$count(platformBenefits)).toBe(before);
 
-    const unlink = await put(`/api/platform-benefits/${linked.json().id}`, admin.cookie, { ...valid, providerUserId: worker.id });
+    const unlink = await patch(`/api/platform-benefits/${linked.json().id}`, admin.cookie, { ...valid, providerUserId: worker.id });
     expect(unlink.statusCode).toBe(400);
     expect((await platformRow(linked.json().id)).providerUserId).toBe(provider.id);
   });
@@ -126,7 +126,7 @@ describe('platform benefits (level 1)', () => {
 
   it('answers 404 for an unknown benefit', async () => {
     const missing = '00000000-0000-4000-8000-000000000001';
-    const edit = await put(`/api/platform-benefits/${missing}`, admin.cookie, valid);
+    const edit = await patch(`/api/platform-benefits/${missing}`, admin.cookie, valid);
     expect(edit.statusCode).toBe(404);
     expect(errorOf(edit)).toBe('Beneficio no encontrado');
     expect((await post(`/api/platform-benefits/${missing}/status`, admin.cookie, { status: 'inactive' })).statusCode).toBe(404);
@@ -203,10 +203,10 @@ describe('company benefits (level 2)', () => {
 
   it('edits (a sold-out benefit may keep 0 left) and toggles its status', async () => {
     const { id } = (await post('/api/company-benefits', hrA.cookie, valid)).json();
-    const edit = await put(`/api/company-benefits/${id}`, hrA.cookie, { ...valid, title: 'Tarde libre de viernes', availableTokens: 0, limitPerUser: 2, tokenCost: 4 });
+    const edit = await patch(`/api/company-benefits/${id}`, hrA.cookie, { ...valid, title: 'Tarde libre de viernes', availableTokens: 0, limitPerUser: 2, tokenCost: 4 });
     expect(edit.statusCode).toBe(200);
     expect(await companyRow(id)).toMatchObject({ title: 'Tarde libre de viernes', availableTokens: 0, limitPerUser: 2, tokenCost: 4, updatedBy: hrA.id });
-    const negative = await put(`/api/company-benefits/${id}`, hrA.cookie, { ...valid, availableTokens: -1 });
+    const negative = await patch(`/api/company-benefits/${id}`, hrA.cookie, { ...valid, availableTokens: -1 });
     expect(errorOf(negative)).toBe('La cantidad disponible no puede ser negativa');
     expect((await post(`/api/company-benefits/${id}/status`, hrA.cookie, { status: 'inactive' })).json().status).toBe('inactive');
     expect((await companyRow(id)).status).toBe('inactive');
@@ -225,7 +225,7 @@ describe('company benefits (level 2)', () => {
   it("answers 404 for another company's benefit and leaves it as it was", async () => {
     const theirs = await createCompanyBenefit(ctx.db, companyB, { title: 'Bono austral', availableTokens: 5 });
     const before = await companyRow(theirs.id);
-    const edit = await put(`/api/company-benefits/${theirs.id}`, hrA.cookie, { ...valid, availableTokens: 99 });
+    const edit = await patch(`/api/company-benefits/${theirs.id}`, hrA.cookie, { ...valid, availableTokens: 99 });
     expect(edit.statusCode).toBe(404);
     expect(errorOf(edit)).toBe('Beneficio no encontrado');
     const toggle = await post(`/api/company-benefits/${theirs.id}/status`, hrA.cookie, { status: 'inactive' });
@@ -245,12 +245,12 @@ describe('every benefit route, called by every level it does not allow', () => {
     const calls = [
       { levels: [hrA, worker, provider], run: (c: string) => get('/api/platform-benefits', c) },
       { levels: [hrA, worker, provider], run: (c: string) => post('/api/platform-benefits', c, platformBody) },
-      { levels: [hrA, worker, provider], run: (c: string) => put(`/api/platform-benefits/${platform.id}`, c, platformBody) },
+      { levels: [hrA, worker, provider], run: (c: string) => patch(`/api/platform-benefits/${platform.id}`, c, platformBody) },
       { levels: [hrA, worker, provider], run: (c: string) => post(`/api/platform-benefits/${platform.id}/status`, c, { status: 'inactive' }) },
-      { levels: [hrA, worker, provider], run: (c: string) => get('/api/providers/options', c) },
+      { levels: [worker, provider], run: (c: string) => get('/api/providers/options', c) },
       { levels: [admin, worker, provider], run: (c: string) => get('/api/company-benefits', c) },
       { levels: [admin, worker, provider], run: (c: string) => post('/api/company-benefits', c, companyBody) },
-      { levels: [admin, worker, provider], run: (c: string) => put(`/api/company-benefits/${company.id}`, c, companyBody) },
+      { levels: [admin, worker, provider], run: (c: string) => patch(`/api/company-benefits/${company.id}`, c, companyBody) },
       { levels: [admin, worker, provider], run: (c: string) => post(`/api/company-benefits/${company.id}/status`, c, { status: 'inactive' }) },
     ];
     for (const call of calls) {
@@ -261,7 +261,7 @@ describe('every benefit route, called by every level it does not allow', () => {
       }
     }
     // And HR of another company, with this company's ids.
-    expect((await put(`/api/company-benefits/${company.id}`, hrB.cookie, companyBody)).statusCode).toBe(404);
+    expect((await patch(`/api/company-benefits/${company.id}`, hrB.cookie, companyBody)).statusCode).toBe(404);
     expect((await post(`/api/company-benefits/${company.id}/status`, hrB.cookie, { status: 'inactive' })).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });

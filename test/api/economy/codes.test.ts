@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { benefitCodes, users } from '../../../src/server/db/schema';
+import { benefitCodes, idempotencyKeys, users } from '../../../src/server/db/schema';
 import { verifyCode } from '../../../src/server/modules/codes/verify';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
@@ -92,6 +92,17 @@ describe('verifying a code', () => {
     expect((await codeRow(code)).status).toBe('active');
   });
 
+  it("the employee's request list says 'expired' by the server's clock, and 'active' before that", async () => {
+    const code = await codeFor(ana, 'platform', lunch.id);
+    const statusInList = async () => {
+      const mine = (await get('/api/requests/mine?limit=100', ana.cookie)).json();
+      return mine.items.find((r: { code: { code: string } | null }) => r.code?.code === code)?.code.status;
+    };
+    expect(await statusInList()).toBe('active');
+    await ctx.db.update(benefitCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(benefitCodes.code, code));
+    expect(await statusInList()).toBe('expired');
+  });
+
   it('answers an unknown code and an empty input with the spec messages', async () => {
     const unknown = await verify(cafe, 'ZZZZ9999');
     expect(unknown.statusCode).toBe(404);
@@ -103,11 +114,11 @@ describe('verifying a code', () => {
     }
   });
 
-  it('refuses a code of a benefit linked to another provider and keeps it active for its own provider', async () => {
+  it('answers a code of a benefit linked to another provider as unknown and keeps it active for its own provider', async () => {
     const code = await codeFor(ana, 'platform', lunchOfCafe.id);
     const res = await verify(cinema, code);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'CODE_OTHER_PROVIDER', message: 'Este token pertenece a otro proveedor' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({ code: 'CODE_NOT_FOUND', message: 'Token no encontrado' });
     expect(await codeRow(code)).toMatchObject({ status: 'active', usedBy: null, usedAt: null });
     expect((await verify(cafe, code)).statusCode).toBe(200);
   });
@@ -141,9 +152,9 @@ describe('verifying a code', () => {
     const code = await codeFor(ana, 'platform', lunchOfCafe.id);
     const first = await verify(cinema, code, { 'idempotency-key': 'verificar-ajeno' });
     const retry = await verify(cinema, code, { 'idempotency-key': 'verificar-ajeno' });
-    expect(first.statusCode).toBe(403);
-    expect(first.json().error.code).toBe('CODE_OTHER_PROVIDER');
-    expect(retry.statusCode).toBe(403);
+    expect(first.statusCode).toBe(404);
+    expect(first.json().error.code).toBe('CODE_NOT_FOUND');
+    expect(retry.statusCode).toBe(404);
     expect(retry.headers['idempotency-hit']).toBe('true');
     expect(retry.json()).toEqual(first.json());
     expect(await codeRow(code)).toMatchObject({ status: 'active', usedBy: null, usedAt: null });
@@ -151,6 +162,37 @@ describe('verifying a code', () => {
 });
 
 describe('rate limit per provider', () => {
+  it('answers a retry with an answered Idempotency-Key from the store, without counting it against the limit', async () => {
+    const limited = await createTestContext({ verifyAttemptsPerMinute: 1 });
+    try {
+      const shop = await employee(limited, 'reintento@jobby.sup', null, 4);
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/codes/verify', headers: { cookie: shop.cookie, origin: 'http://localhost:3000', 'idempotency-key': 'red-caida' }, payload: { code: 'AAAA0000' } });
+      const first = await attempt();
+      expect(first.statusCode).toBe(404);
+      for (let i = 0; i < 5; i++) {
+        const retry = await attempt();
+        expect(retry.statusCode).toBe(404);
+        expect(retry.headers['idempotency-hit']).toBe('true');
+        expect(retry.json()).toEqual(first.json());
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('forgets an Idempotency-Key after 24 hours: the same key with other input runs instead of a conflict', async () => {
+    const code = await codeFor(ana, 'platform', lunch.id);
+    const old = await verify(cafe, 'ZZZZ0000', { 'idempotency-key': 'clave-vieja' });
+    expect(old.statusCode).toBe(404);
+    expect((await verify(cafe, code, { 'idempotency-key': 'clave-vieja' })).statusCode).toBe(409);
+    await ctx.db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(idempotencyKeys.key, 'clave-vieja'));
+    const fresh = await verify(cafe, code, { 'idempotency-key': 'clave-vieja' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['idempotency-hit']).toBeUndefined();
+    expect((await codeRow(code)).status).toBe('used');
+  });
+
   it('answers 429 with the Spanish message once the configured attempts are used, failed ones included', async () => {
     const limited = await createTestContext({ verifyAttemptsPerMinute: 3 });
     try {

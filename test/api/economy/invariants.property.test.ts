@@ -198,9 +198,10 @@ async function applyStep(s: Step, key: string, model: Model, employees: Actor[],
       const verifier = s.byOther ? otherProvider : provider;
       const outcome = await once(s, key, (k) => verifyCode(ctx.db, { code: code?.code ?? 'ZZZZ0000' }, verifier, { attemptsPerMinute: NO_RATE_LIMIT, idempotencyKey: k }));
       if (!code) return expectStatus(outcome, 404, 'verify unknown');
-      // Platform codes (managed, automatic) belong to the linked provider; company codes to any provider.
+      // Platform codes (managed, automatic) belong to the linked provider: another one is told the
+      // code does not exist; company codes go to any provider.
       const refusedAsOthers = code.benefit !== 'internal' && s.byOther;
-      expectStatus(outcome, refusedAsOthers ? 403 : code.used ? 409 : 200, 'verify');
+      expectStatus(outcome, refusedAsOthers ? 404 : code.used ? 409 : 200, 'verify');
       if (!refusedAsOthers && !code.used) code.used = true;
       return;
     }

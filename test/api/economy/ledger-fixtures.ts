@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TokenType } from '../../../src/domain/constants';
 import type { Db } from '../../../src/server/db/client';
-import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits } from '../../../src/server/db/schema';
+import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, redemptions, users } from '../../../src/server/db/schema';
 import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/server/modules/ledger/service';
 import { as, createUser, signIn, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
@@ -34,7 +34,11 @@ export async function fund(db: Db, owner: { userId: string; companyId: string | 
   await db.transaction((tx) => transfer(tx, { from, to: wallet.account, amount, kind: 'grant', reason: 'prueba', wallet: wallet.wallet }));
 }
 
-export const balancesOf = (db: Db, userId: string) => getWalletBalances(db, userId);
+/** The balances the user's header shows: its flexible wallet and its current company's. */
+export async function balancesOf(db: Db, userId: string) {
+  const [user] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  return getWalletBalances(db, { userId, companyId: user?.companyId ?? null });
+}
 
 export type EmployeeSession = { id: string; email: string; cookie: string };
 

@@ -57,7 +57,7 @@ function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; sold
  * Throws nothing.
  */
 export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogue> {
-  const balances = await getWalletBalances(db, actor.id);
+  const balances = await getWalletBalances(db, { userId: actor.id, companyId: actor.companyId });
   const isRedeemer = actor.status === 'active' && (!actor.companyId || actor.companyActive);
 
   const platformRows = await db

@@ -16,7 +16,7 @@ import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
 import { benefitCodes, users } from '../../db/schema';
-import { runIdempotentStatement, type IdempotentOutcome } from '../idempotency/service';
+import { runIdempotentStatement, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
 import { consumeRateLimit } from '../rate-limit/service';
 
@@ -33,8 +33,8 @@ export type VerifyCodeOptions = {
 /**
  * Why a code could not be redeemed, from ONE statement: the provider's own status (checked first,
  * as a disabled provider may redeem nothing) and the code, on the unique code index. Another
- * provider's code is refused before its state is told, so a provider learns nothing about codes it
- * cannot redeem.
+ * provider's code answers as an unknown one, before its state is told, so a provider learns
+ * nothing about codes it cannot redeem.
  */
 async function refusalOf(db: Executor, code: string, providerId: string): Promise<AppError> {
   const [found] = await db
@@ -48,8 +48,9 @@ async function refusalOf(db: Executor, code: string, providerId: string): Promis
     .leftJoin(benefitCodes, eq(benefitCodes.code, code))
     .where(eq(users.id, providerId));
   if (!found?.providerActive) return new AppError('PROVIDER_INACTIVE');
-  if (found.status === null) return new AppError('CODE_NOT_FOUND');
-  if (found.providerUserId && found.providerUserId !== providerId) return new AppError('CODE_OTHER_PROVIDER');
+  // A code outside the caller's lane (another provider fulfils it) does not exist for this caller:
+  // telling it apart would confirm that a guessed code is real (issue 6).
+  if (found.status === null || (found.providerUserId && found.providerUserId !== providerId)) return new AppError('CODE_NOT_FOUND');
   if (found.status !== 'active') return new AppError('CODE_USED_OR_INACTIVE');
   if (found.isExpired) return new AppError('CODE_EXPIRED');
   // Only reachable if the row changed between the two statements; the spec's fallback text.
@@ -106,19 +107,23 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
 /**
  * Verifies and redeems a code for the acting provider. The input is trimmed and upper-cased.
  * Every attempt counts against the provider's per-minute limit, refused ones included (the
- * counter is written in its own statement, outside the redemption's transaction). Idempotent
- * with `idempotencyKey`.
+ * counter is written in its own statement, outside the redemption's transaction), except a retry
+ * with an Idempotency-Key already answered: it gets the stored answer without counting.
  * @throws CODE_REQUIRED when the code is empty.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
  * Answered as outcomes: PROVIDER_INACTIVE (the provider was disabled after its session was
- * checked), CODE_NOT_FOUND, CODE_OTHER_PROVIDER, CODE_USED_OR_INACTIVE, CODE_EXPIRED, CODE_INVALID.
+ * checked), CODE_NOT_FOUND (also a code another provider fulfils), CODE_USED_OR_INACTIVE, CODE_EXPIRED,
+ * CODE_INVALID.
  */
 export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, options: VerifyCodeOptions): Promise<IdempotentOutcome<VerifyCodeResult>> {
   const code = normalizeCode(input.code);
   if (!code) throw new AppError('CODE_REQUIRED');
+  const idempotency = { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } };
+  // A retry of an answered verification is answered as stored before the limiter counts it: a
+  // provider whose network dropped the answer must not be locked out by its own retries.
+  const stored = await storedAnswer<VerifyCodeResult>(db, idempotency);
+  if (stored) return stored;
   const attempt = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
   if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
-  return runIdempotentStatement(db, { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } }, (executor) =>
-    redeem(executor, code, actor.id),
-  );
+  return runIdempotentStatement(db, idempotency, (executor) => redeem(executor, code, actor.id));
 }

@@ -25,11 +25,6 @@ export async function findCompanyByEmailDomain(db: Executor, domain: string) {
   return row ?? null;
 }
 
-export async function getCompanyName(db: Executor, companyId: string): Promise<string | null> {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? null;
-}
-
 // ───────── level 1: the companies screen (part 1 §2 "Companies", §5) ─────────
 
 type CompanyRow = typeof companies.$inferSelect;

@@ -28,9 +28,9 @@ export const companyBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => createCompanyBenefit(app.deps.db, request.body, actorOf(request)),
   });
 
-  app.put('/company-benefits/:id', {
+  app.patch('/company-benefits/:id', {
     config: { access },
-    schema: { tags, summary: 'Editar un beneficio interno', params: idParamsSchema, body: companyBenefitUpdateSchema, response: { 200: companyBenefitSchema } },
+    schema: { tags, summary: 'Editar un beneficio interno (solo los campos enviados)', params: idParamsSchema, body: companyBenefitUpdateSchema, response: { 200: companyBenefitSchema } },
     handler: async (request) => updateCompanyBenefit(app.deps.db, { ...request.body, id: request.params.id }, actorOf(request)),
   });
 

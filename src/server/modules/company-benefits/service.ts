@@ -3,7 +3,7 @@
  * Every function works inside the actor's own company, taken from the session: another company's
  * benefit answers BENEFIT_NOT_FOUND, as if it did not exist (ARCHITECTURE §5).
  */
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
 import { containsPattern } from '../ledger/service';
 import { companyOf } from '../../http/access';
+import { linkedProvider } from '../providers/service';
 
 export type CompanyBenefitCreate = z.infer<typeof companyBenefitInputSchema>;
 export type CompanyBenefitEdit = z.infer<typeof companyBenefitUpdateSchema> & { id: string };
@@ -39,13 +40,15 @@ export function toCompanyBenefit(row: Row): CompanyBenefit {
     startDate: row.startDate,
     endDate: row.endDate,
     requiresApproval: row.requiresApproval,
+    providerUserId: row.providerUserId,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-function editableFields(input: CompanyBenefitCreate | CompanyBenefitEdit) {
+/** The columns a create writes (the schema has applied its defaults). */
+function createdColumns(input: CompanyBenefitCreate) {
   return {
     title: input.title,
     description: input.description,
@@ -58,6 +61,25 @@ function editableFields(input: CompanyBenefitCreate | CompanyBenefitEdit) {
     endDate: input.endDate ?? null,
     requiresApproval: input.requiresApproval,
   };
+}
+
+/**
+ * The columns an edit writes: only those of the fields sent (PATCH semantics, decisions.md); a
+ * field sent as null clears its column. availableTokens sent is the explicit restock.
+ */
+function editedColumns(input: CompanyBenefitEdit): Partial<typeof companyBenefits.$inferInsert> {
+  const set: Partial<typeof companyBenefits.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.category !== undefined) set.category = blankToNull(input.category);
+  if (input.image !== undefined) set.image = blankToNull(input.image);
+  if (input.tokenCost !== undefined) set.tokenCost = input.tokenCost;
+  if (input.availableTokens !== undefined) set.availableTokens = input.availableTokens;
+  if (input.limitPerUser !== undefined) set.limitPerUser = input.limitPerUser;
+  if (input.startDate !== undefined) set.startDate = input.startDate;
+  if (input.endDate !== undefined) set.endDate = input.endDate;
+  if (input.requiresApproval !== undefined) set.requiresApproval = input.requiresApproval;
+  return set;
 }
 
 /** The benefit `id` only when it belongs to `companyId`: scoping is part of every WHERE. */
@@ -88,30 +110,42 @@ export async function listCompanyBenefits(db: Executor, query: CompanyBenefitLis
 /**
  * Creates an active benefit of the actor's company (part 2 §4).
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
+ * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function createCompanyBenefit(db: Executor, input: CompanyBenefitCreate, actor: Actor): Promise<CompanyBenefit> {
   const companyId = companyOf(actor);
+  const providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .insert(companyBenefits)
-    .values({ ...editableFields(input), companyId, status: 'active', createdBy: actor.id, updatedBy: actor.id })
+    .values({ ...createdColumns(input), providerUserId, companyId, status: 'active', createdBy: actor.id, updatedBy: actor.id })
     .returning();
   return toCompanyBenefit(row);
 }
 
 /**
- * Edits a benefit of the actor's company; availableTokens sets how many redemptions are left.
+ * Edits a benefit of the actor's company, changing only the fields given (PATCH). One date sent
+ * is checked against the other one stored, in the same statement, so the window stays in order.
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
  * @throws BENEFIT_NOT_FOUND when the benefit does not exist or belongs to another company.
+ * @throws BENEFIT_DATES_OUT_OF_ORDER when the edited window would end before it starts.
+ * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function updateCompanyBenefit(db: Executor, input: CompanyBenefitEdit, actor: Actor): Promise<CompanyBenefit> {
   const companyId = companyOf(actor);
+  const set = editedColumns(input);
+  // A new provider affects future redemptions only: requests already paid keep theirs.
+  if (input.providerUserId !== undefined) set.providerUserId = await linkedProvider(db, input.providerUserId);
+  const start = set.startDate === undefined ? companyBenefits.startDate : sql`${set.startDate}::date`;
+  const end = set.endDate === undefined ? companyBenefits.endDate : sql`${set.endDate}::date`;
+  const datesInOrder = sql`(${start} is null or ${end} is null or ${start} <= ${end})`;
   const [row] = await db
     .update(companyBenefits)
-    .set({ ...editableFields(input), updatedBy: actor.id, updatedAt: new Date() })
-    .where(ownBenefit(companyId, input.id))
+    .set({ ...set, updatedBy: actor.id, updatedAt: new Date() })
+    .where(and(ownBenefit(companyId, input.id), datesInOrder))
     .returning();
-  if (!row) throw new AppError('BENEFIT_NOT_FOUND');
-  return toCompanyBenefit(row);
+  if (row) return toCompanyBenefit(row);
+  const [exists] = await db.select({ id: companyBenefits.id }).from(companyBenefits).where(ownBenefit(companyId, input.id));
+  throw new AppError(exists ? 'BENEFIT_DATES_OUT_OF_ORDER' : 'BENEFIT_NOT_FOUND');
 }
 
 /**

@@ -6,9 +6,11 @@
  * Concurrency: the key row is inserted first with ON CONFLICT DO NOTHING. On PostgreSQL a second
  * request with the same key waits on that insert until the first transaction ends, then reads its
  * stored answer; so 20 identical requests at once charge once and answer the same.
+ * Keys expire after IDEMPOTENCY_KEY_TTL_HOURS (24 h): a key reused later starts afresh.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../../domain/constants';
 import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
 import type { Db, Executor, Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
@@ -23,6 +25,9 @@ export type IdempotencyOptions = {
   operation: string;
   input: unknown;
 };
+
+/** A key stored less than IDEMPOTENCY_KEY_TTL_HOURS ago: an older one no longer answers retries. */
+const live = sql`${idempotencyKeys.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`;
 
 function hashOf(operation: string, input: unknown): string {
   return createHash('sha256').update(operation).update('\n').update(JSON.stringify(input ?? null)).digest('hex');
@@ -42,6 +47,28 @@ async function answer<T>(work: () => Promise<T>): Promise<IdempotentOutcome<T>> 
   }
 }
 
+const conflict = <T>(): IdempotentOutcome<T> => ({
+  status: 409,
+  body: { error: { code: 'IDEMPOTENCY_CONFLICT', message: errorMessage('IDEMPOTENCY_CONFLICT') } },
+  hit: false,
+});
+
+/**
+ * The answer already stored for this key, without claiming it: lets a caller answer a retry before
+ * doing anything that would count it (a rate limit). Null when the key is new, expired or still
+ * being answered by another request. One primary-key read.
+ */
+export async function storedAnswer<T>(db: Executor, options: IdempotencyOptions): Promise<IdempotentOutcome<T> | null> {
+  if (!options.key) return null;
+  const [stored] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, options.key.slice(0, 200)), live));
+  if (!stored || stored.responseStatus === 0) return null;
+  if (stored.requestHash !== hashOf(options.operation, options.input) || stored.operation !== options.operation) return conflict();
+  return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
+}
+
 /** How the work runs without a key, and inside the transaction that stores the key. */
 type Runner<T> = { alone: () => Promise<T>; withKey: (tx: Tx) => Promise<T> };
 
@@ -50,10 +77,15 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
   const key = options.key.slice(0, 200);
   const requestHash = hashOf(options.operation, options.input);
   return db.transaction(async (tx) => {
+    // A key older than IDEMPOTENCY_KEY_TTL_HOURS is taken over as if new, in the same statement.
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ actorId: options.actorId, key, operation: options.operation, requestHash, responseStatus: 0, responseBody: {} })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.actorId, idempotencyKeys.key],
+        set: { operation: options.operation, requestHash, responseStatus: 0, responseBody: {}, createdAt: sql`now()` },
+        setWhere: not(live),
+      })
       .returning({ key: idempotencyKeys.key });
 
     if (claimed.length === 0) {
@@ -61,9 +93,7 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, key)));
-      if (!stored || stored.requestHash !== requestHash || stored.operation !== options.operation) {
-        return { status: 409, body: { error: { code: 'IDEMPOTENCY_CONFLICT', message: errorMessage('IDEMPOTENCY_CONFLICT') } }, hit: false };
-      }
+      if (!stored || stored.requestHash !== requestHash || stored.operation !== options.operation) return conflict<T>();
       return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
     }
 

@@ -6,13 +6,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../../domain/errors';
-import type { RecordStatus, TokenType } from '../../../domain/constants';
+import type { RecordStatus, TokenType, TransferKind } from '../../../domain/constants';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import type { Balances } from '../../../domain/schemas/me';
 import type { Executor } from '../../db/client';
 import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
 
-export type TransferKind = 'grant' | 'revoke' | 'spend' | 'refund' | 'reward' | 'import';
+export type { TransferKind } from '../../../domain/constants';
 
 export type Account = {
   id: string;
@@ -41,8 +41,12 @@ export const accounts = {
     ownerUserId: userId,
     tokenType: 'jobby',
   }),
+  /**
+   * Names its company, so that a person moved to another company gets a new wallet in the new
+   * company's asset and never mixes two companies' tokens (decisions.md, wallet ids).
+   */
   companyWallet: (userId: string, companyId: string): Account => ({
-    id: `employee:${userId}:company`,
+    id: `employee:${userId}:company:${companyId}`,
     kind: 'wallet',
     asset: companyAsset(companyId),
     ownerUserId: userId,
@@ -88,7 +92,6 @@ export type TransferInput = {
   requestId?: string | null;
   redemptionId?: string | null;
   benefitId?: string | null;
-  codeId?: string | null;
   reversesTransferId?: number | null;
   /** The error to throw when the debited wallet holds too little (it gets what was needed and held). */
   insufficient?: (shortfall: { needed: number; held: number }) => AppError;
@@ -213,7 +216,6 @@ async function moveAll<T>(db: Executor, inputs: readonly TransferInput[], before
         requestId: input.requestId ?? null,
         redemptionId: input.redemptionId ?? null,
         benefitId: input.benefitId ?? null,
-        codeId: input.codeId ?? null,
         reversesTransferId: input.reversesTransferId ?? null,
       })),
     )
@@ -275,14 +277,19 @@ export async function transferAll(db: Executor, inputs: readonly TransferInput[]
   return (await moveAll(db, inputs, nothing)).results;
 }
 
-/** An employee's two wallets (the header cards 'Flexibles' and 'Empresa'); missing wallets read as 0. */
-export async function getWalletBalances(db: Executor, userId: string): Promise<Balances> {
+/**
+ * An employee's two wallets (the header cards 'Flexibles' and 'Empresa'): the flexible one and the
+ * one of its current company; missing wallets read as 0. Two primary-key lookups.
+ */
+export async function getWalletBalances(db: Executor, owner: { userId: string; companyId: string | null }): Promise<Balances> {
+  const jobbyId = accounts.jobbyWallet(owner.userId).id;
+  const companyId = owner.companyId ? accounts.companyWallet(owner.userId, owner.companyId).id : null;
   const rows = await db
-    .select({ tokenType: ledgerAccounts.tokenType, balance: ledgerAccounts.balance, updatedAt: ledgerAccounts.updatedAt })
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, updatedAt: ledgerAccounts.updatedAt })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerUserId, userId), eq(ledgerAccounts.kind, 'wallet')));
-  const jobby = rows.find((r) => r.tokenType === 'jobby');
-  const company = rows.find((r) => r.tokenType === 'company');
+    .where(inArray(ledgerAccounts.id, companyId ? [jobbyId, companyId] : [jobbyId]));
+  const jobby = rows.find((r) => r.id === jobbyId);
+  const company = rows.find((r) => r.id === companyId);
   const last = rows.reduce<Date | null>((acc, r) => (acc && acc > r.updatedAt ? acc : r.updatedAt), null);
   return { jobby: jobby?.balance ?? 0, company: company?.balance ?? 0, lastUpdated: last ? last.toISOString() : null };
 }
@@ -360,7 +367,7 @@ export async function listEmployeeBalances(db: Executor, options: EmployeeListOp
     })
     .from(page)
     .leftJoin(jobbyWallet, and(eq(jobbyWallet.ownerUserId, page.id), eq(jobbyWallet.tokenType, 'jobby')))
-    .leftJoin(companyWallet, and(eq(companyWallet.ownerUserId, page.id), eq(companyWallet.tokenType, 'company')))
+    .leftJoin(companyWallet, and(eq(companyWallet.ownerUserId, page.id), eq(companyWallet.companyId, page.companyId), eq(companyWallet.tokenType, 'company')))
     .leftJoin(companies, eq(companies.id, page.companyId))
     .orderBy(desc(page.createdAt), page.id);
   const total = await pageTotal(rows, options.offset, () => db.$count(users, where));

@@ -68,6 +68,6 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me/balances', {
     config: { access: { levels: [3] } },
     schema: { tags: ['me'], summary: 'Saldos Flexibles y Empresa del colaborador', response: { 200: balancesSchema } },
-    handler: async (request) => getWalletBalances(app.deps.db, actorOf(request).id),
+    handler: async (request) => getWalletBalances(app.deps.db, { userId: actorOf(request).id, companyId: actorOf(request).companyId }),
   });
 };

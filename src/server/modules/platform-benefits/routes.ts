@@ -28,15 +28,15 @@ export const platformBenefitRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => createPlatformBenefit(app.deps.db, request.body, actorOf(request)),
   });
 
-  app.put('/platform-benefits/:id', {
+  app.patch('/platform-benefits/:id', {
     config: { access },
-    schema: { tags, summary: 'Editar un beneficio de plataforma', params: idParamsSchema, body: platformBenefitUpdateSchema, response: { 200: platformBenefitSchema } },
-    handler: async (request) => updatePlatformBenefit(app.deps.db, { ...request.body, id: request.params.id }, actorOf(request)),
+    schema: { tags, summary: 'Editar un beneficio de plataforma (solo los campos enviados)', params: idParamsSchema, body: platformBenefitUpdateSchema, response: { 200: platformBenefitSchema } },
+    handler: async (request) => updatePlatformBenefit(app.deps.db, { ...request.body, id: request.params.id }),
   });
 
   app.post('/platform-benefits/:id/status', {
     config: { access },
     schema: { tags, summary: 'Activar o desactivar un beneficio de plataforma', params: idParamsSchema, body: statusBodySchema, response: { 200: platformBenefitSchema } },
-    handler: async (request) => setPlatformBenefitStatus(app.deps.db, { id: request.params.id, status: request.body.status }, actorOf(request)),
+    handler: async (request) => setPlatformBenefitStatus(app.deps.db, { id: request.params.id, status: request.body.status }),
   });
 };

@@ -18,7 +18,7 @@ import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';
 import { containsPattern } from '../ledger/service';
-import { assertProviderUser } from '../providers/service';
+import { linkedProvider } from '../providers/service';
 
 export type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;
 export type PlatformBenefitEdit = z.infer<typeof platformBenefitUpdateSchema> & { id: string };
@@ -51,14 +51,8 @@ function stockRemainingOf(stock: number): number | null {
   return stock === 0 ? null : stock;
 }
 
-/** @throws INVALID_PROVIDER when a provider user id is given and is not a level 4 user. */
-async function linkedProvider(db: Executor, providerUserId: string | null | undefined): Promise<string | null> {
-  const id = blankToNull(providerUserId);
-  if (id) await assertProviderUser(db, id);
-  return id;
-}
-
-function editableFields(input: PlatformBenefitCreate | PlatformBenefitEdit) {
+/** The columns a create writes (the schema has applied its defaults). */
+function createdColumns(input: PlatformBenefitCreate) {
   return {
     title: input.title,
     description: input.description,
@@ -69,7 +63,27 @@ function editableFields(input: PlatformBenefitCreate | PlatformBenefitEdit) {
     image: blankToNull(input.image),
     isHighlighted: input.isHighlighted,
     tokenCost: input.tokenCost,
+    stockRemaining: stockRemainingOf(input.stock),
   };
+}
+
+/**
+ * The columns an edit writes: only those of the fields sent (PATCH semantics, decisions.md); a
+ * field sent as null clears its column. A stock sent is the explicit restock.
+ */
+function editedColumns(input: PlatformBenefitEdit): Partial<typeof platformBenefits.$inferInsert> {
+  const set: Partial<typeof platformBenefits.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.type !== undefined) set.type = input.type;
+  if (input.value !== undefined) set.value = blankToNull(input.value);
+  if (input.providerName !== undefined) set.providerName = blankToNull(input.providerName);
+  if (input.category !== undefined) set.category = blankToNull(input.category);
+  if (input.image !== undefined) set.image = blankToNull(input.image);
+  if (input.isHighlighted !== undefined) set.isHighlighted = input.isHighlighted;
+  if (input.tokenCost !== undefined) set.tokenCost = input.tokenCost;
+  if (input.stock !== undefined) set.stockRemaining = stockRemainingOf(input.stock);
+  return set;
 }
 
 /** A page of platform benefits, newest first, filtered by status and a search in title, description or provider. Throws nothing. */
@@ -97,27 +111,24 @@ export async function createPlatformBenefit(db: Executor, input: PlatformBenefit
   const providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .insert(platformBenefits)
-    .values({ ...editableFields(input), providerUserId, stockRemaining: stockRemainingOf(input.stock), status: 'active', createdBy: actor.id })
+    .values({ ...createdColumns(input), providerUserId, status: 'active', createdBy: actor.id })
     .returning();
   return toPlatformBenefit(row);
 }
 
 /**
- * Edits a platform benefit. A stock given sets the units remaining (0 = unlimited); a stock left
- * out keeps them.
+ * Edits a platform benefit, changing only the fields given (PATCH): a stock given sets the units
+ * remaining (0 = unlimited), a stock left out keeps them; a provider given as null unlinks it.
+ * A new provider affects future redemptions only: requests already paid keep theirs.
  * @throws BENEFIT_NOT_FOUND when there is no benefit with that id.
  * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
-export async function updatePlatformBenefit(db: Executor, input: PlatformBenefitEdit, _actor: Actor): Promise<PlatformBenefit> {
-  const providerUserId = await linkedProvider(db, input.providerUserId);
+export async function updatePlatformBenefit(db: Executor, input: PlatformBenefitEdit): Promise<PlatformBenefit> {
+  const set = editedColumns(input);
+  if (input.providerUserId !== undefined) set.providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .update(platformBenefits)
-    .set({
-      ...editableFields(input),
-      providerUserId,
-      ...(input.stock === undefined ? {} : { stockRemaining: stockRemainingOf(input.stock) }),
-      updatedAt: new Date(),
-    })
+    .set({ ...set, updatedAt: new Date() })
     .where(eq(platformBenefits.id, input.id))
     .returning();
   if (!row) throw new AppError('BENEFIT_NOT_FOUND');
@@ -129,7 +140,7 @@ export async function updatePlatformBenefit(db: Executor, input: PlatformBenefit
  * codes already issued stay valid.
  * @throws BENEFIT_NOT_FOUND when there is no benefit with that id.
  */
-export async function setPlatformBenefitStatus(db: Executor, input: { id: string; status: RecordStatus }, _actor: Actor): Promise<PlatformBenefit> {
+export async function setPlatformBenefitStatus(db: Executor, input: { id: string; status: RecordStatus }): Promise<PlatformBenefit> {
   const [row] = await db
     .update(platformBenefits)
     .set({ status: input.status, updatedAt: new Date() })

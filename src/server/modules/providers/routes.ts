@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { providerOptionSchema } from '../../../domain/schemas/economy';
 import { listProviderOptions } from './service';
 
-/** Level 1: the providers a platform benefit can be linked to. */
+/** Levels 1 and 2: the providers a platform or company benefit can be linked to. */
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/providers/options', {
-    config: { access: { levels: [1] } },
+    config: { access: { levels: [1, 2] } },
     schema: { tags: ['providers'], summary: 'Proveedores (nivel 4) para vincular a un beneficio', response: { 200: z.array(providerOptionSchema) } },
     handler: async () => listProviderOptions(app.deps.db),
   });

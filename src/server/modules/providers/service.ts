@@ -1,9 +1,10 @@
 /**
- * Provider users (level 4) as the rest of the economy needs them: options to link a platform
- * benefit to the provider who fulfils it, and the checks on that link.
+ * Provider users (level 4) as the rest of the economy needs them: options to link a platform or
+ * company benefit to the provider who fulfils it, and the checks on that link.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
+import { blankToNull } from '../../../domain/text';
 import type { ProviderOption } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -38,6 +39,16 @@ export async function assertProviderUser(db: Executor, userId: string): Promise<
     .from(users)
     .where(and(eq(users.id, userId), eq(users.level, PROVIDER_LEVEL)));
   if (!row) throw new AppError('INVALID_PROVIDER');
+}
+
+/**
+ * The provider a benefit names, as stored: null when none is given, otherwise a checked level 4 user.
+ * @throws INVALID_PROVIDER when an id is given and is not a level 4 user.
+ */
+export async function linkedProvider(db: Executor, providerUserId: string | null | undefined): Promise<string | null> {
+  const id = blankToNull(providerUserId);
+  if (id) await assertProviderUser(db, id);
+  return id;
 }
 
 /**

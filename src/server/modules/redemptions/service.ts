@@ -39,11 +39,14 @@ type LockedBenefit = {
   tokenCost: number;
   /** Platform benefits only. */
   type: BenefitType | null;
+  /** Who fulfils it; stored on the request as the provider that was paid. */
   providerUserId: string | null;
   requiresApproval: boolean;
+  /** Whether this redemption took a unit of stock (an unlimited benefit has none to take). */
+  tookStock: boolean;
 };
 
-function platformBenefitOf(row: typeof platformBenefits.$inferSelect): LockedBenefit {
+function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock: boolean): LockedBenefit {
   return {
     id: row.id,
     title: row.title,
@@ -51,6 +54,7 @@ function platformBenefitOf(row: typeof platformBenefits.$inferSelect): LockedBen
     type: row.type as BenefitType,
     providerUserId: row.providerUserId,
     requiresApproval: row.type !== 'automatic',
+    tookStock,
   };
 }
 
@@ -73,12 +77,12 @@ async function takePlatformUnit(tx: Tx, benefitId: string, retry = true): Promis
     .set({ stockRemaining: sql`${platformBenefits.stockRemaining} - 1` })
     .where(and(eq(platformBenefits.id, benefitId), eq(platformBenefits.status, 'active'), gt(platformBenefits.stockRemaining, 0)))
     .returning();
-  if (taken) return platformBenefitOf(taken);
+  if (taken) return platformBenefitOf(taken, true);
   // Unlimited, or a refusal: one read tells which (and which refusal).
   const [current] = await tx.select().from(platformBenefits).where(eq(platformBenefits.id, benefitId));
   if (!current) throw new AppError('BENEFIT_NOT_FOUND');
   if (current.status !== 'active') throw new AppError('BENEFIT_UNAVAILABLE');
-  if (current.stockRemaining === null) return platformBenefitOf(current);
+  if (current.stockRemaining === null) return platformBenefitOf(current, false);
   // An admin gave the unlimited benefit a stock between the two statements: take from it.
   if (current.stockRemaining > 0 && retry) return takePlatformUnit(tx, benefitId, false);
   throw new AppError('BENEFIT_OUT_OF_STOCK');
@@ -103,8 +107,9 @@ async function takeCompanyUnit(tx: Tx, benefitId: string, companyId: string): Pr
       title: row.title,
       tokenCost: row.tokenCost,
       type: null,
-      providerUserId: null,
+      providerUserId: row.providerUserId,
       requiresApproval: row.requiresApproval,
+      tookStock: true,
       limitPerUser: row.limitPerUser,
     };
   }
@@ -168,6 +173,7 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     paidWithTokens: true,
     tokenCost: benefit.tokenCost,
     status: r.status,
+    providerUserId: benefit.providerUserId,
     requestDate: now,
     processedDate: isApproved ? now : null,
     adminId: isApproved ? SYSTEM_APPROVER : null,
@@ -186,6 +192,7 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     isBenefitJobby: isPlatform,
     tokenCost: benefit.tokenCost,
     status: 'redeemed',
+    tookStock: benefit.tookStock,
     redemptionDate: now,
     // The spec's redemption carries companyId in the company-token case only (part 1 §3).
     companyId: isPlatform ? null : actor.companyId,
@@ -212,7 +219,7 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
 
   // The answer's balances, read before any row is locked: the paying wallet's is replaced below
   // by its exact balance after the payment, so no read runs while the stock row is held.
-  const balances = await getWalletBalances(tx, actor.id);
+  const balances = await getWalletBalances(tx, { userId: actor.id, companyId: actor.companyId });
 
   const isPlatform = input.kind === 'platform';
   let benefit: LockedBenefit;

@@ -22,7 +22,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/requests', {
     config: { access: { levels: [1] } },
     schema: { tags, summary: 'Solicitudes de beneficios de plataforma', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
-    handler: async (request) => listAdminRequests(app.deps.db, request.query, actorOf(request)),
+    handler: async (request) => listAdminRequests(app.deps.db, request.query),
   });
 
   app.get('/company/requests', {

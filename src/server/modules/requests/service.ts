@@ -5,7 +5,8 @@
  * Who may process what (anything else answers REQUEST_NOT_FOUND, as if it did not exist):
  * - level 1: requests of platform benefits, in any pending status;
  * - level 2: requests of its own company's benefits, in 'pending';
- * - level 4: 'pending_provider_approval' requests of platform benefits linked to itself.
+ * - level 4: 'pending_provider_approval' requests that paid it (the provider stored on the request at
+ *   redemption, not the benefit's current one: moving a benefit affects future redemptions only).
  * A request leaves its pending status once, through one conditional UPDATE, so approving twice
  * (or approving and rejecting at once) never issues two codes or refunds twice.
  */
@@ -69,8 +70,8 @@ const ownCompanyBenefit = (companyId: string): SQL =>
     inArray(benefitRequests.companyBenefitId, sql`(select ${companyBenefits.id} from ${companyBenefits} where ${companyBenefits.companyId} = ${companyId})`),
   ) as SQL;
 
-const linkedToProvider = (providerId: string): SQL =>
-  inArray(benefitRequests.platformBenefitId, sql`(select ${platformBenefits.id} from ${platformBenefits} where ${platformBenefits.providerUserId} = ${providerId})`);
+/** The requests that paid this provider (stored at redemption). */
+const paidToProvider = (providerId: string): SQL => eq(benefitRequests.providerUserId, providerId);
 
 /**
  * The requests a processor can act on, or could have (so a late decision reads "already processed",
@@ -85,7 +86,7 @@ function processableScope(scope: ProcessorScope): SQL {
       return ownCompanyBenefit(scope.companyId);
     case 'provider':
       return and(
-        linkedToProvider(scope.providerId),
+        paidToProvider(scope.providerId),
         or(eq(benefitRequests.status, 'pending_provider_approval'), eq(benefitRequests.benefitType, 'managed')),
       ) as SQL;
   }
@@ -139,7 +140,7 @@ async function listRequests(db: Executor, scope: SQL, query: RequestListQuery, o
 }
 
 /** Level 1 (part 1 §4): platform-benefit requests and those awaiting admin approval. Throws nothing. */
-export async function listAdminRequests(db: Executor, query: RequestListQuery, _actor: Actor): Promise<RequestList> {
+export async function listAdminRequests(db: Executor, query: RequestListQuery): Promise<RequestList> {
   const scope = or(isNotNull(benefitRequests.platformBenefitId), eq(benefitRequests.status, 'pending_admin_approval')) as SQL;
   return listRequests(db, scope, query);
 }
@@ -152,9 +153,9 @@ export async function listCompanyRequests(db: Executor, query: RequestListQuery,
   return listRequests(db, ownCompanyBenefit(companyOf(actor)), query);
 }
 
-/** Level 4: 'pending_provider_approval' requests of platform benefits linked to the actor. Throws nothing. */
+/** Level 4: 'pending_provider_approval' requests that paid the actor. Throws nothing. */
 export async function listProviderRequests(db: Executor, query: RequestListQuery, actor: Actor): Promise<RequestList> {
-  const scope = and(linkedToProvider(actor.id), eq(benefitRequests.status, 'pending_provider_approval')) as SQL;
+  const scope = and(paidToProvider(actor.id), eq(benefitRequests.status, 'pending_provider_approval')) as SQL;
   return listRequests(db, scope, query);
 }
 
@@ -172,12 +173,11 @@ export type ProcessOptions = { idempotencyKey?: string };
 /** @throws REQUEST_NOT_FOUND outside the processor's scope; REQUEST_NOT_PENDING when already processed. */
 async function findPendingTarget(tx: Tx, id: string, scope: ProcessorScope) {
   const [target] = await tx
-    .select({ request: benefitRequests, benefitProviderUserId: platformBenefits.providerUserId })
+    .select()
     .from(benefitRequests)
-    .leftJoin(platformBenefits, eq(platformBenefits.id, benefitRequests.platformBenefitId))
     .where(and(eq(benefitRequests.id, id), processableScope(scope)));
   if (!target) throw new AppError('REQUEST_NOT_FOUND');
-  if (!isPendingStatus(target.request.status)) throw new AppError('REQUEST_NOT_PENDING');
+  if (!isPendingStatus(target.status)) throw new AppError('REQUEST_NOT_PENDING');
   return target;
 }
 
@@ -190,7 +190,7 @@ async function claimRequest(
   tx: Tx,
   id: string,
   scope: ProcessorScope,
-  decision: { status: 'approved' | 'rejected'; adminId: string; adminInstructions: string | null },
+  decision: { status: 'approved'; adminId: string; adminInstructions: string | null } | { status: 'rejected'; adminId: string; decisionNote: string | null },
 ) {
   const [claimed] = await tx
     .update(benefitRequests)
@@ -198,7 +198,7 @@ async function claimRequest(
       status: decision.status,
       adminId: decision.adminId,
       processedDate: sql`now()`,
-      adminInstructions: decision.adminInstructions ?? sql`${benefitRequests.adminInstructions}`,
+      ...(decision.status === 'approved' ? { adminInstructions: decision.adminInstructions } : { decisionNote: decision.decisionNote }),
     })
     .where(and(eq(benefitRequests.id, id), inArray(benefitRequests.status, PROCESSABLE[scope.kind])))
     .returning();
@@ -214,8 +214,8 @@ async function requestView(tx: Tx, id: string): Promise<BenefitRequest> {
 
 /**
  * Approves a pending request (part 1 §4, part 2 §4): records who and when (and the instructions),
- * and issues its code, valid 30 days; a platform benefit's code can only be redeemed by the
- * benefit's linked provider. Idempotent with `idempotencyKey`.
+ * and issues its code, valid 30 days; when the request names the provider that was paid, only that
+ * provider can redeem the code. Idempotent with `idempotencyKey`.
  * @throws REQUEST_NOT_FOUND when the request does not exist or is not the actor's to process.
  * @throws REQUEST_NOT_PENDING when it was already approved or rejected.
  * @throws INSTRUCTIONS_REQUIRED when a token-paid request awaiting admin approval comes without instructions.
@@ -228,7 +228,7 @@ export async function approveRequest(db: Db, input: ApproveInput, actor: Actor, 
     db,
     { actorId: actor.id, key: options.idempotencyKey, operation: 'requests.approve', input: { id: input.id, adminInstructions: instructions } },
     async (tx) => {
-      const { request, benefitProviderUserId } = await findPendingTarget(tx, input.id, scope);
+      const request = await findPendingTarget(tx, input.id, scope);
       // Part 1 §5: approving a token-paid request awaiting admin approval needs the instructions text.
       if (request.status === 'pending_admin_approval' && request.paidWithTokens && !instructions) {
         throw new AppError('INSTRUCTIONS_REQUIRED');
@@ -240,7 +240,7 @@ export async function approveRequest(db: Db, input: ApproveInput, actor: Actor, 
         companyId: claimed.companyId,
         platformBenefitId: claimed.platformBenefitId,
         companyBenefitId: claimed.companyBenefitId,
-        providerUserId: claimed.platformBenefitId ? benefitProviderUserId : null,
+        providerUserId: claimed.providerUserId,
         benefitName: claimed.benefitName,
         benefitType: claimed.benefitType,
         isBenefitJobby: claimed.isBenefitJobby,
@@ -300,9 +300,14 @@ async function refundSpend(tx: Tx, request: typeof benefitRequests.$inferSelect,
   });
 }
 
-/** Puts back the unit the redemption took: platform stock (unless unlimited), or company availability and the user's count. */
-async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect) {
+/**
+ * Puts back exactly what the redemption took, as it recorded it: the unit of stock when it took one
+ * (never inferred from the benefit's state now, which an edit may have changed), and a company
+ * benefit's per-user count, which every company redemption takes.
+ */
+async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect, tookStock: boolean) {
   if (request.platformBenefitId) {
+    if (!tookStock) return;
     await tx
       .update(platformBenefits)
       .set({ stockRemaining: sql`${platformBenefits.stockRemaining} + 1` })
@@ -310,10 +315,12 @@ async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect
     return;
   }
   if (request.companyBenefitId) {
-    await tx
-      .update(companyBenefits)
-      .set({ availableTokens: sql`${companyBenefits.availableTokens} + 1` })
-      .where(eq(companyBenefits.id, request.companyBenefitId));
+    if (tookStock) {
+      await tx
+        .update(companyBenefits)
+        .set({ availableTokens: sql`${companyBenefits.availableTokens} + 1` })
+        .where(eq(companyBenefits.id, request.companyBenefitId));
+    }
     await tx
       .update(companyBenefitUserCounts)
       .set({ count: sql`${companyBenefitUserCounts.count} - 1` })
@@ -330,7 +337,7 @@ async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect
 /**
  * Rejects a pending request and undoes its redemption in the same transaction: refunds the tokens
  * (a reversing ledger transfer), restores the stock unit and the per-user count, and marks the
- * redemption 'refunded'. The reason, if any, is kept as the request's admin note. Idempotent with
+ * redemption 'refunded'. The reason, if any, is kept as the request's decision note. Idempotent with
  * `idempotencyKey`.
  * @throws REQUEST_NOT_FOUND when the request does not exist or is not the actor's to process.
  * @throws REQUEST_NOT_PENDING when it was already approved or rejected.
@@ -343,16 +350,16 @@ export async function rejectRequest(db: Db, input: RejectInput, actor: Actor, op
     db,
     { actorId: actor.id, key: options.idempotencyKey, operation: 'requests.reject', input: { id: input.id, reason } },
     async (tx) => {
-      const { request } = await findPendingTarget(tx, input.id, scope);
-      const claimed = await claimRequest(tx, request.id, scope, { status: 'rejected', adminId: actor.id, adminInstructions: reason });
+      const request = await findPendingTarget(tx, input.id, scope);
+      const claimed = await claimRequest(tx, request.id, scope, { status: 'rejected', adminId: actor.id, decisionNote: reason });
       const [redemption] = await tx
         .update(redemptions)
         .set({ status: 'refunded' })
         .where(eq(redemptions.requestId, claimed.id))
-        .returning({ id: redemptions.id });
+        .returning({ id: redemptions.id, tookStock: redemptions.tookStock });
       // Stock and count rows before the ledger accounts, which the refund moves wallet first:
       // the global lock order of transfer() that redemptions follow too, or the two deadlock.
-      await restoreStock(tx, claimed);
+      await restoreStock(tx, claimed, redemption?.tookStock ?? false);
       await refundSpend(tx, claimed, redemption?.id ?? null, actor);
       return requestView(tx, claimed.id);
     },

@@ -2,7 +2,7 @@
  * The BenefitRequest view (docs/api.md): a request row with its requester, company and code, as
  * every request list and every approve/reject answer shows it. One select, one mapper, used by all.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PENDING_REQUEST_STATUSES, type RequestStatus } from '../../../domain/constants';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
@@ -17,6 +17,8 @@ const viewColumns = {
   codeStatus: benefitCodes.status,
   codeExpiresAt: benefitCodes.expiresAt,
   codeUsedAt: benefitCodes.usedAt,
+  /** Expiry by the database clock, the same clock verification uses. */
+  codeExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
 };
 
 /** Requests with their requester, company and code (each join is on a key: at most one row per request). */
@@ -57,13 +59,15 @@ export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
     processedDate: r.processedDate?.toISOString() ?? null,
     adminId: r.adminId,
     adminInstructions: r.adminInstructions,
+    decisionNote: r.decisionNote,
+    providerUserId: r.providerUserId,
     comments: r.comments,
     productLink: r.productLink,
     code:
       row.code && row.codeExpiresAt
         ? {
             code: row.code,
-            status: row.codeStatus === 'used' ? 'used' : 'active',
+            status: row.codeStatus === 'used' ? 'used' : row.codeExpired ? 'expired' : 'active',
             expiresAt: row.codeExpiresAt.toISOString(),
             usedAt: row.codeUsedAt?.toISOString() ?? null,
           }

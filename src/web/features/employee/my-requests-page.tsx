@@ -169,7 +169,8 @@ function RequestCode({ code }: { code: NonNullable<BenefitRequest['code']> }) {
       </Badge>
     );
   }
-  const isExpired = new Date(code.expiresAt).getTime() < Date.now();
+  // The server says whether it expired (the database clock), never the device's clock.
+  const isExpired = code.status === 'expired';
   return (
     <Group gap={6} wrap="nowrap" align="center">
       <Box ta={{ base: 'left', sm: 'right' }}>

@@ -4,7 +4,9 @@ import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } 
 import { Link } from 'react-router';
 import { formatDate } from '../../../domain/dates';
 import type { CatalogueItem, RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
-import { ApiError, messageOf, newIdempotencyKey } from '../../api/client';
+import { errorMessage } from '../../../domain/errors';
+import { messageOf } from '../../api/client';
+import { isTransientError, usePressKey } from '../../api/press-key';
 import { useRedeemBenefit } from '../../api/employee';
 import { CodeText } from '../../components/code-text';
 import { accentOf, tokensText } from './benefit-accent';
@@ -38,18 +40,12 @@ export function RedeemModal({ item, opened, session, onClose, balances }: Redeem
   );
 }
 
-/** A network failure or a 5xx may have reached the server: retry the same press with the same key. */
-function isRetryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
-}
-
-type Attempt = { input: RedeemInput; idempotencyKey: string };
-
 function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances: Balances | undefined; onClose: () => void }) {
   const redeem = useRedeemBenefit();
   const [comments, setComments] = useState('');
-  // The press that is waiting to be retried; its key and body are sent again unchanged.
-  const [pendingAttempt, setPendingAttempt] = useState<Attempt | null>(null);
+  const pressKey = usePressKey();
+  // A press without a definitive answer (network, 5xx) is retried with the same key and body.
+  const isRetry = redeem.isError && isTransientError(redeem.error);
   const accent = accentOf(item);
   const tokenType = item.kind === 'company' ? 'company' : 'jobby';
   const balance = balances?.[tokenType];
@@ -58,18 +54,9 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
   if (redeem.data) return <RedeemResult result={redeem.data} item={item} onClose={onClose} />;
 
   const confirm = () => {
-    const attempt = pendingAttempt ?? {
-      input: { kind: item.kind, benefitId: item.id, comments: comments.trim() || null },
-      idempotencyKey: newIdempotencyKey(),
-    };
-    setPendingAttempt(attempt);
-    redeem.mutate(attempt, {
-      onError: (error) => {
-        if (!isRetryable(error)) setPendingAttempt(null);
-      },
-    });
+    const input: RedeemInput = { kind: item.kind, benefitId: item.id, comments: comments.trim() || null };
+    redeem.mutate({ input, idempotencyKey: pressKey.keyFor(JSON.stringify(input)) }, { onSettled: (_data, error) => pressKey.settle(error) });
   };
-  const isRetry = pendingAttempt !== null && redeem.isError;
 
   return (
     <Stack gap="md">
@@ -102,7 +89,7 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
 
       {isInsufficient && (
         <Alert color="gray" variant="light" radius="md" icon={<IconAlertCircle size={18} aria-hidden />}>
-          Necesitas {tokensText(item.tokenCost)} {item.kind === 'company' ? 'de empresa' : 'flexibles'}, pero solo tienes {balance}.
+          {errorMessage(item.kind === 'company' ? 'INSUFFICIENT_COMPANY_TOKENS' : 'INSUFFICIENT_JOBBY_TOKENS', { needed: item.tokenCost, held: balance })}
         </Alert>
       )}
 
@@ -117,7 +104,7 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
         value={comments}
         onChange={(e) => setComments(e.currentTarget.value)}
         // A press waiting for its retry must resend exactly what it sent.
-        readOnly={pendingAttempt !== null}
+        readOnly={isRetry}
       />
 
       {redeem.isError && (
