@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TokenType } from '../../../src/domain/constants';
 import type { Db } from '../../../src/server/db/client';
-import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, redemptions, users } from '../../../src/server/db/schema';
+import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, users } from '../../../src/server/db/schema';
 import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/server/modules/ledger/service';
 import { as, createUser, signIn, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
