@@ -54,7 +54,7 @@ export async function checkRedemptions(
     }
   }
   const employees = Array.from({ length: options.redeemers }, (_, i) => i + 1);
-  const wallets = employees.map((n) => literal(`employee:${IDS.employee(n)}:company`)).join(', ');
+  const wallets = employees.map((n) => literal(`employee:${IDS.employee(n)}:company:${IDS.company}`)).join(', ');
   // Correlated sums use the from/to indexes of ledger_transfers: one wallet at a time, no full scan.
   const rows = await query<{ owner: string; balance: string | number; ledger: string | number; redemptions: string | number }>(
     database,

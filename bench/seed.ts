@@ -83,7 +83,7 @@ export async function seedBase(database: Database, options: SeedOptions): Promis
      SELECT 'employee:bench-emp-' || i || ':jobby', 'wallet', 'jobby', 'bench-emp-' || i, NULL, 'jobby', ${jobbyInitial}
      FROM generate_series(1, ${employees}) AS i
      UNION ALL
-     SELECT 'employee:bench-emp-' || i || ':company', 'wallet', ${companyAsset}, 'bench-emp-' || i, ${company}, 'company', ${companyInitial}
+     SELECT 'employee:bench-emp-' || i || ':company:' || ${literal(IDS.company)}, 'wallet', ${companyAsset}, 'bench-emp-' || i, ${company}, 'company', ${companyInitial}
      FROM generate_series(1, ${employees}) AS i`,
     `INSERT INTO ledger_transfers (asset, from_account, to_account, amount, kind, reason, actor_id, actor_name,
                                    wallet_user_id, wallet_company_id, token_type, balance_before, balance_after)
@@ -91,7 +91,7 @@ export async function seedBase(database: Database, options: SeedOptions): Promis
             'bench', 'Bench', 'bench-emp-' || i, ${company}, 'jobby', 0, ${jobbyInitial}
      FROM generate_series(1, ${employees}) AS i
      UNION ALL
-     SELECT ${companyAsset}, ${companyIssuance}, 'employee:bench-emp-' || i || ':company', ${companyInitial}, 'grant',
+     SELECT ${companyAsset}, ${companyIssuance}, 'employee:bench-emp-' || i || ':company:' || ${literal(IDS.company)}, ${companyInitial}, 'grant',
             'Bench: saldo inicial', ${literal(IDS.hr)}, 'RRHH Bench', 'bench-emp-' || i, ${company}, 'company', 0, ${companyInitial}
      FROM generate_series(1, ${employees}) AS i`,
   ];

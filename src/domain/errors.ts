@@ -45,7 +45,7 @@ export const ERRORS = {
   USER_RECORD_MISSING: { status: 404, message: 'No se encontraron datos de usuario. Contacta al administrador.' },
   SESSION_LOAD_FAILED: { status: 500, message: (p) => `Error al cargar datos de usuario: ${p.message}` },
 
-  // Password reset (not in the spec, decision 27)
+  // Password reset (not in the spec, decision 30)
   RESET_LINK_INVALID: { status: 400, message: 'El enlace para restablecer la contraseña no es válido o ya venció.' },
 
   // Profile (decision: the spec leaves /profile open)

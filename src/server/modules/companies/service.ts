@@ -134,7 +134,7 @@ export async function updateCompany(db: Executor, input: CompanyEdit & { id: str
 
 /**
  * Activates or deactivates a company (part 1 §2). What an inactive company's people can still do:
- * decisions 15 and 28.
+ * decisions 15 and 36.
  * @throws COMPANY_NOT_FOUND.
  */
 export async function setCompanyStatus(db: Executor, input: { id: string; status: RecordStatus }, _actor: Actor): Promise<Company> {
