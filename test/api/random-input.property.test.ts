@@ -65,14 +65,25 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'POST /api/company/tokens/assign-bulk': { userIds: [w.userIds.L3], amount: 1, reason: 'Premio' },
     'POST /api/redemptions': { kind: 'company', benefitId: w.companyBenefitId, comments: 'Gracias' },
     'POST /api/platform-benefits': { title: 'Cena', description: 'Para dos', type: 'automatic', tokenCost: 1, stock: 5, providerUserId: w.userIds.L4 },
-    'PUT /api/platform-benefits/:id': { title: 'Cena', description: 'Para dos', type: 'automatic', tokenCost: 1, stock: 5, providerUserId: w.userIds.L4 },
+    'PATCH /api/platform-benefits/:id': { title: 'Cena', description: 'Para dos', type: 'automatic', tokenCost: 1, stock: 5, providerUserId: w.userIds.L4 },
     'POST /api/platform-benefits/:id/status': { status: 'active' },
     'POST /api/company-benefits': { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 5, limitPerUser: 1, startDate: '2030-01-01', endDate: '2030-12-31' },
-    'PUT /api/company-benefits/:id': { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 1_000_000, limitPerUser: 1_000_000 },
+    'PATCH /api/company-benefits/:id': { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 1_000_000, limitPerUser: 1_000_000 },
     'POST /api/company-benefits/:id/status': { status: 'active' },
     'POST /api/requests/:id/approve': { adminInstructions: 'Retira en recepción' },
     'POST /api/requests/:id/reject': { reason: 'Sin cupos' },
     'POST /api/codes/verify': { code: 'ABCD1234' },
+    'POST /api/companies': { name: 'Nueva', contactName: 'Ana', contactEmail: 'rrhh@nueva.cl', contactPhone: '+56 9', address: 'Calle 1', maxUsers: 10, emailDomain: 'nueva.cl' },
+    'PATCH /api/companies/:id': { contactName: 'Carla', maxUsers: 20 },
+    'POST /api/companies/:id/status': { status: 'active' },
+    'POST /api/companies/:id/admins': { name: 'Admin', email: 'admin@nueva.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
+    'PUT /api/surveys/b/mine': {
+      personalityMatrix: 'innovator',
+      benefitPriorities: ['wellness', 'growth', 'flexibility', 'team', 'tech', 'rewards'],
+      lifestyleAssessment: { work_life_balance: 50, social_interaction: 50, challenge_seeking: 50, stability_preference: 50 },
+      futureVision: { '6_months': 'promotion', '1_year': 'promotion', '2_years': 'promotion', '3_years': 'promotion' },
+    },
   };
   return bodies[`${route.method} ${route.url}`] ?? {};
 }
@@ -110,6 +121,7 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   if (route.url.startsWith('/api/platform-benefits/')) id = w.automaticBenefitId;
   else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
+  else if (route.url.startsWith('/api/companies/')) id = w.companyId;
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

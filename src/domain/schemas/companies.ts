@@ -2,10 +2,11 @@
  * Companies and their HR admins (level 1, part 1 §2 "Companies", §3, §5): the contract shared by the
  * server (validation, serialisation, OpenAPI) and the companies screen (forms). Messages are the spec's.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { COMPANY_DEFAULT_MAX_USERS, RECORD_STATUSES } from '../constants';
 import { errorMessage } from '../errors';
 import { newPasswordPair } from './auth';
+import { count, pageQuery } from './fields';
 
 /** Far above any real company, and inside the integer column. */
 export const COMPANY_MAX_USERS_LIMIT = 1_000_000;
@@ -25,9 +26,7 @@ export const emailDomainSchema = z
   .max(253, errorMessage('COMPANY_DOMAIN_INVALID'))
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, errorMessage('COMPANY_DOMAIN_INVALID'));
 
-const maxUsers = z.coerce
-  .number({ error: errorMessage('COMPANY_MAX_USERS_MIN') })
-  .int(errorMessage('COMPANY_MAX_USERS_MIN'))
+const maxUsers = count({ error: errorMessage('COMPANY_MAX_USERS_MIN') })
   .min(1, errorMessage('COMPANY_MAX_USERS_MIN'))
   .max(COMPANY_MAX_USERS_LIMIT);
 
@@ -77,8 +76,7 @@ export const companyListQuerySchema = z.object({
   /** In name, contact, contact email or email domain. */
   search: z.string().trim().max(200).optional(),
   status: z.enum(RECORD_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pageQuery,
 });
 
 export const companyStatusBodySchema = z.object({ status: z.enum(RECORD_STATUSES) });

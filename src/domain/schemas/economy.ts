@@ -12,31 +12,17 @@ import {
   DATE_MAX,
   DATE_MIN,
   HR_ASSIGN_DEFAULT_AMOUNT,
-  INTEGER_MAX,
   PLATFORM_BENEFIT_DEFAULT_STOCK,
   PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
   REQUEST_STATUSES,
   TRANSFER_KINDS,
 } from '../constants';
 import { errorMessage } from '../errors';
+import { count, pageQuery } from './fields';
 
 const id = z.string().min(1);
 const isoDate = z.string();
 const optionalText = z.string().trim().max(2000).nullish();
-/**
- * A count in a query string, where every value arrives as text: plain decimal digits only, so
- * `0x10`, `1e2`, ` 5` or `true` are refused instead of being coerced (issue 6).
- */
-const queryCount = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().max(INTEGER_MAX));
-const pageQuery = {
-  limit: queryCount.pipe(z.number().min(1).max(100)).default(20),
-  offset: queryCount.default(0),
-};
-/**
- * A count in a JSON body: a JSON integer that fits a PostgreSQL `integer` column. No `z.coerce`:
- * `true`, `[5]`, `"0x10"` and `"1e2"` are refused, not read as numbers (issue 6).
- */
-const count = (params?: { error: string }) => z.number(params).int(params).max(INTEGER_MAX, params);
 /** A calendar date inside the range a benefit may name (a real date: 2025-02-30 is refused too). */
 const benefitDate = z.iso
   .date()

@@ -2,7 +2,7 @@
  * The profile surveys' API contract (issue 7): what survey A and survey B save, validated by the
  * server and typed for the web. Only the ids of src/domain/surveys.ts are accepted.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   BENEFIT_CATEGORIES,
   BENEFIT_PRIORITIES,
