@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, shoot, signIn, signOut } from './support';
+import { DEMO, DEMO_PASSWORD, outboxLink, shoot, signIn, signOut } from './support';
 
 test.describe('sign-in, guard and layout', () => {
   test('the login page shows the form, the tagline and the promo carousel', async ({ page }) => {
@@ -162,16 +162,3 @@ test.describe('registration, verification and password reset', () => {
     await expect(page).toHaveURL(/\/level3\/(dashboard|survey)$/);
   });
 });
-
-/** The link of the latest mail to an address, from the development outbox (DEV_OUTBOX_API=on). */
-async function outboxLink(page: Page, to: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      link = res.ok() ? (((await res.json()) as { link: string | null }).link ?? '') : '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}

@@ -40,3 +40,16 @@ export async function shoot(page: Page, name: string, options: { phone?: boolean
   }
   await page.setViewportSize(DESKTOP);
 }
+
+/** The link of the latest mail to an address, from the development outbox (DEV_OUTBOX_API=on). */
+export async function outboxLink(page: Page, to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      link = res.ok() ? (((await res.json()) as { link: string | null }).link ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}

@@ -4,7 +4,7 @@
  * journey uses.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, shoot, signIn } from './support';
+import { DEMO, outboxLink, shoot, signIn } from './support';
 
 async function register(page: Page, name: string, email: string, password: string) {
   await page.goto('/register');
@@ -13,7 +13,10 @@ async function register(page: Page, name: string, email: string, password: strin
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
   await page.getByLabel('Confirmar contraseña').fill(password);
   await page.getByRole('button', { name: 'Registrarme' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // The journeys' server requires a confirmed address (EMAIL_VERIFICATION=required): open the link.
+  await expect(page.getByTestId('register-success')).toBeVisible();
+  await page.goto(await outboxLink(page, email));
+  await expect(page).toHaveURL(/\/login\?verificado=1$/);
 }
 
 const badge = (page: Page, id: string) => page.getByTestId(`rank-${id}`);
