@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, outboxLink, shoot, signIn, signOut } from './support';
 
 test.describe('sign-in, guard and layout', () => {
