@@ -11,6 +11,7 @@
  * on is read from the benefit's row inside the transaction, never from the client.
  */
 import { randomUUID } from 'node:crypto';
+import { initialRequestStatus } from '../../../domain/approvals';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
@@ -140,13 +141,6 @@ async function countUserRedemption(tx: Tx, benefitId: string, userId: string, li
   if (counted.length === 0) throw new AppError('ALREADY_REDEEMED');
 }
 
-/** The request status a new redemption starts in (part 2 §4). */
-function initialStatus(benefit: LockedBenefit): RequestStatus {
-  if (benefit.type === null) return benefit.requiresApproval ? 'pending' : 'approved';
-  if (benefit.type === 'managed') return 'pending_provider_approval';
-  if (benefit.type === 'third_party') return 'pending_admin_approval';
-  return 'approved';
-}
 
 type NewRedemption = {
   requestId: string;
@@ -243,7 +237,7 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
     redemptionId: randomUUID(),
     benefit,
     isPlatform,
-    status: initialStatus(benefit),
+    status: initialRequestStatus(benefit),
     now: new Date(),
   };
   const payment: TransferInput = {

@@ -11,7 +11,8 @@
  * (or approving and rejecting at once) never issues two codes or refunds twice.
  */
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { PENDING_REQUEST_STATUSES, type RequestStatus, type TokenType } from '../../../domain/constants';
+import { statusesDecidedBy } from '../../../domain/approvals';
+import { PENDING_REQUEST_STATUSES, type TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { canEnterArea } from '../../../domain/levels';
 import { blankToNull } from '../../../domain/text';
@@ -44,13 +45,6 @@ type ProcessorScope =
   | { kind: 'provider'; providerId: string };
 
 const PENDING = [...PENDING_REQUEST_STATUSES];
-
-/** The statuses each kind of processor may move a request out of. */
-const PROCESSABLE: Record<ProcessorScope['kind'], RequestStatus[]> = {
-  admin: PENDING,
-  company: ['pending'],
-  provider: ['pending_provider_approval'],
-};
 
 /**
  * What kind of processor the actor is: level 2 its company, level 4 its own lane, level 1 all
@@ -200,7 +194,7 @@ async function claimRequest(
       processedDate: sql`now()`,
       ...(decision.status === 'approved' ? { adminInstructions: decision.adminInstructions } : { decisionNote: decision.decisionNote }),
     })
-    .where(and(eq(benefitRequests.id, id), inArray(benefitRequests.status, PROCESSABLE[scope.kind])))
+    .where(and(eq(benefitRequests.id, id), inArray(benefitRequests.status, statusesDecidedBy(scope.kind))))
     .returning();
   if (!claimed) throw new AppError('REQUEST_NOT_PENDING');
   return claimed;

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { APPROVER_NOTICE, approverOf } from '../../../domain/approvals';
 import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -149,11 +150,11 @@ function SummaryRow({ label, value, testId, strong }: { label: string; value: st
   );
 }
 
-const PENDING_BY: Record<string, string> = {
-  pending: 'La revisará Recursos Humanos de tu empresa.',
-  pending_provider_approval: 'La revisará el proveedor del beneficio.',
-  pending_admin_approval: 'La revisará el equipo de Jobby.',
-};
+
+function pendingNotice(status: RedemptionResult['status']): string {
+  const approver = approverOf(status);
+  return approver ? APPROVER_NOTICE[approver] : '';
+}
 
 function RedeemResult({ result, item, onClose }: { result: RedemptionResult; item: CatalogueItem; onClose: () => void }) {
   const accent = accentOf(item);
@@ -216,7 +217,7 @@ function RedeemResult({ result, item, onClose }: { result: RedemptionResult; ite
           Tu solicitud quedó pendiente de aprobación
         </Title>
         <Text size="sm" c="dimmed" mt={4}>
-          {PENDING_BY[result.status] ?? ''} Cuando sea aprobada verás tu código en Mis solicitudes.
+          {pendingNotice(result.status)} Cuando sea aprobada verás tu código en Mis solicitudes.
         </Text>
       </Box>
       <Text size="sm" c="dimmed">
