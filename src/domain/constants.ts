@@ -13,6 +13,11 @@ export const ADMIN_TOKEN_QUANTITY_MAX = 100;
 export const HR_ASSIGN_DEFAULT_AMOUNT = 10;
 export const PROVIDER_NAME_MIN_LENGTH = 3;
 export const PROVIDER_HISTORY_SIZE = 20;
+/**
+ * A token history stops counting its matches here (issue 13): the page says "10.000+ movimientos"
+ * instead of counting the whole ledger on every view.
+ */
+export const HISTORY_COUNT_CAP = 10_000;
 /** How long an Idempotency-Key answers retries with its stored response. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 

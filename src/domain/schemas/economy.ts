@@ -321,6 +321,9 @@ export const historyEntrySchema = z.object({
   createdAt: isoDate,
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+/** A page of history: `total` counts up to HISTORY_COUNT_CAP; past it `totalIsCapped` is true. */
+export const historyPageSchema = paged(historyEntrySchema).extend({ totalIsCapped: z.boolean() });
+export type HistoryPage = z.infer<typeof historyPageSchema>;
 export const historyQuerySchema = z.object({
   userId: z.string().optional(),
   type: z.enum(['all', 'add', 'remove', 'used']).default('all'),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { assignResultSchema, EmployeeBalance, HistoryEntry } from '../../domain/schemas/economy';
+import type { assignResultSchema, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
 import { api, queryString } from './client';
 import { retryTransient } from './press-key';
 
@@ -50,7 +50,7 @@ export const adminTokenHistoryQuery = (params: TokenHistoryParams) =>
   queryOptions({
     queryKey: adminTokenKeys.historyList(params),
     queryFn: ({ signal }) =>
-      api.get<Paged<HistoryEntry>>(
+      api.get<HistoryPage>(
         `/api/admin/tokens/history${queryString({
           type: params.type,
           search: params.search.trim(),

@@ -216,7 +216,7 @@ describe('history filters', () => {
 
   it("never shows HR another company's history", async () => {
     const res = (await get('/api/company/tokens/history?limit=100', otherHr.cookie)).json();
-    expect(res).toEqual({ items: [], total: 0 });
+    expect(res).toEqual({ items: [], total: 0, totalIsCapped: false });
     const own = (await get(`/api/company/tokens/history?userId=${foreigner.id}`, hr.cookie)).json();
     expect(own.total).toBe(0);
     const hrHistory = (await get('/api/company/tokens/history?limit=100', hr.cookie)).json();

@@ -5,7 +5,7 @@ import {
   bulkAssignResultSchema,
   employeeBalanceSchema,
   employeeListQuerySchema,
-  historyEntrySchema,
+  historyPageSchema,
   historyQuerySchema,
   hrAssignInputSchema,
   hrBulkAssignInputSchema,
@@ -52,7 +52,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/admin/tokens/history', {
     config: PLATFORM,
-    schema: { tags: ['tokens'], summary: 'Historial de tokens de los colaboradores', querystring: historyQuerySchema, response: { 200: paged(historyEntrySchema) } },
+    schema: { tags: ['tokens'], summary: 'Historial de tokens de los colaboradores', querystring: historyQuerySchema, response: { 200: historyPageSchema } },
     handler: async (request) => listPlatformTokenHistory(app.deps.db, request.query),
   });
 
@@ -78,7 +78,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/company/tokens/history', {
     config: COMPANY,
-    schema: { tags: ['tokens'], summary: 'Historial de tokens de empresa', querystring: companyHistoryQuerySchema, response: { 200: paged(historyEntrySchema) } },
+    schema: { tags: ['tokens'], summary: 'Historial de tokens de empresa', querystring: companyHistoryQuerySchema, response: { 200: historyPageSchema } },
     handler: async (request) => listCompanyTokenHistory(app.deps.db, request.query, actorOf(request)),
   });
 };

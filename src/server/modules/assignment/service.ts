@@ -18,7 +18,7 @@ import type {
   assignResultSchema,
   bulkAssignResultSchema,
   EmployeeBalance,
-  HistoryEntry,
+  HistoryPage,
   historyQuerySchema,
   hrAssignInputSchema,
   hrBulkAssignInputSchema,
@@ -28,10 +28,9 @@ import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { companyOf } from '../../http/access';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
+import { listEmployeeBalances, listHistory } from '../ledger-views/service';
 import {
   accounts,
-  listEmployeeBalances,
-  listHistory,
   transfer,
   transferAll,
   walletFor,
@@ -151,7 +150,7 @@ export async function removePlatformTokens(
 }
 
 /** Every employee wallet's history (both token types), newest first. Throws nothing. */
-export async function listPlatformTokenHistory(db: Executor, query: HistoryQuery): Promise<{ items: HistoryEntry[]; total: number }> {
+export async function listPlatformTokenHistory(db: Executor, query: HistoryQuery): Promise<HistoryPage> {
   return listHistory(db, { companyId: null, ...query });
 }
 
@@ -217,6 +216,6 @@ export async function bulkAssignCompanyTokens(
 }
 
 /** The company-token history of the HR user's own company, newest first. @throws NO_COMPANY_ASSIGNED. */
-export async function listCompanyTokenHistory(db: Executor, query: Omit<HistoryQuery, 'tokenType'>, actor: Actor): Promise<{ items: HistoryEntry[]; total: number }> {
+export async function listCompanyTokenHistory(db: Executor, query: Omit<HistoryQuery, 'tokenType'>, actor: Actor): Promise<HistoryPage> {
   return listHistory(db, { companyId: companyOf(actor), ...query });
 }

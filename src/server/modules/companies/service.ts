@@ -10,7 +10,7 @@ import { createPasswordAccount } from '../../auth/create-account';
 import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';
-import { containsPattern } from '../ledger/service';
+import { containsPattern } from '../../db/search';
 
 /**
  * The company that owns an email domain: a FULL, case-insensitive match against

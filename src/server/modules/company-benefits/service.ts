@@ -17,7 +17,7 @@ import type {
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
-import { containsPattern } from '../ledger/service';
+import { containsPattern } from '../../db/search';
 import { companyOf } from '../../http/access';
 import { linkedProvider } from '../providers/service';
 

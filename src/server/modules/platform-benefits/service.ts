@@ -17,7 +17,7 @@ import type {
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';
-import { containsPattern } from '../ledger/service';
+import { containsPattern } from '../../db/search';
 import { linkedProvider } from '../providers/service';
 
 export type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;

@@ -33,7 +33,8 @@ import {
 import { companyOf } from '../../http/access';
 import { issueCode } from '../codes/issue';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { containsPattern, transfer, type Account } from '../ledger/service';
+import { containsPattern } from '../../db/search';
+import { transfer, type Account } from '../ledger/service';
 import { getBenefitRequestView, isPendingStatus, selectRequestViews, toBenefitRequest } from './view';
 
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;

@@ -208,7 +208,7 @@ export function TokenHistoryCard() {
         {history.data && history.data.total > PAGE_SIZE && (
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {history.data.total} movimientos
+              {history.data.totalIsCapped ? `Más de ${history.data.total.toLocaleString('es-CL')}` : history.data.total} movimientos
             </Text>
             <Pagination
               total={totalPages}
