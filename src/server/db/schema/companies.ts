@@ -1,0 +1,44 @@
+/** Companies (part 1 §3 "Company") and their wellbeing-bot settings. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts, createdAt, updatedAt } from './columns';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /**
+     * The company's email domain (`andes.cl`), the HR admin's. An employee joins a company only by a
+     * full, case-insensitive match of this domain (never by the first label of an address).
+     */
+    emailDomain: text('email_domain'),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    address: text('address'),
+    maxUsers: integer('max_users').notNull().default(10),
+    status: text('status').notNull().default('active'),
+    botEnabled: boolean('bot_enabled').notNull().default(false),
+    botEnabledAt: ts('bot_enabled_at'),
+    /** whatsappNumber, analysisFrequency, stressKeywords, wellbeingIndicators (part 2 §3 "Bot config"). */
+    botConfig: jsonb('bot_config').$type<BotConfig>(),
+    botInstructions: text('bot_instructions'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Company names are matched case-insensitively (part 1 §3).
+    uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
+    uniqueIndex('companies_email_domain_lower_key').on(sql`lower(${t.emailDomain})`),
+    check('companies_max_users_check', sql`${t.maxUsers} >= 1`),
+    check('companies_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export type BotConfig = {
+  whatsappNumber?: string;
+  analysisFrequency?: 'daily' | 'weekly' | 'biweekly' | 'monthly';
+  stressKeywords?: string[];
+  wellbeingIndicators?: string[];
+};
