@@ -52,7 +52,7 @@ test.describe('employee benefits and redemption', () => {
     await dialog.getByRole('button', { name: 'Reintentar' }).click();
 
     const code = dialog.getByTestId('redeem-code');
-    await expect(code).toHaveText(/^[A-Z0-9]{8}$/);
+    await expect(code).toHaveText(/^[A-Z0-9]{4} [A-Z0-9]{4}$/);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe('');
     expect(keys[1]).toBe(keys[0]);

@@ -44,7 +44,7 @@ test('admin adds tokens → employee redeems a company benefit → provider rede
   const dialog = employee.getByRole('dialog', { name: 'Canjear beneficio' });
   await dialog.getByRole('button', { name: 'Confirmar canje' }).click();
   const codeBox = dialog.getByTestId('redeem-code');
-  await expect(codeBox).toHaveText(/^[A-Z0-9]{8}$/);
+  await expect(codeBox).toHaveText(/^[A-Z0-9]{4} [A-Z0-9]{4}$/);
   const code = (await codeBox.textContent())!.trim();
   await expect(companyBalance).toHaveText(String(companyBefore - BENEFIT.cost));
   await employee.screenshot({ path: 'e2e/screenshots/journey-employee-code-desktop.png', animations: 'disabled' });

@@ -1,6 +1,7 @@
 /** Business constants and limits (spec part 1 §9, part 2 §9). */
 export const CODE_LENGTH = 8;
-export const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** A–Z and 0–9 without the look-alikes O, 0, I, 1 and L (read as 1): codes are read aloud at a counter. */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CODE_VALIDITY_DAYS = 30;
 export const PASSWORD_MIN_LENGTH = 6;
 export const COMPANY_DEFAULT_MAX_USERS = 10;

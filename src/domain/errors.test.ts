@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, errorMessage } from './errors';
 import { changePasswordSchema, registerFormSchema } from './schemas/auth';
-import { generateCode, normalizeCode, CODE_PATTERN } from './code';
 
 describe('the error catalogue speaks the spec', () => {
   it('fills the parameters of insufficient-token messages', () => {
@@ -42,13 +41,4 @@ describe('register form validation (part 1 §5)', () => {
     const r = changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' });
     expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['La contraseña debe tener al menos 6 caracteres']);
   });
-});
-
-describe('benefit codes', () => {
-  it('are 8 characters of A-Z and 0-9, and differ', () => {
-    const codes = new Set(Array.from({ length: 2000 }, generateCode));
-    expect(codes.size).toBe(2000);
-    for (const code of codes) expect(code).toMatch(CODE_PATTERN);
-  });
-  it('normalizes typed input', () => expect(normalizeCode('  ab12cd34 ')).toBe('AB12CD34'));
 });

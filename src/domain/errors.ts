@@ -107,6 +107,8 @@ export const ERRORS = {
 
   // Surveys (part 2 §4): a type B user answers survey B only, and a type A user survey A only.
   SURVEY_WRONG_TYPE: { status: 403, message: 'Esta encuesta no corresponde a tu perfil' },
+  // Not in the spec: level 1 opens a survey that does not exist (or no longer does).
+  SURVEY_NOT_FOUND: { status: 404, message: 'Encuesta no encontrada' },
 
   // Provider verification (part 2 §5, §8)
   CODE_REQUIRED: { status: 400, message: 'Por favor, ingresa un código de token' },

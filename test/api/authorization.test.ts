@@ -105,6 +105,12 @@ const MATRIX: Row[] = [
   row('GET /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('PUT /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403], () => ({
     payload: { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' } })),
+  // Level 1 reads every company's surveys; nobody else reads any (issue 7).
+  row('GET /api/admin/surveys',                    [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('GET /api/admin/surveys/:id',                [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/surveys/${await w.surveyId()}` })),
+  row('GET /api/admin/companies/:id/survey-summary', [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/admin/companies/${w.companyId}/survey-summary` })),
   // Every level 3 caller of the world is a type A user: survey B is not theirs.
   row('PUT /api/surveys/b/mine',                   [401, 403, 403, 403, 403, 403, 403, 403, 403], () => ({
     payload: {

@@ -121,7 +121,8 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   if (route.url.startsWith('/api/platform-benefits/')) id = w.automaticBenefitId;
   else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
-  else if (route.url.startsWith('/api/companies/')) id = w.companyId;
+  else if (route.url.startsWith('/api/companies/') || route.url.startsWith('/api/admin/companies/')) id = w.companyId;
+  else if (route.url.startsWith('/api/admin/surveys/')) id = await w.surveyId();
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

@@ -5,6 +5,8 @@
  * unused code), so that an allowed caller can send a valid call and the handler really runs.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { profileSurveys } from '../../src/server/db/schema';
 import { createCompanyBenefit, createPlatformBenefit, fund } from '../api/economy/ledger-fixtures';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from './app';
 
@@ -52,6 +54,8 @@ export type World = {
   pendingCompanyRequest: () => Promise<string>;
   /** A fresh, active code of L3 that only L4 may verify. */
   activeCode: () => Promise<string>;
+  /** The id of L3's completed survey A (saved once, through the API). */
+  surveyId: () => Promise<string>;
 };
 
 export async function createWorld(): Promise<World> {
@@ -112,6 +116,12 @@ export async function createWorld(): Promise<World> {
       const { code } = await redeem('platform', automatic.id);
       if (!code) throw new Error('an automatic benefit answered without a code');
       return code.code;
+    },
+    surveyId: async () => {
+      const saved = await call('L3', { method: 'PUT', url: '/api/surveys/a/mine', payload: { generationalMemory: 'festival_vina', categories: ['comidas'], satisfactionLevel: 'neutral' } });
+      if (saved.statusCode !== 200) throw new Error(`survey save failed: ${saved.statusCode} ${saved.body}`);
+      const [row] = await ctx.db.select({ id: profileSurveys.id }).from(profileSurveys).where(eq(profileSurveys.userId, userIds.L3));
+      return row.id;
     },
   };
 }

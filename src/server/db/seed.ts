@@ -22,12 +22,15 @@ import {
   profileSurveys,
   rateLimitCounters,
   redemptions,
+  surveyBResponses,
   users,
 } from './schema';
 import { verifyCode } from '../modules/codes/verify';
 import { accounts, transfer } from '../modules/ledger/service';
 import { redeemBenefit } from '../modules/redemptions/service';
 import { approveRequest, rejectRequest } from '../modules/requests/service';
+import { saveSurveyA, saveSurveyB } from '../modules/surveys/service';
+import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
 import { loadActorRow } from '../modules/users/service';
 
 /** The published demo password (README); config.ts refuses it in production. */
@@ -55,6 +58,33 @@ const ANDES: DemoEmployee[] = [
   { name: 'Benjamín Pérez', local: 'benjamin', surveyDone: true, department: 'Operaciones', jobby: 12, company: 8 },
   { name: 'Isidora Contreras', local: 'isidora', department: 'Legal', jobby: 5, company: 5 },
   { name: 'Tomás Silva', local: 'tomas', disabled: true, surveyDone: true, department: 'Logística', jobby: 3, company: 0 },
+];
+
+/**
+ * The demo's survey answers, taken in turn by the people who answered each survey: varied, so level 1's
+ * company summary has something to count. Camila's categories are the ones the dashboard demo expects.
+ */
+const DEMO_ANSWERS_A: SurveyAInput[] = [
+  { generationalMemory: 'festival_vina', categories: ['comidas', 'experiencias', 'mascotas'], satisfactionLevel: 'satisfecho' },
+  { generationalMemory: 'pokemon_yugioh', categories: ['suscripciones', 'comidas'], satisfactionLevel: 'neutral' },
+  { generationalMemory: 'streaming_netflix', categories: ['experiencias', 'descuentos', 'regalos'], satisfactionLevel: 'muy_satisfecho' },
+  { generationalMemory: 'sabados_gigantes', categories: ['comidas'], satisfactionLevel: 'insatisfecho' },
+  { generationalMemory: null, categories: ['mascotas', 'regalos', 'comidas'], satisfactionLevel: 'satisfecho' },
+  { generationalMemory: 'tiktok_reggaeton', categories: ['suscripciones', 'experiencias', 'descuentos'], satisfactionLevel: 'muy_insatisfecho' },
+];
+const DEMO_ANSWERS_B: SurveyBInput[] = [
+  {
+    personalityMatrix: 'collaborator',
+    benefitPriorities: ['team', 'wellness', 'flexibility', 'growth', 'rewards', 'tech'],
+    lifestyleAssessment: { work_life_balance: 70, social_interaction: 85, challenge_seeking: 40, stability_preference: 60 },
+    futureVision: { '6_months': 'technical_skills', '1_year': 'promotion', '2_years': 'team_leadership', '3_years': 'work_life_balance' },
+  },
+  {
+    personalityMatrix: 'executor',
+    benefitPriorities: ['rewards', 'growth', 'tech', 'flexibility', 'wellness', 'team'],
+    lifestyleAssessment: { work_life_balance: 35, social_interaction: 50, challenge_seeking: 90, stability_preference: 25 },
+    futureVision: { '6_months': 'promotion', '1_year': 'specialization', '2_years': 'area_change', '3_years': 'entrepreneurship' },
+  },
 ];
 
 const AUSTRAL: DemoEmployee[] = [
@@ -117,7 +147,6 @@ type UserSeed = {
   companyId?: string | null;
   userType?: 'A' | 'B';
   status?: 'active' | 'inactive';
-  surveyDone?: boolean;
   department?: string;
   providerCategory?: string;
   providerDescription?: string;
@@ -172,10 +201,8 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
         userType: seed.userType ?? 'A',
         status: seed.status ?? 'active',
         department: seed.department ?? null,
-        surveyCompleted: seed.surveyDone ?? false,
-        surveyCompletedAt: seed.surveyDone ? daysAgo(20) : null,
-        surveyType: seed.surveyDone ? (seed.userType ?? 'A') : null,
-        benefitPreferences: seed.surveyDone ? ['comidas', 'experiencias', 'mascotas'] : null,
+        // Answered below through the surveys' service (surveyDone), like a person would.
+        surveyCompleted: false,
         providerCategory: seed.providerCategory ?? null,
         providerDescription: seed.providerDescription ?? null,
         createdAt: seed.createdAt ?? daysAgo(60),
@@ -212,6 +239,17 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       )
       .returning();
 
+    let answered = 0;
+    /** Saves the person's survey through its service, then moves its times back to `when`. */
+    const answerDemoSurvey = async (person: { id: string; name: string; userType: 'A' | 'B' }, when: Date) => {
+      if (person.userType === 'B') await saveSurveyB(tx, DEMO_ANSWERS_B[answered % DEMO_ANSWERS_B.length], person);
+      else await saveSurveyA(tx, DEMO_ANSWERS_A[answered % DEMO_ANSWERS_A.length], person);
+      answered += 1;
+      await tx.update(users).set({ surveyCompletedAt: when, surveyUpdatedAt: when }).where(eq(users.id, person.id));
+      await tx.update(profileSurveys).set({ completedAt: when }).where(eq(profileSurveys.userId, person.id));
+      await tx.update(surveyBResponses).set({ completedAt: when, submittedAt: when }).where(eq(surveyBResponses.userId, person.id));
+    };
+
     const employeesOf = async (company: { id: string; name: string }, list: DemoEmployee[], domain: string, hr: { id: string; name: string }) => {
       const ids: string[] = [];
       for (const [i, e] of list.entries()) {
@@ -222,7 +260,6 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
           companyId: company.id,
           userType: e.userType,
           status: e.disabled ? 'inactive' : 'active',
-          surveyDone: e.surveyDone,
           department: e.department,
           createdAt: daysAgo(50 - i * 3),
         });
@@ -233,9 +270,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
         if (e.company > 0) {
           await transfer(tx, { from: accounts.companyIssuance(company.id), to: accounts.companyWallet(id, company.id), amount: e.company, kind: 'grant', reason: DEFAULT_HR_ASSIGN_REASON, actor: hr, wallet: { userId: id, companyId: company.id, tokenType: 'company' } });
         }
-        if (e.surveyDone) {
-          await tx.insert(profileSurveys).values({ userId: id, userName: e.name, surveyType: e.userType ?? 'A', answers: { generational: 'festival_vina', satisfaction: 'satisfecho' }, selectedBenefits: ['comidas', 'experiencias', 'mascotas'], medals: ['explorador'], completedAt: daysAgo(20) });
-        }
+        if (e.surveyDone) await answerDemoSurvey({ id, name: e.name, userType: e.userType ?? 'A' }, daysAgo(20 - i * 2));
       }
       return ids;
     };

@@ -114,6 +114,47 @@ describe('verifying a code', () => {
     }
   });
 
+  it('issues codes without look-alikes and reads them in groups, with hyphens, in any case', async () => {
+    const code = await codeFor(ana, 'platform', lunch.id);
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(code).not.toMatch(/[O0I1L]/);
+    const res = await verify(cafe, ` ${code.slice(0, 4).toLowerCase()} - ${code.slice(4)} `);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(code);
+  });
+
+  /** An active code issued before the alphabet dropped O, 0, I, 1 and L: the issued one, renamed. */
+  async function olderCode(old: string): Promise<string> {
+    const code = await codeFor(ana, 'platform', lunch.id);
+    await ctx.db.update(benefitCodes).set({ code: old }).where(eq(benefitCodes.code, code));
+    return old;
+  }
+
+  it.each([
+    ['as written', 'KO1IX0L5', 'KO1IX0L5'],
+    ['read aloud as zeros and ones', 'MOII2345', 'm011-2345'],
+    ['with each look-alike mistaken', 'N0L1P234', 'NOIIP234'],
+  ])('still redeems an older code with look-alikes typed %s', async (_how, old, typed) => {
+    await olderCode(old);
+    const res = await verify(cafe, typed);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(old);
+    expect(await codeRow(old)).toMatchObject({ status: 'used', usedBy: cafe.id });
+  });
+
+  it('redeems one code only when two older codes read alike: the one typed exactly, then an active one', async () => {
+    await olderCode('POOA2345');
+    await olderCode('P00A2345');
+    const exact = await verify(cafe, 'POOA2345');
+    expect(exact.json().code).toBe('POOA2345');
+    expect(await codeRow('P00A2345')).toMatchObject({ status: 'active', usedBy: null });
+    const read = await verify(cafe, 'P0OA2345');
+    expect(read.json().code).toBe('P00A2345');
+    const again = await verify(cafe, 'P0OA2345');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('El token ya ha sido utilizado o ha expirado');
+  });
+
   it('answers a code of a benefit linked to another provider as unknown and keeps it active for its own provider', async () => {
     const code = await codeFor(ana, 'platform', lunchOfCafe.id);
     const res = await verify(cinema, code);

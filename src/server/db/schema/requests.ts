@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts, createdAt } from './columns';
+import { codeReadKeySql } from '../code-key';
 import { users } from './auth';
 import { companyBenefits, platformBenefits } from './benefits';
 import { companies } from './companies';
@@ -91,6 +92,8 @@ export const benefitCodes = pgTable(
   },
   (t) => [
     uniqueIndex('benefit_codes_code_key').on(t.code),
+    // Verification finds a code however it was read aloud (O as 0, I and L as 1): codeReadKey() in SQL.
+    index('benefit_codes_read_key_idx').on(codeReadKeySql(t.code)),
     // Every approved request has exactly one code.
     uniqueIndex('benefit_codes_request_key').on(t.requestId),
     index('benefit_codes_used_by_idx').on(t.usedBy, t.usedAt),
@@ -132,3 +135,4 @@ export const redemptions = pgTable(
     check('redemptions_status_check', sql`${t.status} in ('redeemed', 'refunded')`),
   ],
 );
+

@@ -8,13 +8,14 @@
  * in one transaction); only a refusal reads once more, to say why. The session already loaded the
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { normalizeCode } from '../../../domain/code';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { codeReadKey, normalizeCode } from '../../../domain/code';
 import { displayName } from '../../../domain/display-name';
 import { AppError } from '../../../domain/errors';
 import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
+import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
 import { runIdempotentStatement, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
@@ -31,6 +32,17 @@ export type VerifyCodeOptions = {
 };
 
 /**
+ * The stored code a typed one names, as a subquery on the reading-key index: codes issued today have
+ * no O, 0, I, 1 or L, so any way of reading one aloud finds it; an older code that had them is found
+ * both as written and as read (O as 0, I and L as 1). Should two older codes share a reading key, the
+ * one typed exactly wins, then an active one (docs/decisions.md "Codes read aloud").
+ */
+function storedCodeOf(typed: string): SQL {
+  return sql`(select c.code from ${benefitCodes} c where ${codeReadKeySql(sql`c.code`)} = ${codeReadKey(typed)}
+    order by (c.code = ${typed}) desc, (c.status = 'active') desc, c.created_at desc limit 1)`;
+}
+
+/**
  * Why a code could not be redeemed, from ONE statement: the provider's own status (checked first,
  * as a disabled provider may redeem nothing) and the code, on the unique code index. Another
  * provider's code answers as an unknown one, before its state is told, so a provider learns
@@ -45,7 +57,7 @@ async function refusalOf(db: Executor, code: string, providerId: string): Promis
       isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
     })
     .from(users)
-    .leftJoin(benefitCodes, eq(benefitCodes.code, code))
+    .leftJoin(benefitCodes, sql`${benefitCodes.code} = ${storedCodeOf(code)}`)
     .where(eq(users.id, providerId));
   if (!found?.providerActive) return new AppError('PROVIDER_INACTIVE');
   // A code outside the caller's lane (another provider fulfils it) does not exist for this caller:
@@ -65,7 +77,7 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
       .set({ status: 'used', usedBy: providerId, usedAt: sql`now()` })
       .where(
         and(
-          eq(benefitCodes.code, code),
+          sql`${benefitCodes.code} = ${storedCodeOf(code)}`,
           eq(benefitCodes.status, 'active'),
           gt(benefitCodes.expiresAt, sql`now()`),
           or(isNull(benefitCodes.providerUserId), eq(benefitCodes.providerUserId, providerId)),
@@ -105,7 +117,8 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
 }
 
 /**
- * Verifies and redeems a code for the acting provider. The input is trimmed and upper-cased.
+ * Verifies and redeems a code for the acting provider. The input is read as a person types it:
+ * spaces and hyphens dropped, upper-cased, and look-alikes found through the reading key.
  * Every attempt counts against the provider's per-minute limit, refused ones included (the
  * counter is written in its own statement, outside the redemption's transaction), except a retry
  * with an Idempotency-Key already answered: it gets the stored answer without counting.

@@ -1,9 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mySurveyASchema, surveyAInputSchema, surveyBInputSchema, surveySavedSchema } from '../../../domain/schemas/surveys';
+import { idParamsSchema, paged } from '../../../domain/schemas/economy';
+import {
+  companySurveySummarySchema,
+  mySurveyASchema,
+  surveyAInputSchema,
+  surveyBInputSchema,
+  surveyCardSchema,
+  surveyDetailSchema,
+  surveyListQuerySchema,
+  surveySavedSchema,
+} from '../../../domain/schemas/surveys';
 import { actorOf } from '../../http/access';
-import { getMySurveyA, saveSurveyA, saveSurveyB } from './service';
+import { companySurveySummary, getMySurveyA, getSurvey, listSurveys, saveSurveyA, saveSurveyB } from './service';
 
 const EMPLOYEE = { access: { levels: [3] } } as const;
+const PLATFORM_ADMIN = { access: { levels: [1] } } as const;
 
 /** The employee's profile surveys A and B (part 2 "Survey A", "Survey B"). */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,5 +34,24 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     config: EMPLOYEE,
     schema: { tags: ['surveys'], summary: 'Guardar la encuesta B y marcarla completa', body: surveyBInputSchema, response: { 200: surveySavedSchema } },
     handler: async (request) => saveSurveyB(app.deps.db, request.body, actorOf(request)),
+  });
+
+  // Level 1 reads them (/level1/surveys): the answers that let the platform pick benefits.
+  app.get('/admin/surveys', {
+    config: PLATFORM_ADMIN,
+    schema: { tags: ['surveys'], summary: 'Encuestas completadas (nivel 1)', querystring: surveyListQuerySchema, response: { 200: paged(surveyCardSchema) } },
+    handler: async (request) => listSurveys(app.deps.db, request.query),
+  });
+
+  app.get('/admin/surveys/:id', {
+    config: PLATFORM_ADMIN,
+    schema: { tags: ['surveys'], summary: 'Una encuesta completada con todas sus respuestas', params: idParamsSchema, response: { 200: surveyDetailSchema } },
+    handler: async (request) => getSurvey(app.deps.db, request.params.id),
+  });
+
+  app.get('/admin/companies/:id/survey-summary', {
+    config: PLATFORM_ADMIN,
+    schema: { tags: ['surveys'], summary: 'Resumen de las encuestas de una empresa', params: idParamsSchema, response: { 200: companySurveySummarySchema } },
+    handler: async (request) => companySurveySummary(app.deps.db, request.params.id),
   });
 };

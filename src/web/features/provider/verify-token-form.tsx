@@ -91,12 +91,12 @@ export function VerifyTokenForm({ inputRef, onRedeemed }: { inputRef: RefObject<
             <TextInput
               ref={inputRef}
               aria-label="Código del token"
-              placeholder="EJ: AB12CD34"
+              placeholder="EJ: AB2C D3E4"
               size="xl"
               radius="md"
               value={code}
               onChange={(event) => {
-                // Codes are upper-case A–Z0–9; typing in lower case still finds them (part 2 §5).
+                // Codes are upper-case A–Z0–9; lower case, spaces, hyphens and look-alikes (O, I, L) still find them.
                 setCode(event.currentTarget.value.toUpperCase());
                 if (fieldError) setFieldError(null);
               }}

@@ -1,0 +1,1 @@
+CREATE INDEX "benefit_codes_read_key_idx" ON "benefit_codes" USING btree (translate("code", 'OIL', '011'));
