@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, shoot, signIn, signOut } from './support';
 
 /** WCAG A/AA checks on the public screens and a signed-in layout (LOOK-AND-FEEL: contrast in both schemes). */
 const serious = (violations: { impact?: string | null; id: string }[]) =>
@@ -26,4 +26,82 @@ test('the HR layout has no serious accessibility violations', async ({ browser }
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(serious(results.violations), JSON.stringify(results.violations.map((v) => v.nodes.map((n) => n.target.join(' ') + ' :: ' + n.failureSummary)))).toEqual([]);
   await context.close();
+});
+
+const axeSerious = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+test('the employee screens meet AA contrast in both schemes (status badges, Destacado, tabs, logo) with one h1 each', async ({ page }) => {
+  await signIn(page, DEMO.employee);
+  await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  const html = page.locator('html');
+  for (const scheme of ['light', 'dark'] as const) {
+    if (scheme === 'dark') {
+      await page.getByTestId('theme-toggle').click();
+      await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    }
+    await page.goto('/level3/requests');
+    await expect(page.getByRole('tab', { name: /Todas/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Aprobada').first()).toBeVisible();
+    await expect(page.getByText('Pendiente').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    expect(await axeSerious(page), `${scheme} /level3/requests`).toEqual([]);
+    if (scheme === 'dark') await page.screenshot({ path: 'e2e/screenshots/level3-requests-dark-desktop.png', animations: 'disabled' });
+
+    await page.goto('/level3/benefits');
+    await expect(page.getByText('Destacado').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    expect(await axeSerious(page), `${scheme} /level3/benefits`).toEqual([]);
+  }
+  // Back to light: the preference is saved on the account other journeys use.
+  await page.getByTestId('theme-toggle').click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('level roots lead to their dashboards, and level 1 and provider screens have one h1 and no serious violations', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  await page.goto('/level1');
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  for (const path of ['/level1/companies', '/level1/tokens', '/level1/surveys']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(await axeSerious(page), path).toEqual([]);
+  }
+  await signOut(page);
+
+  await signIn(page, DEMO.hr);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await page.goto('/level2');
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await signOut(page);
+
+  await signIn(page, DEMO.otherEmployee);
+  await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  await page.goto('/level3');
+  await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  await signOut(page);
+
+  // The provider portal: its menu leads to the profile and switches the theme.
+  await signIn(page, DEMO.otherProvider);
+  await expect(page).toHaveURL(/\/level4$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await axeSerious(page), '/level4').toEqual([]);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Usar tema oscuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await shoot(page, 'level4-portal-dark');
+  expect(await axeSerious(page), '/level4 dark').toEqual([]);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Usar tema claro' }).click();
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
+  await shoot(page, 'level4-profile');
 });

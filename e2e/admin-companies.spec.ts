@@ -6,7 +6,7 @@ test.describe('level 1 companies (/level1/companies)', () => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.goto('/level1/companies');
-    await expect(page.getByRole('heading', { name: 'Empresas', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Empresas' });
     await expect(table.getByRole('row', { name: /Andes/ })).toBeVisible();
     await shoot(page, 'level1-companies');

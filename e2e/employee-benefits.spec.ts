@@ -21,7 +21,7 @@ test.describe('employee benefits and redemption', () => {
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     await goFromMenu(page, 'Beneficios de mi empresa', /\/level3\/company-benefits$/);
 
-    await expect(page.getByRole('heading', { name: 'Beneficios de mi empresa', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Beneficios de mi empresa', level: 1 })).toBeVisible();
     const card = page.getByRole('article', { name: 'Almuerzo con el equipo' });
     await expect(card).toBeVisible();
     await expect(card.getByText('Empresa', { exact: true })).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('employee benefits and redemption', () => {
     for (const text of await pendingRows.allTextContents()) expect(text).toContain('Pendiente');
 
     await goFromMenu(page, 'Beneficios flexibles', /\/level3\/benefits$/);
-    await expect(page.getByRole('heading', { name: 'Beneficios flexibles', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Beneficios flexibles', level: 1 })).toBeVisible();
     const flexible = page.getByRole('article', { name: 'Café de especialidad' });
     await expect(flexible.getByText('Jobby', { exact: true })).toBeVisible();
     await shoot(page, 'level3-benefits');

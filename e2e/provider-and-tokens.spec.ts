@@ -138,12 +138,20 @@ test.describe('token management (/level1/tokens)', () => {
     await page.getByRole('button', { name: 'Añadir tokens' }).click();
     await expect(page.getByText('Por favor, selecciona un usuario y especifica una cantidad válida').first()).toBeVisible();
 
+    // The picker does not offer disabled accounts (tomas@andes.cl is one).
+    await page.getByRole('combobox', { name: 'Usuario' }).fill('tomas@andes');
+    await expect(page.getByText('No se encontraron usuarios')).toBeVisible();
     await page.getByRole('combobox', { name: 'Usuario' }).fill('diego');
     await page.getByRole('option', { name: /Diego Fuentes/ }).click();
     const jobby = page.getByTestId('selected-jobby-balance');
     await expect(jobby).toHaveText(/^\d+$/);
     const before = Number(await jobby.textContent());
 
+    // With a user chosen, a quantity out of range says what is wrong (issue 7: it said 'selecciona un usuario').
+    await page.getByLabel('Cantidad a añadir').fill('150');
+    await page.getByRole('button', { name: 'Añadir tokens' }).click();
+    await expect(page.getByText('La cantidad debe estar entre 1 y 100 tokens')).toBeVisible();
+    await expect(page.getByText('Por favor, selecciona un usuario y especifica una cantidad válida')).toHaveCount(0);
     await page.getByLabel('Cantidad a añadir').fill('5');
     await page.getByRole('button', { name: 'Añadir tokens' }).click();
     await expect(page.getByTestId('tokens-success')).toHaveText('Se añadieron 5 tokens a Diego Fuentes');

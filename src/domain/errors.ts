@@ -80,6 +80,9 @@ export const ERRORS = {
     status: 400,
     message: 'Por favor, selecciona un usuario y especifica una cantidad válida',
   },
+  // Not in the spec: the token form's quantity field once a user IS chosen (the spec's message above
+  // names both faults and read as if nobody had been chosen; docs/decisions.md).
+  TOKEN_QUANTITY_OUT_OF_RANGE: { status: 400, message: 'La cantidad debe estar entre 1 y 100 tokens' },
   REMOVE_EXCEEDS_BALANCE: {
     status: 409,
     message: (p) => `No se pueden quitar ${p.amount} tokens. El usuario solo tiene ${p.held} tokens.`,

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppRouter } from './app/router';
@@ -17,6 +18,15 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Toasts at the bottom, never over the header's balances and avatar (issue 7: the profile's success
+ * covered them on a phone); centred on a phone, where a corner leaves them too narrow.
+ */
+function Toasts() {
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  return <Notifications position={isPhone ? 'bottom-center' : 'bottom-right'} />;
+}
+
 function ThemeSync() {
   useThemeSync();
   return null;
@@ -27,7 +37,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" />
+          <Toasts />
           <ThemeSync />
           <AppRouter />
         </ModalsProvider>

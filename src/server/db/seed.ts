@@ -239,12 +239,12 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       )
       .returning();
 
-    let answered = 0;
+    const answered = { A: 0, B: 0 };
     /** Saves the person's survey through its service, then moves its times back to `when`. */
     const answerDemoSurvey = async (person: { id: string; name: string; userType: 'A' | 'B' }, when: Date) => {
-      if (person.userType === 'B') await saveSurveyB(tx, DEMO_ANSWERS_B[answered % DEMO_ANSWERS_B.length], person);
-      else await saveSurveyA(tx, DEMO_ANSWERS_A[answered % DEMO_ANSWERS_A.length], person);
-      answered += 1;
+      const turn = answered[person.userType]++;
+      if (person.userType === 'B') await saveSurveyB(tx, DEMO_ANSWERS_B[turn % DEMO_ANSWERS_B.length], person);
+      else await saveSurveyA(tx, DEMO_ANSWERS_A[turn % DEMO_ANSWERS_A.length], person);
       await tx.update(users).set({ surveyCompletedAt: when, surveyUpdatedAt: when }).where(eq(users.id, person.id));
       await tx.update(profileSurveys).set({ completedAt: when }).where(eq(profileSurveys.userId, person.id));
       await tx.update(surveyBResponses).set({ completedAt: when, submittedAt: when }).where(eq(surveyBResponses.userId, person.id));

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../domain/schemas/me';
-import type { MySurveyA, SurveyAInput, SurveyBInput, SurveySaved } from '../../domain/schemas/surveys';
-import { api } from './client';
+import type { SurveyType } from '../../domain/surveys';
+import type { CompanySurveySummary, MySurveyA, SurveyAInput, SurveyBInput, SurveyCard, SurveyDetail, SurveySaved } from '../../domain/schemas/surveys';
+import { api, queryString } from './client';
 import { meQuery } from './session';
 
 /** GET /api/surveys/a/mine: the previous answers, shown again on a retake. */
@@ -34,3 +35,37 @@ function useSaveSurvey<T>(path: string) {
 
 export const useSaveSurveyA = () => useSaveSurvey<SurveyAInput>('/api/surveys/a/mine');
 export const useSaveSurveyB = () => useSaveSurvey<SurveyBInput>('/api/surveys/b/mine');
+
+// ───────── level 1: the completed surveys (docs/api.md "Surveys") ─────────
+
+export type SurveyListParams = { search: string; type: SurveyType | null; page: number; pageSize: number };
+
+export function useAdminSurveys(params: SurveyListParams) {
+  return useQuery({
+    queryKey: ['surveys', 'admin', 'list', params],
+    queryFn: ({ signal }) =>
+      api.get<{ items: SurveyCard[]; total: number }>(
+        `/api/admin/surveys${queryString({ search: params.search.trim(), type: params.type ?? undefined, limit: params.pageSize, offset: (params.page - 1) * params.pageSize })}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function useAdminSurvey(id: string | null) {
+  return useQuery({
+    queryKey: ['surveys', 'admin', 'detail', id],
+    queryFn: ({ signal }) => api.get<SurveyDetail>(`/api/admin/surveys/${id}`, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useCompanySurveySummary(companyId: string | null) {
+  return useQuery({
+    queryKey: ['surveys', 'admin', 'summary', companyId],
+    queryFn: ({ signal }) => api.get<CompanySurveySummary>(`/api/admin/companies/${companyId}/survey-summary`, signal),
+    enabled: companyId !== null,
+    staleTime: 30_000,
+  });
+}

@@ -5,7 +5,7 @@ import { IconTools } from '@tabler/icons-react';
 export function ComingSoonPage({ title }: { title: string }) {
   return (
     <Stack gap="lg">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">{title}</Title>
       <Card padding="xl">
         <Stack align="center" gap="sm" py="xl">
           <ThemeIcon size={56} radius="xl" variant="light">

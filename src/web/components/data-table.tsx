@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Card, Center, Group, Pagination, Paper, ScrollArea, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Card, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ErrorState } from './error-state';
 
@@ -39,6 +39,11 @@ export type DataTableOptions<Row> = {
   /** What an empty list shows; `filteredEmpty` when a search finds nothing. */
   empty: DataTableEmpty;
   filteredEmpty?: DataTableEmpty;
+  /** Each row as a card at every width, in a grid, instead of a table (`columns` may then be empty). */
+  renderCard?: (row: Row) => ReactNode;
+  /** More filters, next to the search box; `isFiltered` says one of them is set (for `filteredEmpty`). */
+  filters?: ReactNode;
+  isFiltered?: boolean;
 };
 
 const PAGINATION_LABELS = { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' } as const;
@@ -109,7 +114,7 @@ function PhoneRows<Row>({ columns, rows, rowKey, label }: Pick<DataTableOptions<
 export function DataTable<Row>(options: DataTableOptions<Row>) {
   const { label, columns, rows, rowKey, total, page, pageSize, onPageChange, search, onSearchChange, isLoading, error, onRetry } = options;
   const hasSearch = search !== undefined && onSearchChange !== undefined;
-  const isFiltered = hasSearch && search.trim() !== '';
+  const isFiltered = (hasSearch && search.trim() !== '') || options.isFiltered === true;
   const pages = pageCount(total, pageSize);
 
   let body: ReactNode;
@@ -125,6 +130,17 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
     );
   } else if (!rows || rows.length === 0) {
     body = <EmptyState {...(isFiltered && options.filteredEmpty ? options.filteredEmpty : options.empty)} />;
+  } else if (options.renderCard) {
+    const renderCard = options.renderCard;
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label={label}>
+        {rows.map((row) => (
+          <div key={rowKey(row)} role="listitem">
+            {renderCard(row)}
+          </div>
+        ))}
+      </SimpleGrid>
+    );
   } else {
     body = (
       <>
@@ -160,15 +176,21 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
   return (
     <Card padding="lg">
       <Stack gap="md">
-        {hasSearch && (
-          <TextInput
-            aria-label={options.searchPlaceholder ?? 'Buscar'}
-            placeholder={options.searchPlaceholder ?? 'Buscar'}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => onSearchChange(event.currentTarget.value)}
-            maw={420}
-          />
+        {(hasSearch || options.filters) && (
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            {hasSearch && (
+              <TextInput
+                aria-label={options.searchPlaceholder ?? 'Buscar'}
+                placeholder={options.searchPlaceholder ?? 'Buscar'}
+                leftSection={<IconSearch size={16} />}
+                value={search}
+                onChange={(event) => onSearchChange(event.currentTarget.value)}
+                w={420}
+                maw="100%"
+              />
+            )}
+            {options.filters}
+          </Group>
         )}
         {body}
         {!error && total > pageSize && (

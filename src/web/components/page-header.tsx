@@ -14,7 +14,7 @@ export function PageHeader({ title, description, action }: PageHeaderOptions) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <div style={{ flex: '1 1 260px' }}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed">{description}</Text>
       </div>
       {action}

@@ -126,6 +126,13 @@ describe('platform admin: add and remove flexible tokens', () => {
     // '%' is searched for literally, not as a wildcard.
     expect((await get('/api/admin/employees?search=%25', admin.cookie)).json().total).toBe(0);
   });
+
+  it('does not offer a disabled account in the picker', async () => {
+    await createUser(ctx.db, { email: 'tomas@lejana.cl', level: 3, companyId: await createCompany(ctx.db, 'Lejana'), status: 'inactive' });
+    const found = (await get('/api/admin/employees?search=tomas', admin.cookie)).json();
+    expect(found).toEqual({ items: [], total: 0 });
+    expect((await get('/api/admin/employees?limit=100', admin.cookie)).json().total).toBe(3);
+  });
 });
 
 describe('company HR: assign company tokens', () => {

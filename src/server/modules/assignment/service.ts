@@ -85,11 +85,12 @@ const toAssignResult = (userId: string, tokenType: AssignResult['tokenType'], mo
 // ───────── platform admin: flexible tokens ─────────
 
 /**
- * Lists every level 3 user with both balances (the admin's user picker), newest first.
+ * Lists every active level 3 user with both balances (the admin's user picker), newest first.
  * Throws nothing.
  */
 export async function listPlatformEmployees(db: Executor, query: EmployeeListQuery): Promise<{ items: EmployeeBalance[]; total: number }> {
-  return listEmployeeBalances(db, { companyId: null, ...query });
+  // A disabled account cannot sign in to spend them: the picker does not offer it (issue 7).
+  return listEmployeeBalances(db, { companyId: null, activeOnly: true, ...query });
 }
 
 /**

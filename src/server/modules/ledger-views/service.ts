@@ -23,6 +23,8 @@ async function pageTotal(rows: Array<{ total: number }>, offset: number, count: 
 export type EmployeeListOptions = {
   /** Only this company's employees (HR); null = every level 3 user (platform admin). */
   companyId: string | null;
+  /** Only active accounts: the people tokens can be given to (level 1's picker). */
+  activeOnly?: boolean;
   search?: string;
   limit: number;
   offset: number;
@@ -40,6 +42,7 @@ export async function listEmployeeBalances(db: Executor, options: EmployeeListOp
   const where = and(
     eq(users.level, 3),
     options.companyId ? eq(users.companyId, options.companyId) : undefined,
+    options.activeOnly ? eq(users.status, 'active') : undefined,
     options.search ? or(ilike(users.name, containsPattern(options.search)), ilike(users.email, containsPattern(options.search))) : undefined,
   );
   const page = db

@@ -64,7 +64,7 @@ export function AppLayout({ area }: { area: Level }) {
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir menú" />
             <Link to={items[0]?.to ?? '/'} aria-label="Ir al inicio" style={{ textDecoration: 'none' }}>
-              <Logo size={26} />
+              <Logo size={26} adaptive />
             </Link>
           </Group>
           <HeaderActions showBalances={isEmployee && me?.level === 3} />

@@ -1,8 +1,9 @@
-import { ActionIcon, Avatar, Badge, Box, Group, Indicator, Menu, Paper, Stack, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Group, Indicator, Menu, Paper, Stack, Text, Tooltip, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import { IconBell, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { NOTIFICATION_BADGE_COUNT } from '../../../domain/constants';
-import { useBalances, useMe, useSaveTheme, useSignOut } from '../../api/session';
+import { useBalances, useMe, useSignOut } from '../../api/session';
+import { useThemeToggle } from '../../components/use-theme-toggle';
 import { BRAND } from '../theme';
 
 export function initialsOf(name: string): string {
@@ -30,16 +31,11 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
   const { data: me } = useMe();
   const balances = useBalances(showBalances);
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme('light');
-  const saveTheme = useSaveTheme();
+  const theme = useThemeToggle();
+  const scheme = theme.scheme;
+  const toggleTheme = theme.toggle;
   const signOut = useSignOut();
   const navigate = useNavigate();
-
-  const toggleTheme = () => {
-    const next = scheme === 'dark' ? 'light' : 'dark';
-    setColorScheme(next);
-    saveTheme.mutate(next);
-  };
 
   const logOut = () => {
     signOut.mutate(undefined, {

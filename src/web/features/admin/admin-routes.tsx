@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { CompaniesPage } from './companies-page';
+import { SurveysPage } from './surveys-page';
 import { TokensPage } from './tokens-page';
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
@@ -19,7 +20,7 @@ export default function AdminRoutes() {
       <Route path="diagnostico-usuarios" element={<Navigate to="/level1/users/list" replace />} />
       <Route path="asignar-niveles" element={<Navigate to="/level1/users/assign-levels" replace />} />
       <Route path="achievements" element={<ComingSoonPage title="Logros" />} />
-      <Route path="surveys" element={<ComingSoonPage title="Encuestas" />} />
+      <Route path="surveys" element={<SurveysPage />} />
       <Route path="bot-management" element={<ComingSoonPage title="Gestión del bot" />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

@@ -7,7 +7,7 @@ export function TokensPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <div>
-        <Title order={2}>Gestión de Tokens</Title>
+        <Title order={1} size="h2">Gestión de Tokens</Title>
         <Text c="dimmed">Añade o quita tokens flexibles a los colaboradores y revisa cada movimiento.</Text>
       </div>
       <TokenAdjustCard />

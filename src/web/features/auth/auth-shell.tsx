@@ -41,7 +41,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
 export function AuthHeading({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
-      <Title order={2} c="#333">
+      <Title order={1} size="h2" c="#333">
         {title}
       </Title>
       <Text size="sm" c="#666">

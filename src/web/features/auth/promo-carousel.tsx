@@ -29,7 +29,7 @@ export function PromoCarousel() {
   };
 
   return (
-    <Box pos="relative" h="100%" mih={{ base: 300, md: '100vh' }} style={{ overflow: 'hidden' }} aria-roledescription="carrusel" aria-label="Beneficios de Jobby">
+    <Box pos="relative" h="100%" mih={{ base: 340, md: '100vh' }} style={{ overflow: 'hidden' }} aria-roledescription="carrusel" aria-label="Beneficios de Jobby">
       {SLIDES.map((slide, index) => {
         const Icon = slide.icon;
         return (
@@ -39,7 +39,10 @@ export function PromoCarousel() {
             inset={0}
             justify="center"
             align="center"
-            p="xl"
+            px="xl"
+            pt="xl"
+            // Room under the text for the dots (issue 7: on a phone they covered the last line).
+            pb={72}
             aria-hidden={index !== active}
             data-testid={index === active ? 'promo-slide-active' : undefined}
             style={{ background: slide.background, color: '#fff', opacity: index === active ? 1 : 0, transition: 'opacity 600ms ease' }}

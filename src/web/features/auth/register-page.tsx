@@ -47,7 +47,7 @@ export function RegisterPage() {
     <AuthShell>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={2} c="#333">
+          <Title order={1} size="h2" c="#333">
             Crear cuenta
           </Title>
           {success && (

@@ -29,7 +29,7 @@ export function BenefitGridSkeleton() {
 export function PageIntro({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap={4}>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">{title}</Title>
       <Text c="dimmed" maw={680}>
         {children}
       </Text>

@@ -26,7 +26,8 @@ export function MyRequestsPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageIntro title="Mis solicitudes">El historial de tus canjes: su estado y, cuando están aprobados, el código para usarlos.</PageIntro>
-      <Tabs value={tab} onChange={(v) => setTab((v as MyRequestsFilter) ?? 'all')} variant="pills" radius="xl" keepMounted={false}>
+      {/* brand.7: white on the dark scheme's primary shade (brand.4) is 4.2:1, below WCAG AA. */}
+      <Tabs value={tab} onChange={(v) => setTab((v as MyRequestsFilter) ?? 'all')} variant="pills" radius="xl" color="brand.7" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="all" rightSection={<CountBadge value={all.data?.total} active={tab === 'all'} />}>
             Todas
@@ -106,10 +107,14 @@ function RequestList({ query, filter, page, onPage }: { query: ReturnType<typeof
   );
 }
 
-const STATUS_VIEW: Record<'pending' | 'approved' | 'rejected', { label: string; color: string }> = {
-  pending: { label: 'Pendiente', color: 'yellow' },
-  approved: { label: 'Aprobada', color: 'green' },
-  rejected: { label: 'Rechazada', color: 'red' },
+/**
+ * `text`: Mantine's light badges put the colour's shade 6 on its own tint (2.7:1 for yellow, 3.8:1 for
+ * green); these darker (light scheme) and lighter (dark scheme) texts reach WCAG AA's 4.5:1.
+ */
+const STATUS_VIEW: Record<'pending' | 'approved' | 'rejected', { label: string; color: string; text: string }> = {
+  pending: { label: 'Pendiente', color: 'yellow', text: 'light-dark(#7a4a00, var(--mantine-color-yellow-3))' },
+  approved: { label: 'Aprobada', color: 'green', text: 'light-dark(#1f6f30, var(--mantine-color-green-3))' },
+  rejected: { label: 'Rechazada', color: 'red', text: 'light-dark(#a61b1b, var(--mantine-color-red-3))' },
 };
 
 /** The employee sees every pending variant as 'Pendiente' (part 2 §4). */
@@ -152,7 +157,7 @@ function RequestRow({ request }: { request: BenefitRequest }) {
         </Box>
         <Group gap="sm" align="center" wrap="wrap" justify="flex-end">
           {request.status === 'approved' && request.code && <RequestCode code={request.code} />}
-          <Badge size="lg" radius="xl" variant="light" color={status.color}>
+          <Badge size="lg" radius="xl" variant="light" color={status.color} c={status.text}>
             {status.label}
           </Badge>
         </Group>

@@ -63,7 +63,7 @@ export default function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={2}>Mi perfil</Title>
+      <Title order={1} size="h2">Mi perfil</Title>
       <Card padding="lg">
         <Group gap="xs" mb="sm">
           <Text fw={600}>{me.email}</Text>

@@ -1,13 +1,19 @@
-import { Box, Button, Container, Text, Title, useMantineColorScheme } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Container, Group, Menu, Text, Title, useMantineColorScheme } from '@mantine/core';
+import { IconDotsVertical, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../../api/session';
 import { Logo } from '../../components/logo';
+import { useThemeToggle } from '../../components/use-theme-toggle';
 import classes from './provider-portal.module.css';
 
-/** Full-width violet header: logo, 'Portal del Proveedor', the provider's name and 'Cerrar Sesión'. */
+/**
+ * Full-width violet header: logo, 'Portal del Proveedor', the provider's name, a menu with the profile
+ * and the theme (the shared layout's avatar menu, which this full-width portal does not use), and
+ * 'Cerrar Sesión'.
+ */
 export function ProviderHeader() {
   const { data: me } = useMe();
+  const theme = useThemeToggle();
   const signOut = useSignOut();
   const { setColorScheme } = useMantineColorScheme();
   const navigate = useNavigate();
@@ -36,17 +42,26 @@ export function ProviderHeader() {
             {me?.name?.trim() || 'Proveedor'}
           </Text>
         </div>
-        <Button
-          className={`${classes.signOut} ${classes.headerAction}`}
-          radius="xl"
-          size="md"
-          px={{ base: 'md', sm: 'lg' }}
-          leftSection={<IconLogout size={18} />}
-          onClick={logOut}
-          loading={signOut.isPending}
-        >
-          Cerrar Sesión
-        </Button>
+        <Group gap="xs" wrap="nowrap" className={classes.headerAction}>
+          <Menu position="bottom-end" width={220} shadow="md">
+            <Menu.Target>
+              <ActionIcon className={classes.signOut} variant="default" radius="xl" size={42} aria-label="Menú de usuario" data-testid="user-menu">
+                <IconDotsVertical size={20} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
+                Mi perfil
+              </Menu.Item>
+              <Menu.Item leftSection={theme.scheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />} onClick={theme.toggle} data-testid="theme-toggle">
+                {theme.label}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button className={classes.signOut} radius="xl" size="md" px={{ base: 'md', sm: 'lg' }} leftSection={<IconLogout size={18} />} onClick={logOut} loading={signOut.isPending}>
+            Cerrar Sesión
+          </Button>
+        </Group>
       </Container>
     </Box>
   );

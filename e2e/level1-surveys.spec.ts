@@ -1,0 +1,49 @@
+/**
+ * Level 1 reads the completed surveys (issue 7): search, a survey's answers by their Spanish names,
+ * and the company's summary. Demo data (seed): Andes has four survey A answers and one survey B
+ * (Javiera Soto); Camila Rojas answered 'Festival de Viña', Comidas › Experiencias › Mascotas, satisfecho.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO, shoot, signIn } from './support';
+
+test('the operator searches the surveys, opens one and sees its answers by name and the company summary', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  await page.goto('/level1/surveys');
+  await expect(page.getByRole('heading', { name: 'Encuestas', level: 1 })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Encuestas completadas' });
+  await expect(list.getByRole('article')).toHaveCount(9);
+  await shoot(page, 'level1-surveys');
+
+  await page.getByPlaceholder('Buscar por nombre, correo o empresa').fill('camila');
+  await expect(list.getByRole('article')).toHaveCount(1);
+  const card = list.getByRole('article', { name: 'Encuesta de Camila Rojas' });
+  await expect(card).toContainText('Andes');
+  await expect(card).toContainText('Encuesta A');
+  await expect(card).toContainText(/Completada el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await card.getByRole('button', { name: 'Ver respuestas de Camila Rojas' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Respuestas de la encuesta' });
+  await expect(dialog.getByText('Festival de Viña · Todas las generaciones')).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText(['Comidas', 'Experiencias', 'Mascotas']);
+  await expect(dialog.getByText('🙂 Satisfecho — Me gustan')).toBeVisible();
+  await expect(dialog).not.toContainText('festival_vina');
+  const summary = dialog.getByRole('region', { name: 'Resumen de Andes' });
+  await expect(summary).toContainText('4 personas respondieron la encuesta A y 1 la encuesta B.');
+  await expect(summary.getByRole('progressbar', { name: 'Comidas: 4 de 4' })).toBeVisible();
+  await expect(summary).toContainText('2 en 1.er lugar');
+  await shoot(page, 'level1-survey-detail');
+  await dialog.getByRole('button', { name: 'Cerrar' }).or(dialog.locator('.mantine-Modal-close')).first().click();
+  await expect(dialog).toBeHidden();
+
+  // Survey B: the type filter, then its four steps by name.
+  await page.getByPlaceholder('Buscar por nombre, correo o empresa').fill('');
+  await page.getByRole('radiogroup', { name: 'Tipo de encuesta' }).getByText('Encuesta B').click();
+  await expect(list.getByRole('article')).toHaveCount(2);
+  await list.getByRole('button', { name: 'Ver respuestas de Javiera Soto' }).click();
+  await expect(dialog.getByText('Colaborador', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('listitem').first()).toHaveText('Equipo y comunidad');
+  await expect(dialog.getByRole('progressbar', { name: 'Interacción social: 85 de 100' })).toBeVisible();
+  await expect(dialog).toContainText('6 meses: Nuevas habilidades técnicas');
+  await shoot(page, 'level1-survey-detail-b');
+});
