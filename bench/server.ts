@@ -26,7 +26,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(target: BenchDatabase): Promise<RunningServer> {
+/** `extraEnv` overrides the defaults below (the web bench loads the demo data). */
+export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -47,6 +48,7 @@ export async function startServer(target: BenchDatabase): Promise<RunningServer>
     // Production mode needs a mail transport; the bench sends no mail (its users are seeded verified).
     SMTP_URL: 'smtp://127.0.0.1:2525',
     ...(target.url ? { DATABASE_URL: target.url } : {}),
+    ...extraEnv,
   };
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (not allowed in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);

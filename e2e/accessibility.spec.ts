@@ -35,7 +35,11 @@ const axeSerious = async (page: Page) => {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-test('the employee screens meet AA contrast in both schemes (status badges, Destacado, tabs, logo) with one h1 each', async ({ page }) => {
+test('the employee screens meet AA contrast in both schemes (status badges, Destacado, tabs, logo) with one h1 each', async ({ browser }) => {
+  // Several pages, each checked by axe: more than the default minute on the shared 2-core machine.
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await signIn(page, DEMO.employee);
   await expect(page).toHaveURL(/\/level3\/dashboard$/);
   const html = page.locator('html');
@@ -60,9 +64,14 @@ test('the employee screens meet AA contrast in both schemes (status badges, Dest
   // Back to light: the preference is saved on the account other journeys use.
   await page.getByTestId('theme-toggle').click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await context.close();
 });
 
-test('level roots lead to their dashboards, and level 1 and provider screens have one h1 and no serious violations', async ({ page }) => {
+test('level roots lead to their dashboards, and level 1 and provider screens have one h1 and no serious violations', async ({ browser }) => {
+  // Several pages, each checked by axe: more than the default minute on the shared 2-core machine.
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/level1\/dashboard$/);
   await page.goto('/level1');
@@ -104,4 +113,5 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
   await shoot(page, 'level4-profile');
+  await context.close();
 });
