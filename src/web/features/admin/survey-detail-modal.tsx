@@ -72,7 +72,8 @@ function SurveyAAnswers({ answers }: { answers: NonNullable<SurveyDetail['answer
       <Answer question="Satisfacción con sus beneficios">
         {answers.satisfactionLevel === null ? NOT_ANSWERED : (
           <Text>
-            {satisfaction ? `${satisfaction.emoji} ${satisfaction.title} — ${satisfaction.subtitle}` : answers.satisfactionLevel}
+            {/* Without its emoji: where no emoji font is installed it shows as an empty box (decision 33). */}
+            {satisfaction ? `${satisfaction.title} — ${satisfaction.subtitle}` : answers.satisfactionLevel}
           </Text>
         )}
       </Answer>
@@ -147,10 +148,14 @@ function CountBars({ title, rows, of, options, extra }: { title: string; rows: {
                   </Text>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {row.count} {row.count === 1 ? 'persona' : 'personas'}
-                    {note ? ` · ${note}` : ''}
                   </Text>
                 </Group>
                 <Progress value={of > 0 ? (row.count / of) * 100 : 0} color="admin" size="sm" aria-label={`${name}: ${row.count} de ${of}`} />
+                {note && (
+                  <Text size="xs" c="dimmed">
+                    {note}
+                  </Text>
+                )}
               </div>
             );
           })}
@@ -182,7 +187,7 @@ function CompanySummary({ summary }: { summary: CompanySurveySummary }) {
             options={BENEFIT_CATEGORIES}
             extra={(id) => {
               const first = firstChoices.get(id) ?? 0;
-              return first > 0 ? `${first} en 1.er lugar` : null;
+              return first > 0 ? `${first} la ${first === 1 ? 'eligió' : 'eligieron'} en primer lugar` : null;
             }}
           />
           <CountBars title="Satisfacción" rows={summary.satisfaction} of={summary.respondentsA} options={SATISFACTION_LEVELS} />
