@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
 }
 
 /** `extraEnv` overrides the defaults below (the web bench loads the demo data). */
-export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>, extraEnv: NodeJS.ProcessEnv = {}, startTimeoutMs = 60_000): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -65,12 +65,12 @@ export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       await stopChild(child, exited);
-      throw new Error(`the server did not answer /api/health within 60 s:\n${output}`);
+      throw new Error(`the server did not answer /api/health within ${startTimeoutMs / 1000} s:\n${output}`);
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`);
