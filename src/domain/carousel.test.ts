@@ -66,14 +66,14 @@ describe('poses', () => {
     const right = cardPose(1, 'desktop');
     const left = cardPose(-1, 'desktop');
     const far = cardPose(2, 'desktop');
-    expect(centre).toMatchObject({ x: 0, z: -0, scale: 1, opacity: 1 });
+    expect(centre).toMatchObject({ x: 0, scale: 1, dim: 0 });
     expect(right.x).toBeGreaterThan(0);
     expect(left.x).toBe(-right.x);
     expect(left.rotateY).toBe(-right.rotateY);
     expect(far.x).toBeGreaterThan(right.x);
     expect(far.z).toBeLessThan(right.z);
     expect(far.scale).toBeLessThan(right.scale);
-    expect(far.opacity).toBeLessThan(right.opacity);
+    expect(far.dim).toBeGreaterThan(right.dim);
     expect(centre.zIndex).toBeGreaterThan(right.zIndex);
   });
 

@@ -65,11 +65,12 @@ const LAYOUT_GEOMETRY: Record<StageLayout, { shift: number; depth: number; turn:
   desktop: { shift: 260, depth: 170, turn: 28 },
 };
 
-export type CardPose = { x: number; z: number; rotateY: number; scale: number; opacity: number; zIndex: number };
+/** `dim`: how dark the layer over the card is (0 centre … 0.6 far): neighbours are dimmed, not see-through. */
+export type CardPose = { x: number; z: number; rotateY: number; scale: number; dim: number; zIndex: number };
 
 /**
  * The 3D pose of a card `offset` positions from the centre: neighbours shifted out, pushed back,
- * turned towards the centre, scaled down and dimmed (by opacity: only transforms and opacity move).
+ * turned towards the centre, scaled down and dimmed (a shade's opacity: only transforms and opacity move).
  */
 export function cardPose(offset: number, layout: StageLayout): CardPose {
   const distance = Math.abs(offset);
@@ -81,7 +82,7 @@ export function cardPose(offset: number, layout: StageLayout): CardPose {
     z: -g.depth * distance,
     rotateY: -Math.sign(offset) * g.turn * Math.min(distance, 1),
     scale: 1 - 0.12 * distance,
-    opacity: distance === 0 ? 1 : distance === 1 ? 0.72 : 0.4,
+    dim: distance === 0 ? 0 : distance === 1 ? 0.35 : 0.6,
     zIndex: 10 - distance,
   };
 }
