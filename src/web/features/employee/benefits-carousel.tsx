@@ -48,7 +48,8 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
   const [isPointerInside, setPointerInside] = useState(false);
   const [isFocusInside, setFocusInside] = useState(false);
   const [isTouching, setTouching] = useState(false);
-  const isPhone = useMediaQuery(`(max-width: ${CAROUSEL_MOBILE_MAX_WIDTH}px)`) ?? false;
+  // Read at the first render: a phone opens straight into full screen, without a flash of the inline stage.
+  const isPhone = useMediaQuery(`(max-width: ${CAROUSEL_MOBILE_MAX_WIDTH}px)`, undefined, { getInitialValueInEffect: false }) ?? false;
   const [isFullscreenWanted, setFullscreenWanted] = useState(true);
   const isFullscreen = isPhone && isFullscreenWanted;
   const reducedMotion = useReducedMotion();
