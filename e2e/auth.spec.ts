@@ -26,7 +26,7 @@ test.describe('sign-in, guard and layout', () => {
   for (const [who, email, url, name, heading] of [
     ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'level1-dashboard', 'Dashboard'],
     ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'level2-dashboard', 'Dashboard de Recursos Humanos'],
-    ['employee', DEMO.employee, /\/level3\/dashboard$/, 'level3-dashboard', 'Inicio'],
+    ['employee', DEMO.employee, /\/level3\/dashboard$/, 'level3-dashboard', '¡Hola, Camila!'],
     ['provider', DEMO.provider, /\/level4$/, 'level4-portal', 'Verificar Token'],
   ] as const) {
     test(`the ${who} lands on their dashboard`, async ({ page }) => {

@@ -85,6 +85,8 @@ test.describe('employee benefits and redemption', () => {
 
     await goFromMenu(page, 'Beneficios flexibles', /\/level3\/benefits$/);
     await expect(page.getByRole('heading', { name: 'Beneficios flexibles', level: 1 })).toBeVisible();
+    // The carousel holds five cards at most: the grid view shows them all.
+    await page.getByTestId('view-toggle').click();
     const flexible = page.getByRole('article', { name: 'Café de especialidad' });
     await expect(flexible.getByText('Jobby', { exact: true })).toBeVisible();
     await shoot(page, 'level3-benefits');

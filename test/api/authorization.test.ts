@@ -52,6 +52,7 @@ const MATRIX: Row[] = [
   row('POST /api/me/password',                     [401, 400, 400, 400, 400, 400, 400, 400, 400], () => ({
     payload: { currentPassword: `${PASSWORD}-no`, newPassword: 'otraclave1', confirmPassword: 'otraclave1' } })),
   row('GET /api/me/balances',                      [401, 403, 403, 200, 403, 200, 403, 200, 403]),
+  row('GET /api/me/dashboard',                     [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('GET /api/admin/employees',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/admin/tokens/add',                [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({ payload: { userId: w.userIds.L3, amount: 1 } })),
   row('POST /api/admin/tokens/remove',             [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({ payload: { userId: w.userIds.L3, amount: 1 } })),

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BenefitRequest, Catalogue, RedeemInput, RedemptionResult } from '../../domain/schemas/economy';
+import type { EmployeeDashboard } from '../../domain/schemas/dashboard';
 import type { Balances } from '../../domain/schemas/me';
 import { api } from './client';
 import { balancesQuery } from './session';
@@ -13,6 +14,17 @@ export const catalogueQuery = queryOptions({
 
 export function useCatalogue(options: { enabled?: boolean } = {}) {
   return useQuery({ ...catalogueQuery, enabled: options.enabled ?? true });
+}
+
+/** GET /api/me/dashboard: the employee dashboard in one answer. */
+export const employeeDashboardQuery = queryOptions({
+  queryKey: ['dashboard', 'employee'],
+  queryFn: ({ signal }) => api.get<EmployeeDashboard>('/api/me/dashboard', signal),
+  staleTime: 30_000,
+});
+
+export function useEmployeeDashboard() {
+  return useQuery(employeeDashboardQuery);
 }
 
 export type MyRequestsFilter = 'all' | 'pending';
@@ -59,6 +71,7 @@ export function useRedeemBenefit() {
       void queryClient.invalidateQueries({ queryKey: catalogueQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: balancesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: myRequestsQuery.key });
+      void queryClient.invalidateQueries({ queryKey: employeeDashboardQuery.queryKey });
     },
   });
 }

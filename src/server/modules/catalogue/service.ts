@@ -45,32 +45,36 @@ function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; sold
   if (item.limitReached) return { canRedeem: false, blockedReason: 'ALREADY_REDEEMED' };
   if (item.soldOut) return { canRedeem: false, blockedReason: 'OUT_OF_STOCK' };
   if (item.balance < item.cost) return { canRedeem: false, blockedReason: 'INSUFFICIENT_TOKENS' };
-  // An employee of a deactivated company sees the catalogue but cannot redeem (see redeemBenefit).
   return { canRedeem: item.isRedeemer, blockedReason: null };
 }
 
-/**
- * The employee's catalogue with both balances. Platform benefits: active, with stock left or
- * unlimited; they have no per-user limit. Company benefits: the own company's active ones inside
- * their date window, shown even when sold out so the employee sees 'Agotado'. An employee without
- * a company gets platform benefits only; one of a deactivated company gets none of its company's.
- * Throws nothing.
- */
-export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogue> {
-  const balances = await getWalletBalances(db, { userId: actor.id, companyId: actor.companyId });
-  const isRedeemer = actor.status === 'active' && (!actor.companyId || actor.companyActive);
+/** An employee of a deactivated company sees the catalogue but cannot redeem (see redeemBenefit). */
+function isRedeemerOf(actor: Actor): boolean {
+  return actor.status === 'active' && (!actor.companyId || actor.companyActive);
+}
 
+/**
+ * Platform benefits an employee may see, as catalogue items: active, with stock left or unlimited,
+ * narrowed by `where` (the dashboard's recommendation pool) and capped at `limit`. Throws nothing.
+ */
+export async function listPlatformItems(
+  db: Executor,
+  actor: Actor,
+  jobbyBalance: number,
+  { where, limit = CATALOGUE_SECTION_LIMIT }: { where?: SQL; limit?: number } = {},
+): Promise<CatalogueItem[]> {
+  const isRedeemer = isRedeemerOf(actor);
   const platformRows = await db
     .select({
       benefit: platformBenefits,
       redeemedCount: sql<number>`(select count(*) from ${redemptions} where ${redemptions.userId} = ${actor.id} and ${redemptions.platformBenefitId} = ${platformBenefits.id} and ${redemptions.status} = 'redeemed')`.mapWith(Number),
     })
     .from(platformBenefits)
-    .where(and(eq(platformBenefits.status, 'active'), or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0))))
+    .where(and(eq(platformBenefits.status, 'active'), or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0)), where))
     .orderBy(desc(platformBenefits.isHighlighted), desc(platformBenefits.createdAt), platformBenefits.id)
-    .limit(CATALOGUE_SECTION_LIMIT);
+    .limit(limit);
 
-  const platform = platformRows.map(({ benefit, redeemedCount }): CatalogueItem => ({
+  return platformRows.map(({ benefit, redeemedCount }): CatalogueItem => ({
     id: benefit.id,
     kind: 'platform',
     title: benefit.title,
@@ -87,8 +91,22 @@ export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogu
     // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
     requiresApproval: benefit.type !== 'automatic',
     // Sold-out platform benefits are not listed at all, and they have no per-user limit.
-    ...availabilityOf({ isRedeemer, limitReached: false, soldOut: false, cost: benefit.tokenCost, balance: balances.jobby }),
+    ...availabilityOf({ isRedeemer, limitReached: false, soldOut: false, cost: benefit.tokenCost, balance: jobbyBalance }),
   }));
+}
+
+/**
+ * The employee's catalogue with both balances. Platform benefits: active, with stock left or
+ * unlimited; they have no per-user limit. Company benefits: the own company's active ones inside
+ * their date window, shown even when sold out so the employee sees 'Agotado'. An employee without
+ * a company gets platform benefits only; one of a deactivated company gets none of its company's.
+ * Throws nothing.
+ */
+export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogue> {
+  const balances = await getWalletBalances(db, { userId: actor.id, companyId: actor.companyId });
+  const isRedeemer = isRedeemerOf(actor);
+
+  const platform = await listPlatformItems(db, actor, balances.jobby);
 
   if (!actor.companyId || !actor.companyActive) return { platform, company: [], balances: { jobby: balances.jobby, company: balances.company } };
 

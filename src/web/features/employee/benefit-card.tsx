@@ -76,7 +76,19 @@ function BenefitImage({ item }: { item: CatalogueItem }) {
   const accent = accentOf(item);
   const category = categoryView(item.category);
   if (item.image && !failed) {
-    return <img className={classes.image} src={item.image} alt={`Imagen de ${item.title}`} loading="lazy" onError={() => setFailed(true)} />;
+    // Sized (a cover-fitted 150 px strip, so no layout shift) and lazy: off-screen images cost nothing.
+    return (
+      <img
+        className={classes.image}
+        src={item.image}
+        alt={`Imagen de ${item.title}`}
+        width={800}
+        height={300}
+        decoding="async"
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
   }
   const Icon = category?.Icon ?? IconSparkles;
   const base = category ? `linear-gradient(135deg, ${category.color} 0%, ${item.kind === 'company' ? '#C9A23E' : '#6B3AA0'} 100%)` : accent.gradient;

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { EmployeeDashboardPage } from './dashboard-page';
+import { DiagnosticPage } from './diagnostic-page';
 import { CompanyBenefitsPage } from './company-benefits-page';
 import { FlexibleBenefitsPage } from './flexible-benefits-page';
 import { MyRequestsPage } from './my-requests-page';
@@ -9,11 +10,13 @@ export default function EmployeeRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/level3/dashboard" replace />} />
-      <Route path="dashboard" element={<ComingSoonPage title="Inicio" />} />
+      <Route path="dashboard" element={<EmployeeDashboardPage />} />
       <Route path="benefits" element={<FlexibleBenefitsPage />} />
       <Route path="company-benefits" element={<CompanyBenefitsPage />} />
       <Route path="requests" element={<MyRequestsPage />} />
-      <Route path="diagnostic" element={<ComingSoonPage title="Diagnóstico de tokens" />} />
+      {/* The dashboard's link for active codes (part 2 §2): every code lives with its request (docs/decisions.md). */}
+      <Route path="tokens" element={<Navigate to="/level3/requests" replace />} />
+      <Route path="diagnostic" element={<DiagnosticPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

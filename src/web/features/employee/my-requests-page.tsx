@@ -123,7 +123,8 @@ function statusView(status: RequestStatus) {
   return status === 'approved' ? STATUS_VIEW.approved : STATUS_VIEW.rejected;
 }
 
-function RequestRow({ request }: { request: BenefitRequest }) {
+/** One request as a list item: name, badge, date, cost, status and, once approved, its code. */
+export function RequestRow({ request }: { request: BenefitRequest }) {
   const accent = request.isBenefitJobby ? ACCENTS.platform : ACCENTS.company;
   const status = statusView(request.status);
   return (
