@@ -7,6 +7,8 @@ const serious = (violations: { impact?: string | null; id: string }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 test('login and register have no serious accessibility violations', async ({ browser }) => {
+  // Two axe runs: more than the default minute when the 2-core machine is busy.
+  test.setTimeout(120_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   for (const path of ['/login', '/register']) {
