@@ -7,7 +7,7 @@ import { and, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-
 import type { Catalogue, CatalogueItem } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
-import { companyBenefits, companyBenefitUserCounts, platformBenefits, redemptions } from '../../db/schema';
+import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts } from '../../db/schema';
 import { getWalletBalances } from '../ledger/service';
 
 /** Benefit dates are calendar days in Chile (part 1 §9: the product's times are Santiago's). */
@@ -51,7 +51,7 @@ function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; sold
 
 /**
  * The employee's catalogue with both balances. Platform benefits: active, with stock left or
- * unlimited; they have no per-user limit. Company benefits: the own company's active ones inside
+ * unlimited, each with its per-user limit (0 = none). Company benefits: the own company's active ones inside
  * their date window, shown even when sold out so the employee sees 'Agotado'. An employee without
  * a company gets platform benefits only; one of a deactivated company gets none of its company's.
  * Throws nothing.
@@ -63,32 +63,46 @@ export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogu
   const platformRows = await db
     .select({
       benefit: platformBenefits,
-      redeemedCount: sql<number>`(select count(*) from ${redemptions} where ${redemptions.userId} = ${actor.id} and ${redemptions.platformBenefitId} = ${platformBenefits.id} and ${redemptions.status} = 'redeemed')`.mapWith(Number),
+      redeemedCount: platformBenefitUserCounts.count,
     })
     .from(platformBenefits)
+    .leftJoin(
+      platformBenefitUserCounts,
+      and(eq(platformBenefitUserCounts.benefitId, platformBenefits.id), eq(platformBenefitUserCounts.userId, actor.id)),
+    )
     .where(and(eq(platformBenefits.status, 'active'), or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0))))
     .orderBy(desc(platformBenefits.isHighlighted), desc(platformBenefits.createdAt), platformBenefits.id)
     .limit(CATALOGUE_SECTION_LIMIT);
 
-  const platform = platformRows.map(({ benefit, redeemedCount }): CatalogueItem => ({
-    id: benefit.id,
-    kind: 'platform',
-    title: benefit.title,
-    description: benefit.description,
-    category: benefit.category,
-    image: benefit.image,
-    tokenCost: benefit.tokenCost,
-    type: benefit.type as CatalogueItem['type'],
-    providerName: benefit.providerName,
-    isHighlighted: benefit.isHighlighted,
-    remaining: benefit.stockRemaining,
-    redeemedCount,
-    limitPerUser: null,
-    // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
-    requiresApproval: benefit.type !== 'automatic',
-    // Sold-out platform benefits are not listed at all, and they have no per-user limit.
-    ...availabilityOf({ isRedeemer, limitReached: false, soldOut: false, cost: benefit.tokenCost, balance: balances.jobby }),
-  }));
+  const platform = platformRows.map(({ benefit, redeemedCount }): CatalogueItem => {
+    const count = redeemedCount ?? 0;
+    return {
+      id: benefit.id,
+      kind: 'platform',
+      title: benefit.title,
+      description: benefit.description,
+      category: benefit.category,
+      image: benefit.image,
+      tokenCost: benefit.tokenCost,
+      type: benefit.type as CatalogueItem['type'],
+      providerName: benefit.providerName,
+      isHighlighted: benefit.isHighlighted,
+      remaining: benefit.stockRemaining,
+      redeemedCount: count,
+      // 0 = no limit (issue 8), shown as none.
+      limitPerUser: benefit.limitPerUser === 0 ? null : benefit.limitPerUser,
+      // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
+      requiresApproval: benefit.type !== 'automatic',
+      // Sold-out platform benefits are not listed at all.
+      ...availabilityOf({
+        isRedeemer,
+        limitReached: benefit.limitPerUser > 0 && count >= benefit.limitPerUser,
+        soldOut: false,
+        cost: benefit.tokenCost,
+        balance: balances.jobby,
+      }),
+    };
+  });
 
   if (!actor.companyId || !actor.companyActive) return { platform, company: [], balances: { jobby: balances.jobby, company: balances.company } };
 

@@ -3,7 +3,8 @@ import { mySurveyASchema, surveyAInputSchema, surveyBInputSchema, surveySavedSch
 import { actorOf } from '../../http/access';
 import { getMySurveyA, saveSurveyA, saveSurveyB } from './service';
 
-const EMPLOYEE = { access: { levels: [3] } } as const;
+// The survey is the employee's own profile: open even while its company is inactive (issue 8).
+const EMPLOYEE = { access: { levels: [3] }, whileCompanyInactive: true } as const;
 
 /** The employee's profile surveys A and B (part 2 "Survey A", "Survey B"). */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {

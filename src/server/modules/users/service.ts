@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { emailDomainOf, isStaffEmail, selfRegisteredLevel, type Level } from '../../../domain/levels';
 import type { Me } from '../../../domain/schemas/me';
 import type { Theme } from '../../../domain/constants';
 import type { AppConfig } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { companies, sessions, users } from '../../db/schema';
+import { companies, sessions, userLevelChanges, users } from '../../db/schema';
 import { findCompanyByEmailDomain } from '../companies/service';
 import type { Actor } from '../../auth/actor';
 
@@ -15,7 +15,15 @@ export async function emailIsRegistered(db: Executor, email: string): Promise<bo
 
 export async function findUserForSignIn(db: Executor, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, level: users.level, status: users.status })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      level: users.level,
+      status: users.status,
+      // An operator changed its level (user_level_changes): "sin nivel" is then a decision, not a new account.
+      levelSetByOperator: sql<boolean>`exists (select 1 from ${userLevelChanges} where ${userLevelChanges.userId} = ${users.id})`,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
