@@ -33,7 +33,8 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
         contactName: companies.contactName,
         status: companies.status,
         createdAt: companies.createdAt,
-        userCount: sql<number>`(select count(*)::int from users u where u.company_id = ${companies.id} and u.level in (2, 3))`,
+        // Written out: drizzle leaves columns unqualified in a one-table select.
+        userCount: sql<number>`(select count(*)::int from users u where u.company_id = companies.id and u.level in (2, 3))`,
       })
       .from(companies)
       .orderBy(desc(companies.createdAt), desc(companies.id))

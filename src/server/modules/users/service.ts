@@ -4,7 +4,7 @@ import type { Me } from '../../../domain/schemas/me';
 import type { Theme } from '../../../domain/constants';
 import type { AppConfig } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { companies, sessions, userLevelChanges, users } from '../../db/schema';
+import { companies, sessions, users } from '../../db/schema';
 import { findCompanyByEmailDomain } from '../companies/service';
 import type { Actor } from '../../auth/actor';
 
@@ -22,7 +22,8 @@ export async function findUserForSignIn(db: Executor, userId: string) {
       level: users.level,
       status: users.status,
       // An operator changed its level (user_level_changes): "sin nivel" is then a decision, not a new account.
-      levelSetByOperator: sql<boolean>`exists (select 1 from ${userLevelChanges} where ${userLevelChanges.userId} = ${users.id})`,
+      // Written out: drizzle leaves columns unqualified in a one-table select, and "id" would be ambiguous.
+      levelSetByOperator: sql<boolean>`exists (select 1 from user_level_changes c where c.user_id = users.id)`,
     })
     .from(users)
     .where(eq(users.id, userId));
