@@ -3,7 +3,7 @@
  * the platform's active benefits and the own company's active benefits inside their dates, each
  * with whether this employee can redeem it now and, if not, why.
  */
-import { and, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Catalogue, CatalogueItem } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
