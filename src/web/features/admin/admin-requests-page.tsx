@@ -135,6 +135,15 @@ type Outcome = { kind: 'success' | 'error'; text: string };
 
 /** The view/approve/reject modal; it closes 1500 ms after a result (part 1 §9). */
 function ProcessRequestModal({ request, onClose }: { request: BenefitRequest | null; onClose: () => void }) {
+  // One modal, always mounted, so closing it runs Mantine's own clean-up (focus return, scroll lock).
+  return (
+    <Modal opened={request !== null} onClose={onClose} title="Detalle de la solicitud" centered size="lg">
+      {request && <ProcessRequestContent key={request.id} request={request} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ProcessRequestContent({ request, onClose }: { request: BenefitRequest; onClose: () => void }) {
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -142,16 +151,9 @@ function ProcessRequestModal({ request, onClose }: { request: BenefitRequest | n
   const press = usePressKey();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    setText('');
-    setMissing(false);
-    setOutcome(null);
-  }, [request]);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
-
-  if (!request) return <Modal opened={false} onClose={onClose} title="Solicitud" />;
 
   const run = (decision: 'approve' | 'reject') => {
     const trimmed = text.trim();
@@ -175,7 +177,6 @@ function ProcessRequestModal({ request, onClose }: { request: BenefitRequest | n
 
   const pending = isPending(request);
   return (
-    <Modal opened onClose={onClose} title="Detalle de la solicitud" centered size="lg">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Text fw={700}>{request.benefitName}</Text>
@@ -230,7 +231,6 @@ function ProcessRequestModal({ request, onClose }: { request: BenefitRequest | n
           </>
         )}
       </Stack>
-    </Modal>
   );
 }
 
