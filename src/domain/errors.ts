@@ -108,6 +108,20 @@ export const ERRORS = {
   // Not in the spec: a platform benefit can only be linked to an existing provider (level 4) user.
   INVALID_PROVIDER: { status: 400, message: 'El proveedor seleccionado no existe o no es un proveedor' },
 
+  // Providers (part 1 §5 "Provider", §8)
+  PROVIDER_EMAIL_DOMAIN: { status: 400, message: (p) => `El email debe terminar con @${p.host} para ser un proveedor` },
+  PROVIDER_NAME_TOO_SHORT: { status: 400, message: 'El nombre debe tener al menos 3 caracteres' },
+  // Not in the spec: an id that is not a provider's.
+  PROVIDER_NOT_FOUND: { status: 404, message: 'Proveedor no encontrado' },
+
+  // Levels (part 1 §2 "Assign levels"; the protections are not in the spec, issue 8)
+  USER_LEVEL_INVALID: { status: 400, message: 'El nivel debe ser 1, 2, 3, 4 o ninguno' },
+  LAST_PLATFORM_ADMIN: { status: 409, message: 'No se puede quitar el nivel 1 a la última cuenta de administrador de la plataforma' },
+  OWN_PLATFORM_ADMIN: { status: 409, message: 'No puedes quitarte tu propio nivel 1. Pide a otro administrador de la plataforma que lo haga.' },
+
+  // A deactivated company (not in the spec, issue 8): its people read, they change nothing.
+  COMPANY_INACTIVE: { status: 403, message: 'Tu empresa está inactiva: puedes consultar tu información, pero no realizar cambios.' },
+
   // Surveys (part 2 §4): a type B user answers survey B only, and a type A user survey A only.
   SURVEY_WRONG_TYPE: { status: 403, message: 'Esta encuesta no corresponde a tu perfil' },
   // Not in the spec: level 1 opens a survey that does not exist (or no longer does).

@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A level 2 or 3 route still open to people of a deactivated company (see refuseChangesOfInactiveCompany). */
+    whileCompanyInactive?: boolean;
   }
 }
 

@@ -103,6 +103,19 @@ const MATRIX: Row[] = [
   row('POST /api/companies/:id/admins',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
     url: `/api/companies/${w.companyId}/admins`,
     payload: { name: 'Otra Admin', email: `admin@${caller.toLowerCase()}.matriz.cl`, password: 'secreto1', confirmPassword: 'secreto1' } })),
+  row('GET /api/providers',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('POST /api/providers',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
+    payload: { name: 'Librería', email: `libreria-${caller.toLowerCase()}@jobby.sup`, password: 'secreto1' } })),
+  row('PATCH /api/providers/:id',                  [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/providers/${w.userIds.L4x}`, payload: { category: 'Teatro' } })),
+  row('POST /api/providers/:id/status',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/providers/${w.userIds.L4x}/status`, payload: { status: 'active' } })),
+  row('GET /api/admin/users',                      [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('GET /api/admin/users/summary',              [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  // The level it has already: the handler runs and changes nothing.
+  row('PUT /api/admin/users/:id/level',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/admin/users/${w.userIds.L3x}/level`, payload: { level: 3 } })),
+  row('GET /api/admin/dashboard',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('GET /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('PUT /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403], () => ({
     payload: { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' } })),

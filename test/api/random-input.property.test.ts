@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ApiRouteInfo } from '../../src/server/app';
+import { randomUUID } from 'node:crypto';
+import { createUser } from '../support/app';
 import { createWorld, type SignedInCaller, type World } from '../support/world';
 
 /** Bodies reach columns, so they get more runs than query strings. */
@@ -19,7 +21,7 @@ const FIELDS = [
   'title', 'description', 'type', 'value', 'providerName', 'providerUserId', 'category', 'image', 'isHighlighted', 'tokenCost', 'stock',
   'availableTokens', 'limitPerUser', 'startDate', 'endDate', 'requiresApproval', 'userId', 'userIds', 'amount', 'reason', 'kind', 'benefitId',
   'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
-  'adminInstructions', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType',
+  'adminInstructions', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType', 'level', 'contactPhone',
 ];
 
 let world: World;
@@ -77,6 +79,10 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'PATCH /api/companies/:id': { contactName: 'Carla', maxUsers: 20 },
     'POST /api/companies/:id/status': { status: 'active' },
     'POST /api/companies/:id/admins': { name: 'Admin', email: 'admin@nueva.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'POST /api/providers': { name: 'Librería', email: 'libreria@jobby.sup', password: 'secreto1', status: 'active', category: 'Libros', description: 'Libros', contactPhone: '+56 9' },
+    'PATCH /api/providers/:id': { name: 'Librería', status: 'active', category: 'Libros', description: 'Libros', contactPhone: '+56 9' },
+    'POST /api/providers/:id/status': { status: 'active' },
+    'PUT /api/admin/users/:id/level': { level: 3 },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -123,6 +129,9 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
   else if (route.url.startsWith('/api/companies/') || route.url.startsWith('/api/admin/companies/')) id = w.companyId;
   else if (route.url.startsWith('/api/admin/surveys/')) id = await w.surveyId();
+  // A user of its own, so random levels and statuses change nobody the other routes call as.
+  else if (route.url.startsWith('/api/providers/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@jobby.sup`, level: 4 });
+  else if (route.url.startsWith('/api/admin/users/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@matriz.cl`, level: 3, companyId: w.companyId });
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

@@ -12,6 +12,7 @@ import {
   DATE_MAX,
   DATE_MIN,
   HR_ASSIGN_DEFAULT_AMOUNT,
+  PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER,
   PLATFORM_BENEFIT_DEFAULT_STOCK,
   PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
   REQUEST_STATUSES,
@@ -38,6 +39,8 @@ const platformRequired = errorMessage('PLATFORM_BENEFIT_REQUIRED');
 const tokenCostField = count().min(1, 'El costo en tokens debe ser al menos 1');
 /** 0 means unlimited (part 1 §9). */
 const platformStockField = count().min(0, 'El stock no puede ser negativo');
+/** 0 means no limit: a benefit one may take again and again (a coffee). */
+const platformLimitField = count().min(0, 'El límite por usuario no puede ser negativo');
 /** The editable fields, without defaults: create adds them, an edit must not (decision: PATCH semantics). */
 const platformBenefitFields = z.object({
   title: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(200),
@@ -52,11 +55,14 @@ const platformBenefitFields = z.object({
   isHighlighted: z.boolean(),
   tokenCost: tokenCostField,
   stock: platformStockField,
+  /** How many times one employee may redeem it; 0 = no limit (issue 8). */
+  limitPerUser: platformLimitField,
 });
 export const platformBenefitInputSchema = platformBenefitFields.extend({
   isHighlighted: z.boolean().default(false),
   tokenCost: tokenCostField.default(PLATFORM_BENEFIT_DEFAULT_TOKEN_COST),
   stock: platformStockField.default(PLATFORM_BENEFIT_DEFAULT_STOCK),
+  limitPerUser: platformLimitField.default(PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER),
 });
 export type PlatformBenefitInput = z.input<typeof platformBenefitInputSchema>;
 /**
@@ -81,6 +87,8 @@ export const platformBenefitSchema = z.object({
   tokenCost: z.number().int(),
   /** Units left; null = unlimited. */
   stockRemaining: z.number().int().nullable(),
+  /** Redemptions allowed per employee; 0 = no limit. */
+  limitPerUser: z.number().int(),
   status: z.enum(['active', 'inactive']),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -246,12 +254,25 @@ export const benefitRequestSchema = z.object({
 });
 export type BenefitRequest = z.infer<typeof benefitRequestSchema>;
 
+/**
+ * The tabs of the request screens: 'pending' is every pending status, 'pending_admin' only what
+ * awaits the platform ('Requieren Gestión', part 1 §4).
+ */
+export const REQUEST_FILTERS = ['all', 'pending', 'pending_admin', 'approved', 'rejected'] as const;
+export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+
 export const requestListQuerySchema = z.object({
-  filter: z.enum(['all', 'pending', 'approved', 'rejected']).default('all'),
+  filter: z.enum(REQUEST_FILTERS).default('all'),
   search: z.string().trim().max(200).optional(),
   ...pageQuery,
 });
-export const requestListSchema = z.object({ items: z.array(benefitRequestSchema), total: z.number().int(), pendingCount: z.number().int() });
+export const requestListSchema = z.object({
+  items: z.array(benefitRequestSchema),
+  total: z.number().int(),
+  pendingCount: z.number().int(),
+  /** Each tab's count, with the search applied (the filter not). */
+  counts: z.object({ all: z.number().int(), pending: z.number().int(), pending_admin: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+});
 
 export const approveInputSchema = z.object({ adminInstructions: z.string().trim().max(2000).nullish() });
 export const rejectInputSchema = z.object({ reason: z.string().trim().max(2000).nullish() });

@@ -99,7 +99,8 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
             if (user.status !== 'active') {
               throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: 'Account disabled' });
             }
-            if (user.level === null) await assignLevelAtFirstSignIn(db, user, config);
+            // A level an operator removed stays removed: only a never-assigned one is derived.
+            if (user.level === null && !user.levelSetByOperator) await assignLevelAtFirstSignIn(db, user, config);
           },
         },
       },

@@ -14,6 +14,8 @@ export type NewAccount = {
   level: Level;
   companyId: string | null;
   createdBy: string;
+  /** Other columns of the user row (a provider's status, category, description, phone). */
+  extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone'>>;
 };
 
 /**
@@ -31,6 +33,7 @@ export async function createPasswordAccount(db: Executor, input: NewAccount): Pr
   try {
     await db.transaction(async (tx) => {
       await tx.insert(users).values({
+        ...input.extra,
         id,
         name: input.name,
         email: input.email,

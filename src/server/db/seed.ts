@@ -104,8 +104,8 @@ const PLATFORM_BENEFITS = [
   { title: 'Gift card Librería Austral', description: 'Tarjeta de regalo de $15.000 para libros, papelería y juegos de mesa.', type: 'third_party', category: 'regalos', tokenCost: 5, provider: null, image: 'https://images.unsplash.com/photo-1512820790803-83ca734da794?w=800' },
   { title: 'Consulta veterinaria a domicilio', description: 'Una visita de control para tu mascota, con vacunas básicas incluidas.', type: 'third_party', category: 'mascotas', tokenCost: 6, provider: null, image: 'https://images.unsplash.com/photo-1583337130417-3346a1be7dee?w=800' },
   { title: 'Un mes de música sin anuncios', description: 'Suscripción mensual a un servicio de música en streaming.', type: 'automatic', category: 'suscripciones', tokenCost: 2, provider: null, image: 'https://images.unsplash.com/photo-1511379938547-c1f69419868d?w=800' },
-  { title: '20% de descuento en delivery', description: 'Cupón de descuento para tu próximo pedido de comida a domicilio.', type: 'automatic', category: 'descuentos', tokenCost: 1, provider: 'cafe', image: 'https://images.unsplash.com/photo-1526367790999-0150786686a2?w=800', unlimited: true },
-  { title: 'Café de especialidad', description: 'Un café de grano y un pastel en Café Central.', type: 'automatic', category: 'comidas', tokenCost: 1, provider: 'cafe', image: 'https://images.unsplash.com/photo-1509042239860-f550ce710b93?w=800' },
+  { title: '20% de descuento en delivery', description: 'Cupón de descuento para tu próximo pedido de comida a domicilio.', type: 'automatic', category: 'descuentos', tokenCost: 1, provider: 'cafe', image: 'https://images.unsplash.com/photo-1526367790999-0150786686a2?w=800', unlimited: true, repeatable: true },
+  { title: 'Café de especialidad', description: 'Un café de grano y un pastel en Café Central.', type: 'automatic', category: 'comidas', tokenCost: 1, provider: 'cafe', image: 'https://images.unsplash.com/photo-1509042239860-f550ce710b93?w=800', repeatable: true },
 ] as const;
 
 const COMPANY_BENEFITS: Record<'andes' | 'austral', Array<{ title: string; description: string; category: string; tokenCost: number; available: number; limit: number; requiresApproval?: boolean }>> = {
@@ -230,6 +230,8 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
           image: b.image,
           tokenCost: b.tokenCost,
           stockRemaining: 'unlimited' in b ? null : 100,
+          // A coffee or a coupon can be taken again; every other benefit once per employee (issue 8).
+          limitPerUser: 'repeatable' in b ? 0 : 1,
           providerUserId: b.provider ? providerIds[b.provider] : null,
           providerName: b.provider === 'cafe' ? 'Café Central' : b.provider === 'cine' ? 'Cine Estrella' : 'Jobby',
           isHighlighted: i < 2,

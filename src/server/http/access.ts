@@ -15,7 +15,23 @@ export function isAllowed(actor: Actor, access: Exclude<Access, 'public'>): bool
 }
 
 export async function enforceAccess(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  await requireAccess(request, request.routeOptions.config.access);
+  const access = request.routeOptions.config.access;
+  await requireAccess(request, access);
+  if (request.actor && access && access !== 'public' && access !== 'authenticated') {
+    refuseChangesOfInactiveCompany(request.actor, request.method, request.routeOptions.config.whileCompanyInactive === true);
+  }
+}
+
+/**
+ * A deactivated company has ended its agreement (issue 8, decision in docs): its HR admin and
+ * employees still sign in and read (their history, their codes, which providers still honour), but
+ * change nothing in the company's or the economy's data. Their own account (`authenticated` routes:
+ * profile, theme, password) and routes marked `whileCompanyInactive` (the surveys) stay open.
+ * @throws COMPANY_INACTIVE.
+ */
+export function refuseChangesOfInactiveCompany(actor: Actor, method: string, isAllowedWhileInactive: boolean): void {
+  if (SAFE_METHODS.has(method) || isAllowedWhileInactive) return;
+  if ((actor.level === 2 || actor.level === 3) && actor.companyId && !actor.companyActive) throw new AppError('COMPANY_INACTIVE');
 }
 
 /** The check itself, also for routes that cannot carry `config.access` (the docs plugin's own). */

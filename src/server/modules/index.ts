@@ -12,6 +12,8 @@ import { redemptionRoutes } from './redemptions/routes';
 import { surveyRoutes } from './surveys/routes';
 import { companyRoutes } from './companies/routes';
 import { dashboardRoutes } from './dashboards/routes';
+import { userLevelRoutes } from './user-levels/routes';
+import { adminDashboardRoutes } from './admin-dashboard/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userLevelRoutes, adminDashboardRoutes];

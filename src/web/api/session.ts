@@ -90,7 +90,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   await api.post('/api/auth/reset-password', { token, newPassword });
 }
 
-export type PublicConfig = { emailVerification: 'required' | 'optional' };
+export type PublicConfig = { emailVerification: 'required' | 'optional'; providerDomain: string };
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],

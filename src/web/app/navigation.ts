@@ -36,8 +36,3 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Verificar token', to: '/level4', icon: 'scan' },
   ],
 };
-
-/** A staff-domain user without a level sees level 1 without surveys and bot (part 1 "Shared layout"). */
-export const STAFF_WITHOUT_LEVEL_NAVIGATION: NavItem[] = NAVIGATION[1].filter(
-  (item) => item.to !== '/level1/surveys' && item.to !== '/level1/bot-management',
-);

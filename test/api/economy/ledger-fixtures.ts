@@ -11,10 +11,14 @@ import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/s
 import { as, createUser, signIn, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
 
+/**
+ * A platform benefit; repeatable by default (limitPerUser 0, the "coffee" of issue 8), since these
+ * fixtures redeem one benefit many times to test other rules. The per-user limit has its own tests.
+ */
 export async function createPlatformBenefit(db: Db, values: Partial<typeof platformBenefits.$inferInsert> = {}) {
   const [row] = await db
     .insert(platformBenefits)
-    .values({ title: 'Almuerzo', description: 'Un almuerzo', type: 'automatic', tokenCost: 1, stockRemaining: null, ...values })
+    .values({ title: 'Almuerzo', description: 'Un almuerzo', type: 'automatic', tokenCost: 1, stockRemaining: null, limitPerUser: 0, ...values })
     .returning();
   return row;
 }

@@ -179,7 +179,8 @@ describe('the price and the availability come from the database (item 5)', () =>
     for (const body of [{ kind: 'company', benefitId: companyBenefit.id }, { kind: 'platform', benefitId: platformBenefit.id }]) {
       const res = await redeem(leo, body);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toEqual({ code: 'REDEEMER_INACTIVE', message: 'Tu cuenta o tu empresa no están activas' });
+      // The access hook refuses every change by people of an inactive company (issue 8) before the service does.
+      expect(res.json().error).toEqual({ code: 'COMPANY_INACTIVE', message: 'Tu empresa está inactiva: puedes consultar tu información, pero no realizar cambios.' });
     }
     expect(await economySnapshot(ctx.db)).toEqual(before);
   });

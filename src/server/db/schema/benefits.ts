@@ -23,6 +23,8 @@ export const platformBenefits = pgTable(
     tokenCost: integer('token_cost').notNull().default(1),
     /** Null means unlimited, so a stock counted down to 0 is "sold out", never "unlimited". */
     stockRemaining: integer('stock_remaining'),
+    /** How many times one employee may redeem it; 0 = no limit (a coffee). */
+    limitPerUser: integer('limit_per_user').notNull().default(1),
     status: text('status').notNull().default('active'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
@@ -35,6 +37,7 @@ export const platformBenefits = pgTable(
     check('platform_benefits_type_check', sql`${t.type} in ('automatic', 'managed', 'third_party')`),
     check('platform_benefits_cost_check', sql`${t.tokenCost} >= 1`),
     check('platform_benefits_stock_check', sql`${t.stockRemaining} is null or ${t.stockRemaining} >= 0`),
+    check('platform_benefits_limit_check', sql`${t.limitPerUser} >= 0`),
     check('platform_benefits_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );
@@ -92,5 +95,24 @@ export const companyBenefitUserCounts = pgTable(
     primaryKey({ columns: [t.benefitId, t.userId] }),
     index('company_benefit_user_counts_user_idx').on(t.userId),
     check('company_benefit_user_counts_check', sql`${t.count} >= 0`),
+  ],
+);
+
+/** How many times a user has redeemed a platform benefit (not refunded): its limitPerUser is a conditional upsert here. */
+export const platformBenefitUserCounts = pgTable(
+  'platform_benefit_user_counts',
+  {
+    benefitId: uuid('benefit_id')
+      .notNull()
+      .references(() => platformBenefits.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.benefitId, t.userId] }),
+    index('platform_benefit_user_counts_user_idx').on(t.userId),
+    check('platform_benefit_user_counts_check', sql`${t.count} >= 0`),
   ],
 );

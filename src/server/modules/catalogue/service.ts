@@ -3,11 +3,11 @@
  * the platform's active benefits and the own company's active benefits inside their dates, each
  * with whether this employee can redeem it now and, if not, why.
  */
-import { and, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Catalogue, CatalogueItem } from '../../../domain/schemas/economy';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
-import { companyBenefits, companyBenefitUserCounts, platformBenefits, redemptions } from '../../db/schema';
+import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts } from '../../db/schema';
 import { getWalletBalances } from '../ledger/service';
 
 /** Benefit dates are calendar days in Chile (part 1 §9: the product's times are Santiago's). */
@@ -55,7 +55,8 @@ function isRedeemerOf(actor: Actor): boolean {
 
 /**
  * Platform benefits an employee may see, as catalogue items: active, with stock left or unlimited,
- * narrowed by `where` (the dashboard's recommendation pool) and capped at `limit`. Throws nothing.
+ * each with its per-user limit (0 = none), narrowed by `where` (the dashboard's recommendation pool)
+ * and capped at `limit`. Throws nothing.
  */
 export async function listPlatformItems(
   db: Executor,
@@ -67,40 +68,53 @@ export async function listPlatformItems(
   const platformRows = await db
     .select({
       benefit: platformBenefits,
-      redeemedCount: sql<number>`(select count(*) from ${redemptions} where ${redemptions.userId} = ${actor.id} and ${redemptions.platformBenefitId} = ${platformBenefits.id} and ${redemptions.status} = 'redeemed')`.mapWith(Number),
+      redeemedCount: platformBenefitUserCounts.count,
     })
     .from(platformBenefits)
+    .leftJoin(
+      platformBenefitUserCounts,
+      and(eq(platformBenefitUserCounts.benefitId, platformBenefits.id), eq(platformBenefitUserCounts.userId, actor.id)),
+    )
     .where(and(eq(platformBenefits.status, 'active'), or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0)), where))
     .orderBy(desc(platformBenefits.isHighlighted), desc(platformBenefits.createdAt), platformBenefits.id)
     .limit(limit);
 
-  return platformRows.map(({ benefit, redeemedCount }): CatalogueItem => ({
-    id: benefit.id,
-    kind: 'platform',
-    title: benefit.title,
-    description: benefit.description,
-    category: benefit.category,
-    image: benefit.image,
-    tokenCost: benefit.tokenCost,
-    type: benefit.type as CatalogueItem['type'],
-    providerName: benefit.providerName,
-    isHighlighted: benefit.isHighlighted,
-    remaining: benefit.stockRemaining,
-    redeemedCount,
-    limitPerUser: null,
-    // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
-    requiresApproval: benefit.type !== 'automatic',
-    // Sold-out platform benefits are not listed at all, and they have no per-user limit.
-    ...availabilityOf({ isRedeemer, limitReached: false, soldOut: false, cost: benefit.tokenCost, balance: jobbyBalance }),
-  }));
+  return platformRows.map(({ benefit, redeemedCount }): CatalogueItem => {
+    const count = redeemedCount ?? 0;
+    return {
+      id: benefit.id,
+      kind: 'platform',
+      title: benefit.title,
+      description: benefit.description,
+      category: benefit.category,
+      image: benefit.image,
+      tokenCost: benefit.tokenCost,
+      type: benefit.type as CatalogueItem['type'],
+      providerName: benefit.providerName,
+      isHighlighted: benefit.isHighlighted,
+      remaining: benefit.stockRemaining,
+      redeemedCount: count,
+      // 0 = no limit (issue 8), shown as none.
+      limitPerUser: benefit.limitPerUser === 0 ? null : benefit.limitPerUser,
+      // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
+      requiresApproval: benefit.type !== 'automatic',
+      // Sold-out platform benefits are not listed at all.
+      ...availabilityOf({
+        isRedeemer,
+        limitReached: benefit.limitPerUser > 0 && count >= benefit.limitPerUser,
+        soldOut: false,
+        cost: benefit.tokenCost,
+        balance: jobbyBalance,
+      }),
+    };
+  });
 }
 
 /**
- * The employee's catalogue with both balances. Platform benefits: active, with stock left or
- * unlimited; they have no per-user limit. Company benefits: the own company's active ones inside
- * their date window, shown even when sold out so the employee sees 'Agotado'. An employee without
- * a company gets platform benefits only; one of a deactivated company gets none of its company's.
- * Throws nothing.
+ * The employee's catalogue with both balances. Platform benefits: see listPlatformItems. Company
+ * benefits: the own company's active ones inside their date window, shown even when sold out so the
+ * employee sees 'Agotado'. An employee without a company gets platform benefits only; one of a
+ * deactivated company gets none of its company's. Throws nothing.
  */
 export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogue> {
   const balances = await getWalletBalances(db, { userId: actor.id, companyId: actor.companyId });

@@ -40,6 +40,7 @@ export function toPlatformBenefit(row: Row): PlatformBenefit {
     isHighlighted: row.isHighlighted,
     tokenCost: row.tokenCost,
     stockRemaining: row.stockRemaining,
+    limitPerUser: row.limitPerUser,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -64,6 +65,7 @@ function createdColumns(input: PlatformBenefitCreate) {
     isHighlighted: input.isHighlighted,
     tokenCost: input.tokenCost,
     stockRemaining: stockRemainingOf(input.stock),
+    limitPerUser: input.limitPerUser,
   };
 }
 
@@ -83,6 +85,7 @@ function editedColumns(input: PlatformBenefitEdit): Partial<typeof platformBenef
   if (input.isHighlighted !== undefined) set.isHighlighted = input.isHighlighted;
   if (input.tokenCost !== undefined) set.tokenCost = input.tokenCost;
   if (input.stock !== undefined) set.stockRemaining = stockRemainingOf(input.stock);
+  if (input.limitPerUser !== undefined) set.limitPerUser = input.limitPerUser;
   return set;
 }
 

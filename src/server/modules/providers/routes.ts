@@ -1,13 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providerOptionSchema } from '../../../domain/schemas/economy';
-import { listProviderOptions } from './service';
+import { providerInputSchema, providerListQuerySchema, providerSchema, providerUpdateSchema, userIdParamsSchema } from '../../../domain/schemas/admin';
+import { paged, providerOptionSchema, statusBodySchema } from '../../../domain/schemas/economy';
+import { actorOf } from '../../http/access';
+import { createProvider, listProviderOptions, listProviders, setProviderStatus, updateProvider } from './service';
 
-/** Levels 1 and 2: the providers a platform or company benefit can be linked to. */
+const tags = ['providers'];
+const access = { levels: [1] } as const;
+
+/** Level 1: the providers screen (/level1/providers). Levels 1 and 2: the providers a benefit can be linked to. */
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/providers/options', {
     config: { access: { levels: [1, 2] } },
-    schema: { tags: ['providers'], summary: 'Proveedores (nivel 4) para vincular a un beneficio', response: { 200: z.array(providerOptionSchema) } },
+    schema: { tags, summary: 'Proveedores (nivel 4) para vincular a un beneficio', response: { 200: z.array(providerOptionSchema) } },
     handler: async () => listProviderOptions(app.deps.db),
+  });
+
+  app.get('/providers', {
+    config: { access },
+    schema: { tags, summary: 'Proveedores', querystring: providerListQuerySchema, response: { 200: paged(providerSchema) } },
+    handler: async (request) => listProviders(app.deps.db, request.query),
+  });
+
+  app.post('/providers', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Crear un proveedor (su cuenta de nivel 4; la sesión de quien llama no cambia)',
+      body: providerInputSchema(app.deps.config.providerDomain),
+      response: { 200: providerSchema },
+    },
+    handler: async (request) => createProvider(app.deps.db, request.body, actorOf(request)),
+  });
+
+  app.patch('/providers/:id', {
+    config: { access },
+    schema: { tags, summary: 'Editar un proveedor (el correo no cambia)', params: userIdParamsSchema, body: providerUpdateSchema, response: { 200: providerSchema } },
+    handler: async (request) => updateProvider(app.deps.db, { ...request.body, id: request.params.id }, actorOf(request)),
+  });
+
+  app.post('/providers/:id/status', {
+    config: { access },
+    schema: { tags, summary: 'Activar o desactivar un proveedor', params: userIdParamsSchema, body: statusBodySchema, response: { 200: providerSchema } },
+    handler: async (request) => setProviderStatus(app.deps.db, { id: request.params.id, status: request.body.status }, actorOf(request)),
   });
 };

@@ -1,13 +1,21 @@
 /**
- * Provider users (level 4) as the rest of the economy needs them: options to link a platform or
- * company benefit to the provider who fulfils it, and the checks on that link.
+ * Provider users (level 4): level 1's providers screen (part 1 §2 "Providers", §5), and what the rest
+ * of the economy needs of them — options to link a benefit to the provider who fulfils it, and the
+ * checks on that link.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RecordStatus } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
+import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '../../../domain/schemas/admin';
 import type { ProviderOption } from '../../../domain/schemas/economy';
-import type { Executor } from '../../db/client';
+import type { Actor } from '../../auth/actor';
+import { createPasswordAccount } from '../../auth/create-account';
+import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
+import { revokeUserSessions } from '../users/service';
 
 /** A select box, not a report: enough for every provider a platform realistically links. */
 const PROVIDER_OPTIONS_MAX = 200;
@@ -58,4 +66,103 @@ export async function linkedProvider(db: Executor, providerUserId: string | null
  */
 export function activeProviderCondition(providerId: string): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${providerId} and ${users.level} = ${PROVIDER_LEVEL} and ${users.status} = 'active')`;
+}
+
+// ───────── level 1: the providers screen ─────────
+
+export type ProviderCreate = z.infer<ReturnType<typeof providerInputSchema>>;
+export type ProviderEdit = z.infer<typeof providerUpdateSchema> & { id: string };
+export type ProviderListQuery = z.infer<typeof providerListQuerySchema>;
+
+const providerColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  status: users.status,
+  category: users.providerCategory,
+  description: users.providerDescription,
+  contactPhone: users.contactPhone,
+  createdAt: users.createdAt,
+};
+
+function toProvider(row: { id: string; name: string; email: string; status: string; category: string | null; description: string | null; contactPhone: string | null; createdAt: Date }): Provider {
+  return { ...row, status: row.status === 'inactive' ? 'inactive' : 'active', createdAt: row.createdAt.toISOString() };
+}
+
+async function providerById(db: Executor, id: string): Promise<Provider> {
+  const [row] = await db.select(providerColumns).from(users).where(and(eq(users.id, id), eq(users.level, PROVIDER_LEVEL)));
+  if (!row) throw new AppError('PROVIDER_NOT_FOUND');
+  return toProvider(row);
+}
+
+/** A page of providers, newest first, searched in name, email and category. Throws nothing. */
+export async function listProviders(db: Executor, query: ProviderListQuery): Promise<{ items: Provider[]; total: number }> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    eq(users.level, PROVIDER_LEVEL),
+    query.status ? eq(users.status, query.status) : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.providerCategory, pattern)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(providerColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toProvider), total };
+}
+
+/**
+ * Creates a provider account (level 4, no company) on the server: the operator's session is never
+ * involved (part 1 §7 had the browser sign up as the new user). The address was checked against the
+ * provider domain by the input schema.
+ * @throws EMAIL_IN_USE.
+ */
+export async function createProvider(db: Db, input: ProviderCreate, actor: Actor): Promise<Provider> {
+  const { id } = await createPasswordAccount(db, {
+    name: input.name,
+    email: input.email,
+    password: input.password,
+    level: PROVIDER_LEVEL,
+    companyId: null,
+    createdBy: actor.id,
+    extra: {
+      status: input.status,
+      providerCategory: blankToNull(input.category),
+      providerDescription: blankToNull(input.description),
+      contactPhone: blankToNull(input.contactPhone),
+    },
+  });
+  return providerById(db, id);
+}
+
+/**
+ * Edits a provider with PATCH semantics (the email never changes, part 1 §5). Setting it inactive
+ * ends its sessions in the same transaction: it cannot sign in ('Esta cuenta ha sido deshabilitada.')
+ * nor verify codes (activeProviderCondition) from its next request on.
+ * @throws PROVIDER_NOT_FOUND when the id is not a provider's.
+ */
+export async function updateProvider(db: Db, input: ProviderEdit, actor: Actor): Promise<Provider> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.status !== undefined) set.status = input.status;
+  if (input.category !== undefined) set.providerCategory = blankToNull(input.category);
+  if (input.description !== undefined) set.providerDescription = blankToNull(input.description);
+  if (input.contactPhone !== undefined) set.contactPhone = blankToNull(input.contactPhone);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ ...set, updatedAt: new Date(), updatedBy: actor.id })
+      .where(and(eq(users.id, input.id), eq(users.level, PROVIDER_LEVEL)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError('PROVIDER_NOT_FOUND');
+    if (input.status === 'inactive') await revokeUserSessions(tx, input.id);
+  });
+  return providerById(db, input.id);
+}
+
+/**
+ * Activates or deactivates a provider, without confirmation (part 1 §4). See updateProvider.
+ * @throws PROVIDER_NOT_FOUND.
+ */
+export async function setProviderStatus(db: Db, input: { id: string; status: RecordStatus }, actor: Actor): Promise<Provider> {
+  return updateProvider(db, { id: input.id, status: input.status }, actor);
 }

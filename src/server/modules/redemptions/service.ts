@@ -22,6 +22,7 @@ import {
   benefitRequests,
   companyBenefits,
   companyBenefitUserCounts,
+  platformBenefitUserCounts,
   platformBenefits,
   redemptions,
 } from '../../db/schema';
@@ -43,6 +44,8 @@ type LockedBenefit = {
   /** Who fulfils it; stored on the request as the provider that was paid. */
   providerUserId: string | null;
   requiresApproval: boolean;
+  /** Redemptions allowed per employee; 0 = no limit (platform benefits only). */
+  limitPerUser: number;
   /** Whether this redemption took a unit of stock (an unlimited benefit has none to take). */
   tookStock: boolean;
 };
@@ -55,6 +58,7 @@ function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock:
     type: row.type as BenefitType,
     providerUserId: row.providerUserId,
     requiresApproval: row.type !== 'automatic',
+    limitPerUser: row.limitPerUser,
     tookStock,
   };
 }
@@ -94,7 +98,7 @@ async function takePlatformUnit(tx: Tx, benefitId: string, retry = true): Promis
  * @throws BENEFIT_NOT_FOUND (also another company's benefit), BENEFIT_UNAVAILABLE (inactive or
  * outside its dates), BENEFIT_OUT_OF_STOCK.
  */
-async function takeCompanyUnit(tx: Tx, benefitId: string, companyId: string): Promise<LockedBenefit & { limitPerUser: number }> {
+async function takeCompanyUnit(tx: Tx, benefitId: string, companyId: string): Promise<LockedBenefit> {
   const today = businessToday();
   const ours = and(eq(companyBenefits.id, benefitId), eq(companyBenefits.companyId, companyId));
   const [row] = await tx
@@ -124,23 +128,25 @@ async function takeCompanyUnit(tx: Tx, benefitId: string, companyId: string): Pr
 }
 
 /**
- * Counts one more redemption of a company benefit by this employee, only while under its
- * limitPerUser: a conditional upsert, so two redemptions at once cannot both pass the limit.
+ * Counts one more redemption of a benefit by this employee, only while under its limitPerUser
+ * (0 = no limit, platform benefits only): a conditional upsert on the employee's own count row, so two
+ * redemptions at once cannot both pass the limit. The count is kept even without a limit, so a
+ * limit set later applies to what was already redeemed.
  * @throws ALREADY_REDEEMED.
  */
-async function countUserRedemption(tx: Tx, benefitId: string, userId: string, limitPerUser: number): Promise<void> {
+async function countUserRedemption(tx: Tx, kind: RedeemInput['kind'], benefitId: string, userId: string, limitPerUser: number): Promise<void> {
+  const table = kind === 'platform' ? platformBenefitUserCounts : companyBenefitUserCounts;
   const counted = await tx
-    .insert(companyBenefitUserCounts)
+    .insert(table)
     .values({ benefitId, userId, count: 1 })
     .onConflictDoUpdate({
-      target: [companyBenefitUserCounts.benefitId, companyBenefitUserCounts.userId],
-      set: { count: sql`${companyBenefitUserCounts.count} + 1` },
-      setWhere: sql`${companyBenefitUserCounts.count} < ${limitPerUser}`,
+      target: [table.benefitId, table.userId],
+      set: { count: sql`${table.count} + 1` },
+      setWhere: limitPerUser === 0 ? undefined : sql`${table.count} < ${limitPerUser}`,
     })
-    .returning({ count: companyBenefitUserCounts.count });
+    .returning({ count: table.count });
   if (counted.length === 0) throw new AppError('ALREADY_REDEEMED');
 }
-
 
 type NewRedemption = {
   requestId: string;
@@ -224,11 +230,11 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
   } else {
     // Without a company there are no company benefits: the id does not exist for this caller.
     if (!actor.companyId) throw new AppError('BENEFIT_NOT_FOUND');
-    const companyBenefit = await takeCompanyUnit(tx, input.benefitId, actor.companyId);
-    await countUserRedemption(tx, companyBenefit.id, actor.id, companyBenefit.limitPerUser);
-    benefit = companyBenefit;
+    benefit = await takeCompanyUnit(tx, input.benefitId, actor.companyId);
     spendAccount = accounts.companySpend(actor.companyId);
   }
+  // After the benefit's row and before the wallet: the lock order of decision 24.
+  await countUserRedemption(tx, input.kind, benefit.id, actor.id, benefit.limitPerUser);
 
   const tokenType: TokenType = isPlatform ? 'jobby' : 'company';
   const wallet = walletFor(tokenType, { userId: actor.id, companyId: actor.companyId });

@@ -16,7 +16,7 @@ import { PENDING_REQUEST_STATUSES, type TokenType } from '../../../domain/consta
 import { AppError } from '../../../domain/errors';
 import { canEnterArea } from '../../../domain/levels';
 import { blankToNull } from '../../../domain/text';
-import type { BenefitRequest, requestListQuerySchema } from '../../../domain/schemas/economy';
+import { REQUEST_FILTERS, type BenefitRequest, type RequestFilter, type requestListQuerySchema, type requestListSchema } from '../../../domain/schemas/economy';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -25,6 +25,7 @@ import {
   companyBenefits,
   companyBenefitUserCounts,
   ledgerAccounts,
+  platformBenefitUserCounts,
   ledgerTransfers,
   platformBenefits,
   redemptions,
@@ -38,7 +39,7 @@ import { transfer, type Account } from '../ledger/service';
 import { getBenefitRequestView, isPendingStatus, selectRequestViews, toBenefitRequest } from './view';
 
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
-export type RequestList = { items: BenefitRequest[]; total: number; pendingCount: number };
+export type RequestList = z.infer<typeof requestListSchema>;
 
 type ProcessorScope =
   | { kind: 'admin' }
@@ -89,8 +90,9 @@ function processableScope(scope: ProcessorScope): SQL {
 
 // ───────── lists ─────────
 
-function filterCondition(filter: RequestListQuery['filter']): SQL | undefined {
+function filterCondition(filter: RequestFilter): SQL | undefined {
   if (filter === 'pending') return inArray(benefitRequests.status, PENDING);
+  if (filter === 'pending_admin') return eq(benefitRequests.status, 'pending_admin_approval');
   if (filter === 'approved' || filter === 'rejected') return eq(benefitRequests.status, filter);
   return undefined;
 }
@@ -110,12 +112,16 @@ function searchCondition(search: string | undefined): SQL | undefined {
 
 /**
  * A page of requests inside `scope`: pending first, then newest. `pendingCount` counts every pending
- * request of the scope whatever the filter and search, for the "Pendientes" tab.
+ * request of the scope whatever the filter and search; `counts` each tab's requests that match the
+ * search — all in one counting statement.
  */
 async function listRequests(db: Executor, scope: SQL, query: RequestListQuery, order: 'pending-first' | 'newest' = 'pending-first'): Promise<RequestList> {
-  const narrowed = and(filterCondition(query.filter), searchCondition(query.search));
+  const searched = searchCondition(query.search);
+  const narrowed = and(filterCondition(query.filter), searched);
   const pendingFirst = sql`case when ${inArray(benefitRequests.status, PENDING)} then 0 else 1 end`;
   const newest = [desc(benefitRequests.requestDate), desc(benefitRequests.id)];
+  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+  const tabCounts = Object.fromEntries(REQUEST_FILTERS.map((filter) => [filter, countOf(and(filterCondition(filter), searched))])) as Record<RequestFilter, ReturnType<typeof countOf>>;
   const [rows, [counts]] = await Promise.all([
     selectRequestViews(db)
       .where(and(scope, narrowed))
@@ -123,21 +129,24 @@ async function listRequests(db: Executor, scope: SQL, query: RequestListQuery, o
       .limit(query.limit)
       .offset(query.offset),
     db
-      .select({
-        total: sql<number>`count(*) filter (where ${narrowed ?? sql`true`})`.mapWith(Number),
-        pendingCount: sql<number>`count(*) filter (where ${inArray(benefitRequests.status, PENDING)})`.mapWith(Number),
-      })
+      .select({ total: countOf(narrowed), pendingCount: countOf(inArray(benefitRequests.status, PENDING)), ...tabCounts })
       .from(benefitRequests)
       .leftJoin(users, eq(users.id, benefitRequests.userId))
       .where(scope),
   ]);
-  return { items: rows.map(toBenefitRequest), total: counts.total, pendingCount: counts.pendingCount };
+  const { total, pendingCount, ...byTab } = counts;
+  return { items: rows.map(toBenefitRequest), total, pendingCount, counts: byTab as RequestList['counts'] };
 }
+
+/** What level 1's requests screen lists (part 1 §4): platform-benefit requests and those awaiting admin approval. */
+export const adminRequestScope = (): SQL => or(isNotNull(benefitRequests.platformBenefitId), eq(benefitRequests.status, 'pending_admin_approval')) as SQL;
+
+/** The pending requests of level 1's list, which level 1 may all decide (decision 14): the dashboard's figure. */
+export const adminPendingRequests = (): SQL => and(adminRequestScope(), inArray(benefitRequests.status, statusesDecidedBy('admin'))) as SQL;
 
 /** Level 1 (part 1 §4): platform-benefit requests and those awaiting admin approval. Throws nothing. */
 export async function listAdminRequests(db: Executor, query: RequestListQuery): Promise<RequestList> {
-  const scope = or(isNotNull(benefitRequests.platformBenefitId), eq(benefitRequests.status, 'pending_admin_approval')) as SQL;
-  return listRequests(db, scope, query);
+  return listRequests(db, adminRequestScope(), query);
 }
 
 /**
@@ -295,18 +304,28 @@ async function refundSpend(tx: Tx, request: typeof benefitRequests.$inferSelect,
   });
 }
 
+/** Takes back one redemption from the employee's count of a benefit (never below 0). */
+async function uncountUserRedemption(tx: Tx, table: typeof platformBenefitUserCounts | typeof companyBenefitUserCounts, benefitId: string, userId: string) {
+  await tx
+    .update(table)
+    .set({ count: sql`${table.count} - 1` })
+    .where(and(eq(table.benefitId, benefitId), eq(table.userId, userId), sql`${table.count} > 0`));
+}
+
 /**
  * Puts back exactly what the redemption took, as it recorded it: the unit of stock when it took one
- * (never inferred from the benefit's state now, which an edit may have changed), and a company
- * benefit's per-user count, which every company redemption takes.
+ * (never inferred from the benefit's state now, which an edit may have changed), and the employee's
+ * per-user count, which every redemption takes.
  */
 async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect, tookStock: boolean) {
   if (request.platformBenefitId) {
-    if (!tookStock) return;
-    await tx
-      .update(platformBenefits)
-      .set({ stockRemaining: sql`${platformBenefits.stockRemaining} + 1` })
-      .where(and(eq(platformBenefits.id, request.platformBenefitId), isNotNull(platformBenefits.stockRemaining)));
+    if (tookStock) {
+      await tx
+        .update(platformBenefits)
+        .set({ stockRemaining: sql`${platformBenefits.stockRemaining} + 1` })
+        .where(and(eq(platformBenefits.id, request.platformBenefitId), isNotNull(platformBenefits.stockRemaining)));
+    }
+    await uncountUserRedemption(tx, platformBenefitUserCounts, request.platformBenefitId, request.userId);
     return;
   }
   if (request.companyBenefitId) {
@@ -316,16 +335,7 @@ async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect
         .set({ availableTokens: sql`${companyBenefits.availableTokens} + 1` })
         .where(eq(companyBenefits.id, request.companyBenefitId));
     }
-    await tx
-      .update(companyBenefitUserCounts)
-      .set({ count: sql`${companyBenefitUserCounts.count} - 1` })
-      .where(
-        and(
-          eq(companyBenefitUserCounts.benefitId, request.companyBenefitId),
-          eq(companyBenefitUserCounts.userId, request.userId),
-          sql`${companyBenefitUserCounts.count} > 0`,
-        ),
-      );
+    await uncountUserRedemption(tx, companyBenefitUserCounts, request.companyBenefitId, request.userId);
   }
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { emailDomainOf, isStaffEmail, selfRegisteredLevel, type Level } from '../../../domain/levels';
 import type { Me } from '../../../domain/schemas/me';
 import type { Theme } from '../../../domain/constants';
@@ -15,7 +15,16 @@ export async function emailIsRegistered(db: Executor, email: string): Promise<bo
 
 export async function findUserForSignIn(db: Executor, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, level: users.level, status: users.status })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      level: users.level,
+      status: users.status,
+      // An operator changed its level (user_level_changes): "sin nivel" is then a decision, not a new account.
+      // Written out: drizzle leaves columns unqualified in a one-table select, and "id" would be ambiguous.
+      levelSetByOperator: sql<boolean>`exists (select 1 from user_level_changes c where c.user_id = users.id)`,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

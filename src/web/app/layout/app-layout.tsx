@@ -21,7 +21,7 @@ import { TAGLINE } from '../../../domain/constants';
 import { useMe } from '../../api/session';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
-import { NAVIGATION, STAFF_WITHOUT_LEVEL_NAVIGATION, type NavItem } from '../navigation';
+import { NAVIGATION, type NavItem } from '../navigation';
 import { HeaderActions } from './header-actions';
 import { BRAND } from '../theme';
 
@@ -40,17 +40,15 @@ const ICONS = {
   scan: IconScan,
 } as const;
 
-function menuFor(area: Level, level: number | null): NavItem[] {
-  if (area === 1 && level !== 1) return STAFF_WITHOUT_LEVEL_NAVIGATION;
-  return NAVIGATION[area];
-}
 
 /** Header, side menu per level, footer (part 1 "Shared layout"). */
 export function AppLayout({ area }: { area: Level }) {
   const [opened, { toggle, close }] = useDisclosure();
   const { data: me } = useMe();
   const location = useLocation();
-  const items = menuFor(area, me?.level ?? null);
+  // One menu per level: the spec's alternative level 1 menu for a staff address without a level is
+  // not built, since an address grants nothing (decisions 27 and 'Alternative menu').
+  const items: NavItem[] = NAVIGATION[area];
   const isEmployee = area === 3;
 
   return (

@@ -1,7 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { AdminDashboardPage } from './admin-dashboard-page';
+import { AdminRequestsPage } from './admin-requests-page';
 import { CompaniesPage } from './companies-page';
 import { SurveysPage } from './surveys-page';
+import { PlatformBenefitsPage } from './platform-benefits-page';
+import { ProvidersPage } from './providers-page';
+import { AssignLevelsPage, UserDiagnosticsPage } from './users-pages';
 import { TokensPage } from './tokens-page';
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
@@ -9,14 +14,14 @@ export default function AdminRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/level1/dashboard" replace />} />
-      <Route path="dashboard" element={<ComingSoonPage title="Dashboard" />} />
+      <Route path="dashboard" element={<AdminDashboardPage />} />
       <Route path="companies" element={<CompaniesPage />} />
-      <Route path="benefits/jobby" element={<ComingSoonPage title="Beneficios Jobby" />} />
-      <Route path="benefits/requests" element={<ComingSoonPage title="Solicitudes" />} />
-      <Route path="providers" element={<ComingSoonPage title="Proveedores" />} />
+      <Route path="benefits/jobby" element={<PlatformBenefitsPage />} />
+      <Route path="benefits/requests" element={<AdminRequestsPage />} />
+      <Route path="providers" element={<ProvidersPage />} />
       <Route path="tokens" element={<TokensPage />} />
-      <Route path="users/list" element={<ComingSoonPage title="Diagnóstico de usuarios" />} />
-      <Route path="users/assign-levels" element={<ComingSoonPage title="Asignar niveles" />} />
+      <Route path="users/list" element={<UserDiagnosticsPage />} />
+      <Route path="users/assign-levels" element={<AssignLevelsPage />} />
       <Route path="diagnostico-usuarios" element={<Navigate to="/level1/users/list" replace />} />
       <Route path="asignar-niveles" element={<Navigate to="/level1/users/assign-levels" replace />} />
       <Route path="achievements" element={<ComingSoonPage title="Logros" />} />

@@ -150,9 +150,18 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
               </Text>
             </Group>
           </Group>
-          {request.status === 'rejected' && request.adminInstructions && (
-            <Text size="xs" c="dimmed" mt={4}>
+          {/* What the approver said to do with the code (part 1 §4), and why a rejection happened. */}
+          {request.status === 'approved' && request.adminInstructions && (
+            <Text size="sm" mt={4} data-testid="request-instructions">
+              <Text span fw={600}>
+                Instrucciones:
+              </Text>{' '}
               {request.adminInstructions}
+            </Text>
+          )}
+          {request.status === 'rejected' && request.decisionNote && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {request.decisionNote}
             </Text>
           )}
         </Box>

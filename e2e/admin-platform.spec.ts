@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, shoot, signIn, signOut } from './support';
+
+/** Issue 8: the level 1 screens, clicked through as an operator, and what other people then see. */
+test.describe('level 1 platform administration', () => {
+  test('dashboard, platform benefits and providers: a provider created by the operator signs in to /level4', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    // The first screen after sign-in on a cold, shared machine: allow it time.
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Tokens completados')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Últimos tokens canjeados' })).toContainText('Café Central');
+    await shoot(page, 'level1-dashboard');
+
+    await page.getByRole('link', { name: 'Beneficios Jobby' }).first().click();
+    await expect(page).toHaveURL(/\/level1\/benefits\/jobby$/);
+    const benefits = page.getByRole('table', { name: 'Beneficios Jobby' });
+    await expect(benefits.getByRole('row', { name: /Gift card Librería Austral/ })).toContainText('Terceros');
+    await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo beneficio' });
+    await dialog.getByRole('button', { name: 'Crear beneficio' }).click();
+    await expect(dialog.getByText('Los campos Título, Descripción y Tipo son obligatorios').first()).toBeVisible();
+    await dialog.getByLabel('Título').fill('Kayak en el lago');
+    await dialog.getByLabel('Descripción').fill('Una hora de kayak para dos personas.');
+    await dialog.getByLabel('Tipo').click();
+    await page.getByRole('option', { name: 'Automático' }).click();
+    await expect(dialog.getByLabel('Canjes por colaborador')).toHaveValue('1');
+    await shoot(page, 'level1-benefits-form', { phone: false });
+    await dialog.getByRole('button', { name: 'Crear beneficio' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Beneficio creado correctamente' })).toBeVisible();
+    await expect(benefits.getByRole('row', { name: /Kayak en el lago/ })).toContainText('Automático');
+    await shoot(page, 'level1-benefits');
+
+    await page.getByRole('link', { name: 'Proveedores' }).click();
+    await expect(page).toHaveURL(/\/level1\/providers$/);
+    await page.getByRole('button', { name: 'Nuevo proveedor' }).first().click();
+    await page.getByLabel('Nombre', { exact: true }).fill('Librería Central');
+    await page.getByLabel('Email', { exact: true }).fill('libreria@gmail.com');
+    await page.getByLabel('Contraseña').fill('libros123');
+    await page.getByRole('button', { name: 'Crear proveedor' }).click();
+    await expect(page.getByText('El email debe terminar con @jobby.sup para ser un proveedor')).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill('libreria@jobby.sup');
+    await page.getByLabel('Categoría').fill('Libros');
+    await shoot(page, 'level1-providers-form', { phone: false });
+    await page.getByRole('button', { name: 'Crear proveedor' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Proveedor creado correctamente' })).toBeVisible();
+    const row = page.getByRole('table', { name: 'Proveedores' }).getByRole('row', { name: /Librería Central/ });
+    await expect(row).toContainText('libreria@jobby.sup');
+    await shoot(page, 'level1-providers');
+    // The operator is still themself: the next screen still answers as level 1.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, 'libreria@jobby.sup', 'libros123');
+    await expect(page).toHaveURL(/\/level4$/);
+    await expect(page.getByText('Portal del Proveedor')).toBeVisible();
+  });
+
+  test('requests with instructions reach the employee; a level change sends that user to the new dashboard', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await page.goto('/level1/benefits/requests');
+    await expect(page.getByRole('tab', { name: /Pendientes/ })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: /Requieren Gestión/ }).click();
+    const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Gift card Librería Austral/ });
+    await expect(row).toContainText('Valentina Muñoz');
+    await shoot(page, 'level1-requests');
+    await row.getByRole('button', { name: /Gestionar/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Detalle de la solicitud' });
+    await modal.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(modal.getByText('Las instrucciones son obligatorias para aprobar esta solicitud')).toBeVisible();
+    await modal.getByLabel(/Instrucciones para el colaborador/).fill('Retira tu gift card en la recepción del piso 3.');
+    await shoot(page, 'level1-requests-modal', { phone: false });
+    await modal.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(modal.getByText('Solicitud aprobada y token generado correctamente')).toBeVisible();
+    // The modal closes 1500 ms after the result.
+    await expect(modal).toBeHidden({ timeout: 5_000 });
+
+    await page.getByRole('link', { name: 'Asignar niveles' }).click();
+    await expect(page).toHaveURL(/\/level1\/users\/assign-levels$/);
+    await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('isidora');
+    const select = page.getByLabel('Nivel de isidora@andes.cl');
+    await expect(select).toBeVisible();
+    await select.click();
+    await page.getByRole('option', { name: /2 · Recursos Humanos/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Nivel de usuario actualizado correctamente' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('');
+    await shoot(page, 'level1-assign-levels');
+    await page.getByRole('link', { name: 'Diagnóstico de usuarios' }).click();
+    await expect(page.getByText('Recomendaciones')).toBeVisible();
+    await shoot(page, 'level1-users-list');
+    await signOut(page);
+
+    await signIn(page, 'valentina@andes.cl');
+    await expect(page).toHaveURL(/\/level3\/dashboard$/);
+    await page.goto('/level3/requests');
+    await expect(page.getByTestId('request-instructions').first()).toContainText('Retira tu gift card en la recepción del piso 3.');
+    await signOut(page);
+
+    await signIn(page, 'isidora@andes.cl');
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  });
+});

@@ -1,0 +1,24 @@
+/** What level 1 does to users (issue 8): every level change, who made it and when. */
+import { bigserial, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+import { users } from './auth';
+
+/**
+ * One row per level change made by an operator (part 1 §2 "Assign levels"). Kept when the changer's
+ * account is deleted (changed_by is a plain id), gone with the user it describes.
+ */
+export const userLevelChanges = pgTable(
+  'user_level_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: the user had no level. */
+    fromLevel: smallint('from_level'),
+    toLevel: smallint('to_level'),
+    changedBy: text('changed_by').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_level_changes_user_idx').on(t.userId, t.changedAt)],
+);

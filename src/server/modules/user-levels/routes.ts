@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelInputSchema, userSummarySchema } from '../../../domain/schemas/admin';
+import { paged } from '../../../domain/schemas/economy';
+import { actorOf } from '../../http/access';
+import { getUserSummary, listAdminUsers, setUserLevel } from './service';
+
+const access = { levels: [1] } as const;
+const tags = ['users'];
+
+/** Level 1: user diagnostics (/level1/users/list) and level assignment (/level1/users/assign-levels). */
+export const userLevelRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/admin/users', {
+    config: { access },
+    schema: { tags, summary: 'Usuarios de la plataforma', querystring: adminUserListQuerySchema, response: { 200: paged(adminUserSchema) } },
+    handler: async (request) => listAdminUsers(app.deps.db, request.query),
+  });
+
+  app.get('/admin/users/summary', {
+    config: { access },
+    schema: { tags, summary: 'Usuarios por nivel y recomendaciones', response: { 200: userSummarySchema } },
+    handler: async () => getUserSummary(app.deps.db),
+  });
+
+  app.put('/admin/users/:id/level', {
+    config: { access },
+    schema: { tags, summary: 'Asignar el nivel de un usuario (1–4 o ninguno)', params: userIdParamsSchema, body: userLevelInputSchema, response: { 200: adminUserSchema } },
+    handler: async (request) => setUserLevel(app.deps.db, { id: request.params.id, level: request.body.level }, actorOf(request)),
+  });
+};

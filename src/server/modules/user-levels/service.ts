@@ -1,0 +1,155 @@
+/**
+ * Level 1's view of every account (part 1 §2 "User diagnostics", "Assign levels"): the paged user
+ * list, the counts per level with recommendations computed from the data, and the level change,
+ * recorded in `user_level_changes`.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../../domain/errors';
+import { isLevel, type Level } from '../../../domain/levels';
+import type { AdminUser, adminUserListQuerySchema, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
+import type { Actor } from '../../auth/actor';
+import type { Db, Executor } from '../../db/client';
+import { companies, userLevelChanges, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
+
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+const PLATFORM_ADMIN: Level = 1;
+
+const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  level: users.level,
+  companyId: users.companyId,
+  companyName: companies.name,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+
+type AdminUserRow = { id: string; email: string; name: string; level: number | null; companyId: string | null; companyName: string | null; status: string; createdAt: Date };
+
+function toAdminUser(row: AdminUserRow): AdminUser {
+  return { ...row, level: isLevel(row.level) ? row.level : null, status: row.status === 'inactive' ? 'inactive' : 'active', createdAt: row.createdAt.toISOString() };
+}
+
+function levelCondition(level: AdminUserListQuery['level']): SQL | undefined {
+  if (level === undefined) return undefined;
+  return level === 'none' ? isNull(users.level) : eq(users.level, Number(level));
+}
+
+/** A page of users, newest first, by level and searched in name, email and company. Throws nothing. */
+export async function listAdminUsers(db: Executor, query: AdminUserListQuery): Promise<{ items: AdminUser[]; total: number }> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    levelCondition(query.level),
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(companies.name, pattern)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(adminUserColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+    // The join only when the search needs the company's name.
+    pattern
+      ? db.select({ total: count() }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where)
+      : db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(toAdminUser), total };
+}
+
+const RECOMMENDATIONS: Record<UserRecommendation['kind'], Omit<UserRecommendation, 'kind' | 'count' | 'message'> & { message: (n: number) => string }> = {
+  users_without_level: {
+    message: (n) => `${n} ${n === 1 ? 'usuario no tiene' : 'usuarios no tienen'} nivel: no pueden entrar a ninguna área.`,
+    link: '/level1/users/assign-levels',
+    linkLabel: 'Asignar niveles',
+  },
+  hr_without_company: {
+    message: (n) => `${n} ${n === 1 ? 'administrador de RR.HH. no tiene' : 'administradores de RR.HH. no tienen'} empresa: crea su cuenta desde la empresa o cambia su nivel.`,
+    link: '/level1/companies',
+    linkLabel: 'Ir a Empresas',
+  },
+  employees_without_company: {
+    message: (n) => `${n} ${n === 1 ? 'colaborador no tiene' : 'colaboradores no tienen'} empresa: revisa que su empresa exista y tenga su dominio de correo.`,
+    link: '/level1/companies',
+    linkLabel: 'Ir a Empresas',
+  },
+  companies_over_max_users: {
+    message: (n) => `${n} ${n === 1 ? 'empresa supera' : 'empresas superan'} su máximo de usuarios: aumenta el máximo o revisa sus cuentas.`,
+    link: '/level1/companies',
+    linkLabel: 'Ir a Empresas',
+  },
+};
+
+/**
+ * The counts per level (and without level) and the recommendations, each figure counted in SQL in
+ * one statement. Throws nothing.
+ */
+export async function getUserSummary(db: Executor): Promise<UserSummary> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      level1: sql<number>`count(*) filter (where ${users.level} = 1)`.mapWith(Number),
+      level2: sql<number>`count(*) filter (where ${users.level} = 2)`.mapWith(Number),
+      level3: sql<number>`count(*) filter (where ${users.level} = 3)`.mapWith(Number),
+      level4: sql<number>`count(*) filter (where ${users.level} = 4)`.mapWith(Number),
+      none: sql<number>`count(*) filter (where ${users.level} is null)`.mapWith(Number),
+      hrWithoutCompany: sql<number>`count(*) filter (where ${users.level} = 2 and ${users.companyId} is null)`.mapWith(Number),
+      employeesWithoutCompany: sql<number>`count(*) filter (where ${users.level} = 3 and ${users.companyId} is null)`.mapWith(Number),
+      // Written out: a correlated count per company along users_company_level_idx.
+      companiesOverMax: sql<number>`(select count(*) from companies c where c.max_users < (select count(*) from users u where u.company_id = c.id and u.level in (2, 3)))`.mapWith(Number),
+    })
+    .from(users);
+  const counts: Record<UserRecommendation['kind'], number> = {
+    users_without_level: row.none,
+    hr_without_company: row.hrWithoutCompany,
+    employees_without_company: row.employeesWithoutCompany,
+    companies_over_max_users: row.companiesOverMax,
+  };
+  const recommendations = (Object.keys(RECOMMENDATIONS) as UserRecommendation['kind'][])
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => {
+      const { message, ...rest } = RECOMMENDATIONS[kind];
+      return { kind, count: counts[kind], message: message(counts[kind]), ...rest };
+    });
+  return {
+    total: row.total,
+    byLevel: { 1: row.level1, 2: row.level2, 3: row.level3, 4: row.level4, none: row.none },
+    recommendations,
+  };
+}
+
+async function adminUserById(db: Executor, id: string): Promise<AdminUser> {
+  const [row] = await db.select(adminUserColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, id));
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return toAdminUser(row);
+}
+
+/**
+ * Gives a user a level (1–4) or none (part 1 §6), recorded with who, when, from and to. The actor
+ * loader reads the level on every request, so it takes effect on that user's next request. The
+ * platform keeps at least one active level 1 account, and nobody removes their own level 1.
+ *
+ * Every active level 1 row is locked first, in id order, then the target: two operators demoting each
+ * other at once are serialised (the second sees the first's change), never both let through, and
+ * never deadlocked.
+ * @throws USER_NOT_FOUND, OWN_PLATFORM_ADMIN, LAST_PLATFORM_ADMIN.
+ */
+export async function setUserLevel(db: Db, input: { id: string; level: Level | null }, actor: Actor): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.level, PLATFORM_ADMIN), eq(users.status, 'active')))
+      .orderBy(asc(users.id))
+      .for('update');
+    const [target] = await tx.select({ id: users.id, level: users.level }).from(users).where(eq(users.id, input.id)).for('update');
+    if (!target) throw new AppError('USER_NOT_FOUND');
+    if (target.level === input.level) return;
+    if (target.level === PLATFORM_ADMIN) {
+      if (target.id === actor.id) throw new AppError('OWN_PLATFORM_ADMIN');
+      if (!admins.some((admin) => admin.id !== target.id)) throw new AppError('LAST_PLATFORM_ADMIN');
+    }
+    await tx.update(users).set({ level: input.level, updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, target.id));
+    await tx.insert(userLevelChanges).values({ userId: target.id, fromLevel: target.level, toLevel: input.level, changedBy: actor.id });
+  });
+  return adminUserById(db, input.id);
+}

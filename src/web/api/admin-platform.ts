@@ -1,0 +1,138 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordStatus } from '../../domain/constants';
+import type { Level } from '../../domain/levels';
+import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderUpdate, UserSummary } from '../../domain/schemas/admin';
+import type { BenefitRequest, PlatformBenefit, ProviderOption, PlatformBenefitInput, PlatformBenefitUpdate, RequestFilter, requestListSchema } from '../../domain/schemas/economy';
+import type { z } from 'zod';
+import { api, queryString } from './client';
+import { retryTransient } from './press-key';
+
+/** Level 1: platform benefits, requests, providers, users and the dashboard (docs/api.md "Platform administration"). */
+const keys = {
+  dashboard: ['admin-dashboard'] as const,
+  benefits: ['platform-benefits'] as const,
+  requests: ['admin-requests'] as const,
+  providers: ['providers'] as const,
+  users: ['admin-users'] as const,
+};
+
+type Paged<T> = { items: T[]; total: number };
+export type PageParams = { search: string; page: number; pageSize: number };
+const pageQuery = (p: PageParams) => ({ search: p.search.trim(), limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
+
+/** A mutation that reads the given lists (and the dashboard, whose figures follow them) again. */
+function useInvalidating<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>, ...lists: (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all([...lists, keys.dashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+// ───────── dashboard ─────────
+
+export const adminDashboardQuery = queryOptions({
+  queryKey: keys.dashboard,
+  queryFn: ({ signal }) => api.get<AdminDashboard>('/api/admin/dashboard', signal),
+  staleTime: 10_000,
+});
+export const useAdminDashboard = () => useQuery(adminDashboardQuery);
+
+// ───────── platform benefits ─────────
+
+export function usePlatformBenefits(params: PageParams) {
+  return useQuery({
+    queryKey: [...keys.benefits, params],
+    queryFn: ({ signal }) => api.get<Paged<PlatformBenefit>>(`/api/platform-benefits${queryString(pageQuery(params))}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSavePlatformBenefit() {
+  return useInvalidating(
+    ({ id, values }: { id: string | null; values: PlatformBenefitInput | PlatformBenefitUpdate }) =>
+      id ? api.patch<PlatformBenefit>(`/api/platform-benefits/${id}`, values) : api.post<PlatformBenefit>('/api/platform-benefits', values),
+    keys.benefits,
+  );
+}
+
+/** The provider accounts a platform benefit can name (at most 200, by name). */
+export function useProviderOptions() {
+  return useQuery({ queryKey: [...keys.providers, 'options'], queryFn: ({ signal }) => api.get<ProviderOption[]>('/api/providers/options', signal), staleTime: 30_000 });
+}
+
+export function useSetPlatformBenefitStatus() {
+  return useInvalidating(({ id, status }: { id: string; status: RecordStatus }) => api.post<PlatformBenefit>(`/api/platform-benefits/${id}/status`, { status }), keys.benefits);
+}
+
+// ───────── requests ─────────
+
+export type RequestList = z.infer<typeof requestListSchema>;
+export type AdminRequestParams = PageParams & { filter: RequestFilter };
+
+export function useAdminRequests(params: AdminRequestParams) {
+  return useQuery({
+    queryKey: [...keys.requests, params],
+    queryFn: ({ signal }) => api.get<RequestList>(`/api/admin/requests${queryString({ ...pageQuery(params), filter: params.filter })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type DecideAdminRequestVariables = { requestId: string; decision: 'approve' | 'reject'; text: string | null; idempotencyKey: string };
+
+/** Approves (with the instructions) or rejects (with the reason) a platform request. */
+export function useDecideAdminRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, decision, text, idempotencyKey }: DecideAdminRequestVariables) =>
+      api.post<BenefitRequest>(
+        `/api/requests/${encodeURIComponent(requestId)}/${decision}`,
+        decision === 'approve' ? { adminInstructions: text } : { reason: text },
+        { 'Idempotency-Key': idempotencyKey },
+      ),
+    retry: retryTransient,
+    onSuccess: () => Promise.all([keys.requests, keys.dashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+// ───────── providers ─────────
+
+export function useProviders(params: PageParams) {
+  return useQuery({
+    queryKey: [...keys.providers, params],
+    queryFn: ({ signal }) => api.get<Paged<Provider>>(`/api/providers${queryString(pageQuery(params))}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateProvider() {
+  return useInvalidating((values: ProviderInput) => api.post<Provider>('/api/providers', values), keys.providers);
+}
+
+export function useUpdateProvider() {
+  return useInvalidating(({ id, values }: { id: string; values: ProviderUpdate }) => api.patch<Provider>(`/api/providers/${id}`, values), keys.providers);
+}
+
+export function useSetProviderStatus() {
+  return useInvalidating(({ id, status }: { id: string; status: RecordStatus }) => api.post<Provider>(`/api/providers/${id}/status`, { status }), keys.providers);
+}
+
+// ───────── users ─────────
+
+export type AdminUserParams = PageParams & { level?: '1' | '2' | '3' | '4' | 'none' };
+
+export function useAdminUsers(params: AdminUserParams) {
+  return useQuery({
+    queryKey: [...keys.users, 'list', params],
+    queryFn: ({ signal }) => api.get<Paged<AdminUser>>(`/api/admin/users${queryString({ ...pageQuery(params), level: params.level })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserSummary() {
+  return useQuery({ queryKey: [...keys.users, 'summary'], queryFn: ({ signal }) => api.get<UserSummary>('/api/admin/users/summary', signal) });
+}
+
+export function useSetUserLevel() {
+  return useInvalidating(({ id, level }: { id: string; level: Level | null }) => api.put<AdminUser>(`/api/admin/users/${id}/level`, { level }), keys.users);
+}

@@ -1,0 +1,134 @@
+import { Anchor, Badge, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBuilding, IconCircleCheck, IconGift, IconInbox, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime } from '../../../domain/dates';
+import { messageOf } from '../../api/client';
+import { useAdminDashboard } from '../../api/admin-platform';
+import { CodeText } from '../../components/code-text';
+import { ErrorState } from '../../components/error-state';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { StatCardRow } from '../../components/stat-cards';
+import { StatusBadge } from './benefit-type-badge';
+
+/** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
+const QUICK_LINKS = [
+  { to: '/level1/companies', label: 'Gestionar empresas' },
+  { to: '/level1/benefits/jobby', label: 'Beneficios Jobby' },
+  { to: '/level1/benefits/requests', label: 'Revisar solicitudes' },
+  { to: '/level1/providers', label: 'Proveedores' },
+  { to: '/level1/tokens', label: 'Gestionar tokens' },
+  { to: '/level1/users/assign-levels', label: 'Asignar niveles' },
+];
+
+/** /level1/dashboard (part 1 §2): five figures, quick links, the newest companies and the latest used codes, in one call. */
+export function AdminDashboardPage() {
+  const dashboard = useAdminDashboard();
+  if (dashboard.isPending) return <PageLoader label="Cargando dashboard..." />;
+  if (dashboard.isError) return <ErrorState message={messageOf(dashboard.error)} onRetry={() => void dashboard.refetch()} />;
+  const { stats, recentCompanies, recentCodes } = dashboard.data;
+
+  return (
+    <Stack gap="lg" maw={1300}>
+      <PageHeader title="Dashboard" description="La plataforma de un vistazo: empresas, usuarios, beneficios, solicitudes y códigos canjeados." />
+      <StatCardRow
+        items={[
+          { label: 'Empresas', value: stats.companies, description: 'Clientes de Jobby', icon: <IconBuilding size={22} /> },
+          { label: 'Usuarios', value: stats.users, description: 'Todas las cuentas', icon: <IconUsers size={22} /> },
+          { label: 'Beneficios Jobby', value: stats.platformBenefits, description: 'Activos en la plataforma', icon: <IconGift size={22} /> },
+          { label: 'Solicitudes pendientes', value: stats.pendingRequests, description: 'Esperan aprobación', icon: <IconInbox size={22} />, color: 'orange' },
+          { label: 'Tokens completados', value: stats.completedCodes, description: 'Códigos utilizados', icon: <IconCircleCheck size={22} />, color: 'green' },
+        ]}
+      />
+      <Card padding="lg">
+        <Title order={4} mb="sm">
+          Acciones rápidas
+        </Title>
+        <Group gap="sm">
+          {QUICK_LINKS.map((link) => (
+            <Button key={link.to} component={Link} to={link.to} variant="light" color="admin">
+              {link.label}
+            </Button>
+          ))}
+        </Group>
+      </Card>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Card padding="lg" h="100%">
+          <Title order={4} mb="sm">
+            Empresas recientes
+          </Title>
+          {recentCompanies.length === 0 ? (
+            <Text c="dimmed">Aún no hay empresas.</Text>
+          ) : (
+            <Stack gap="xs">
+              {recentCompanies.map((c) => (
+                <Group key={c.id} justify="space-between" wrap="nowrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {c.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDate(c.createdAt)} · {c.userCount} {c.userCount === 1 ? 'usuario' : 'usuarios'}
+                    </Text>
+                  </div>
+                  <StatusBadge isActive={c.status === 'active'} labels={['Activa', 'Inactiva']} />
+                </Group>
+              ))}
+              <Anchor component={Link} to="/level1/companies" size="sm">
+                Ver todas las empresas
+              </Anchor>
+            </Stack>
+          )}
+        </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Card padding="lg" h="100%">
+          <Title order={4} mb="sm">
+            Últimos tokens canjeados
+          </Title>
+          {recentCodes.length === 0 ? (
+            <Text c="dimmed">Aún no se ha canjeado ningún código.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped verticalSpacing="xs" aria-label="Últimos tokens canjeados">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Código</Table.Th>
+                    <Table.Th>Beneficio</Table.Th>
+                    <Table.Th>Colaborador</Table.Th>
+                    <Table.Th>Empresa</Table.Th>
+                    <Table.Th>Proveedor</Table.Th>
+                    <Table.Th>Canjeado</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {recentCodes.map((c) => (
+                    <Table.Tr key={c.code}>
+                      <Table.Td>
+                        <CodeText code={c.code} fw={700} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm">{c.benefitName}</Text>
+                          <Badge size="xs" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
+                            {c.isBenefitJobby ? 'Jobby' : 'Empresa'}
+                          </Badge>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{c.userName ?? 'Usuario desconocido'}</Table.Td>
+                      <Table.Td>{c.companyName ?? '—'}</Table.Td>
+                      <Table.Td>{c.providerName ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.usedAt)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

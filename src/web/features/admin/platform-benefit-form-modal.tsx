@@ -1,0 +1,131 @@
+import { useEffect } from 'react';
+import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '../../../domain/constants';
+import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
+import { messageOf } from '../../api/client';
+import { useProviderOptions, useSavePlatformBenefit } from '../../api/admin-platform';
+import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { BENEFIT_TYPE_LABELS } from './benefit-type-badge';
+
+type BenefitFormValues = {
+  title: string;
+  description: string;
+  type: string;
+  value: string;
+  providerName: string;
+  providerUserId: string | null;
+  category: string;
+  image: string;
+  isHighlighted: boolean;
+  tokenCost: number | string;
+  stock: number | string;
+  limitPerUser: number | string;
+};
+
+function valuesOf(benefit: PlatformBenefit | null): BenefitFormValues {
+  return {
+    title: benefit?.title ?? '',
+    description: benefit?.description ?? '',
+    type: benefit?.type ?? '',
+    value: benefit?.value ?? '',
+    providerName: benefit?.providerName ?? '',
+    providerUserId: benefit?.providerUserId ?? null,
+    category: benefit?.category ?? '',
+    image: benefit?.image ?? '',
+    isHighlighted: benefit?.isHighlighted ?? false,
+    tokenCost: benefit?.tokenCost ?? PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
+    // Units left (null = unlimited, shown as the form's 0).
+    stock: benefit ? (benefit.stockRemaining ?? 0) : PLATFORM_BENEFIT_DEFAULT_STOCK,
+    limitPerUser: benefit?.limitPerUser ?? PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER,
+  };
+}
+
+export type PlatformBenefitFormModalOptions = {
+  opened: boolean;
+  /** null: a new benefit. */
+  benefit: PlatformBenefit | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+};
+
+const TYPE_OPTIONS = Object.entries(BENEFIT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** Add or edit a platform benefit (part 1 §5 "Platform benefit"), validated by the server's schema. */
+export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: PlatformBenefitFormModalOptions) {
+  const form = useSchemaForm<BenefitFormValues>(platformBenefitInputSchema, valuesOf(benefit));
+  const save = useSavePlatformBenefit();
+  const providers = useProviderOptions();
+  const { setValues, resetDirty, clearErrors } = form;
+  const { reset: resetSave } = save;
+
+  useEffect(() => {
+    if (!opened) return;
+    const values = valuesOf(benefit);
+    setValues(values);
+    resetDirty(values);
+    clearErrors();
+    resetSave();
+  }, [opened, benefit, setValues, resetDirty, clearErrors, resetSave]);
+
+  const submit = (values: BenefitFormValues) => {
+    const parsed = platformBenefitInputSchema.parse(values);
+    // An edit leaves the stock alone unless the person changed it (it is the units left, decision 42).
+    const { stock, ...rest } = parsed;
+    const body = benefit && !form.isDirty('stock') ? rest : { ...rest, stock };
+    save.mutate({ id: benefit?.id ?? null, values: body }, { onSuccess: () => onSaved(benefit ? 'Beneficio actualizado correctamente' : 'Beneficio creado correctamente') });
+  };
+
+  return (
+    <FormModal
+      opened={opened}
+      title={benefit ? 'Editar beneficio' : 'Nuevo beneficio'}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={benefit ? 'Guardar cambios' : 'Crear beneficio'}
+      isSubmitting={save.isPending}
+      error={save.isError ? messageOf(save.error) : null}
+    >
+      <TextInput label="Título" withAsterisk {...form.getInputProps('title')} key={form.key('title')} />
+      <Textarea label="Descripción" withAsterisk autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select label="Tipo" withAsterisk placeholder="Elige un tipo" data={TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('type')} key={form.key('type')} />
+        <TextInput label="Valor" placeholder="Ej.: 2x1, 20% de descuento" {...form.getInputProps('value')} key={form.key('value')} />
+        <TextInput label="Proveedor (nombre)" {...form.getInputProps('providerName')} key={form.key('providerName')} />
+        <Select
+          label="Cuenta del proveedor"
+          description="Solo esta cuenta podrá validar sus códigos."
+          placeholder={providers.isPending ? 'Cargando proveedores...' : 'Ninguna'}
+          data={(providers.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
+          clearable
+          searchable
+          nothingFoundMessage="No hay proveedores con ese nombre"
+          {...form.getInputProps('providerUserId')}
+          key={form.key('providerUserId')}
+        />
+        <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
+        <TextInput label="URL de la imagen" type="url" {...form.getInputProps('image')} key={form.key('image')} />
+        <NumberInput label="Costo en tokens" withAsterisk min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
+        <NumberInput
+          label={benefit ? 'Stock disponible' : 'Stock'}
+          description="0 = ilimitado"
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('stock')}
+          key={form.key('stock')}
+        />
+        <NumberInput
+          label="Canjes por colaborador"
+          description="0 = sin límite (un café, por ejemplo)"
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('limitPerUser')}
+          key={form.key('limitPerUser')}
+        />
+      </SimpleGrid>
+      <Switch label="Destacado" {...form.getInputProps('isHighlighted', { type: 'checkbox' })} key={form.key('isHighlighted')} />
+    </FormModal>
+  );
+}

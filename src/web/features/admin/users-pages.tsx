@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { isLevel, type Level } from '../../../domain/levels';
+import type { AdminUser } from '../../../domain/schemas/admin';
+import { ApiError } from '../../api/client';
+import { useAdminUsers, useSetUserLevel, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
+import { useMe } from '../../api/session';
+import { Banner, useBanner } from '../../components/banner';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { LEVEL_OPTIONS, UserLevelCards } from './user-level-cards';
+
+const PAGE_SIZE = 15;
+
+/** Search, level filter and page of a user table, shared by both screens. */
+function useUserTable() {
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, 300);
+  const [level, setLevel] = useState<AdminUserParams['level']>(undefined);
+  const [page, setPage] = useState(1);
+  const users = useAdminUsers({ search, level, page, pageSize: PAGE_SIZE });
+  return {
+    users,
+    page,
+    setPage,
+    searchText,
+    onSearchChange: (value: string) => {
+      setSearchText(value);
+      setPage(1);
+    },
+    levelFilter: (
+      <Select
+        aria-label="Filtrar por nivel"
+        placeholder="Todos los niveles"
+        data={LEVEL_OPTIONS}
+        value={level ?? null}
+        clearable
+        onChange={(value) => {
+          setLevel((value ?? undefined) as AdminUserParams['level']);
+          setPage(1);
+        }}
+        maw={260}
+      />
+    ),
+  };
+}
+
+const levelBadge = (u: AdminUser) =>
+  u.level === null ? (
+    <Badge variant="light" color="orange" miw="max-content">
+      Sin nivel
+    </Badge>
+  ) : (
+    <Badge variant="light" color="admin" miw="max-content">
+      Nivel {u.level}
+    </Badge>
+  );
+
+/** /level1/users/list (part 1 §2 "User diagnostics"): counts per level, recommendations and the user table. */
+export function UserDiagnosticsPage() {
+  const summary = useUserSummary();
+  const table = useUserTable();
+  const columns: DataTableColumn<AdminUser>[] = [
+    { key: 'email', header: 'Email', render: (u) => <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{u.email}</Text> },
+    { key: 'name', header: 'Nombre', render: (u) => u.name },
+    { key: 'level', header: 'Nivel', noWrap: true, render: levelBadge },
+    { key: 'company', header: 'Empresa', render: (u) => u.companyName ?? '—' },
+    { key: 'status', header: 'Estado', noWrap: true, render: (u) => (u.status === 'active' ? 'Activo' : 'Inactivo') },
+    { key: 'id', header: 'ID', render: (u) => <Text size="xs" c="dimmed" ff="monospace">{u.id}</Text> },
+  ];
+  return (
+    <Stack gap="lg" maw={1300}>
+      <PageHeader title="Diagnóstico de usuarios" description="Cuántas cuentas hay por nivel, qué revisar y la lista de todos los usuarios." />
+      <UserLevelCards summary={summary.data} isLoading={summary.isPending} />
+      {summary.isError && <Alert color="red">Error al cargar usuarios</Alert>}
+      {summary.data && (
+        <Card padding="lg">
+          <Title order={4} mb="sm">
+            Recomendaciones
+          </Title>
+          {summary.data.recommendations.length === 0 ? (
+            <Text c="dimmed">Todo en orden: no hay nada que corregir.</Text>
+          ) : (
+            <Stack gap="xs">
+              {summary.data.recommendations.map((r) => (
+                <Alert key={r.kind} color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text size="sm">{r.message}</Text>
+                    <Anchor component={Link} to={r.link} size="sm" fw={600}>
+                      {r.linkLabel}
+                    </Anchor>
+                  </Group>
+                </Alert>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      )}
+      {table.levelFilter}
+      <DataTable<AdminUser>
+        label="Usuarios"
+        columns={columns}
+        rows={table.users.data?.items}
+        rowKey={(u) => u.id}
+        total={table.users.data?.total ?? 0}
+        page={table.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={table.setPage}
+        search={table.searchText}
+        onSearchChange={table.onSearchChange}
+        searchPlaceholder="Buscar por nombre, email o empresa"
+        isLoading={table.users.isPending}
+        error={table.users.isError ? 'Error al cargar usuarios' : null}
+        onRetry={() => void table.users.refetch()}
+        empty={{ icon: <IconUsers size={28} />, title: 'No hay usuarios con ese nivel' }}
+        filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
+      />
+    </Stack>
+  );
+}
+
+/** /level1/users/assign-levels (part 1 §2 "Assign levels"): a level select per row that saves at once. */
+export function AssignLevelsPage() {
+  const summary = useUserSummary();
+  const table = useUserTable();
+  const { data: me } = useMe();
+  const setLevel = useSetUserLevel();
+  const { banner, showSuccess, showError, clear } = useBanner();
+
+  const change = (user: AdminUser, value: string | null) => {
+    const level: Level | null = value && value !== 'none' && isLevel(Number(value)) ? (Number(value) as Level) : null;
+    if (level === user.level) return;
+    setLevel.mutate(
+      { id: user.id, level },
+      {
+        onSuccess: () => showSuccess('Nivel de usuario actualizado correctamente'),
+        // The server's reason when it explains one (the last or your own level 1); the spec's text otherwise.
+        onError: (error) => showError(error instanceof ApiError && error.status === 409 ? error.message : 'Error al actualizar nivel de usuario'),
+      },
+    );
+  };
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    {
+      key: 'user',
+      header: 'Usuario',
+      render: (u) => (
+        <div>
+          <Text fw={600}>{u.name}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {u.email}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'company', header: 'Empresa', render: (u) => u.companyName ?? '—' },
+    { key: 'current', header: 'Nivel actual', noWrap: true, render: levelBadge },
+    {
+      key: 'level',
+      header: 'Asignar nivel',
+      isActions: true,
+      render: (u) => (
+        <Select
+          aria-label={`Nivel de ${u.email}`}
+          data={LEVEL_OPTIONS}
+          value={u.level === null ? 'none' : String(u.level)}
+          allowDeselect={false}
+          disabled={setLevel.isPending && setLevel.variables?.id === u.id}
+          onChange={(value) => change(u, value)}
+          w={230}
+          comboboxProps={{ withinPortal: true }}
+          description={u.id === me?.id ? 'Tu cuenta' : undefined}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1300}>
+      <PageHeader title="Asignar niveles" description="Cambia el nivel de cualquier cuenta: se aplica en su siguiente acción." />
+      <UserLevelCards summary={summary.data} isLoading={summary.isPending} />
+      <Banner banner={banner} onClose={clear} />
+      {table.levelFilter}
+      <DataTable<AdminUser>
+        label="Niveles de usuario"
+        columns={columns}
+        rows={table.users.data?.items}
+        rowKey={(u) => u.id}
+        total={table.users.data?.total ?? 0}
+        page={table.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={table.setPage}
+        search={table.searchText}
+        onSearchChange={table.onSearchChange}
+        searchPlaceholder="Buscar por nombre, email o empresa"
+        isLoading={table.users.isPending}
+        error={table.users.isError ? 'Error al cargar usuarios' : null}
+        onRetry={() => void table.users.refetch()}
+        empty={{ icon: <IconUsers size={28} />, title: 'No hay usuarios con ese nivel' }}
+        filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
+      />
+      <Button component={Link} to="/level1/users/list" variant="subtle" color="admin" w="fit-content">
+        Ver el diagnóstico de usuarios
+      </Button>
+    </Stack>
+  );
+}
