@@ -19,7 +19,7 @@ const FIELDS = [
   'title', 'description', 'type', 'value', 'providerName', 'providerUserId', 'category', 'image', 'isHighlighted', 'tokenCost', 'stock',
   'availableTokens', 'limitPerUser', 'startDate', 'endDate', 'requiresApproval', 'userId', 'userIds', 'amount', 'reason', 'kind', 'benefitId',
   'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
-  'adminInstructions', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType',
+  'adminInstructions', 'userType', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType',
 ];
 
 let world: World;
@@ -77,6 +77,9 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'PATCH /api/companies/:id': { contactName: 'Carla', maxUsers: 20 },
     'POST /api/companies/:id/status': { status: 'active' },
     'POST /api/companies/:id/admins': { name: 'Admin', email: 'admin@nueva.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'POST /api/company/users': { name: 'Nueva Persona', email: 'nueva@matriz.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'POST /api/company/users/:id/status': { status: 'active' },
+    'POST /api/company/users/:id/type': { userType: 'A' },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -122,6 +125,8 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
   else if (route.url.startsWith('/api/companies/')) id = w.companyId;
+  // S3, a Matriz employee no other route of this test signs in as (a random status may disable it).
+  else if (route.url.startsWith('/api/company/users/')) id = w.userIds.S3;
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

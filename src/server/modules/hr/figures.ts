@@ -136,7 +136,8 @@ export async function getBenefitsOverview(db: Executor, actor: Actor): Promise<B
       .from(benefitRequests)
       .leftJoin(benefitCodes, eq(benefitCodes.requestId, benefitRequests.id))
       .where(eq(benefitRequests.companyId, companyId))
-      .groupBy(usageGroup),
+      // By position: the expression's parameters would be numbered apart in GROUP BY and not match.
+      .groupBy(sql`1`),
     db
       .select({
         requestId: benefitRequests.id,
