@@ -19,7 +19,7 @@ import {
 } from '../constants';
 import { errorMessage } from '../errors';
 import { count, pageQuery } from './fields';
-import { isProductLink } from './hr';
+import { isProductLink } from '../product-link';
 
 const id = z.string().min(1);
 const isoDate = z.string();

@@ -143,15 +143,5 @@ export function companyUserEmail(typed: string, emailDomain: string | null): { e
   return { email };
 }
 
-/** A product link (part 2 §3): an http(s) web address, nothing else (no javascript:, no data:). */
-export function isProductLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** A user id in a path: better-auth's own ids are not UUIDs (self-registered users), ours are. */
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

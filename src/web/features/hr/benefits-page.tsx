@@ -2,7 +2,6 @@ import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconGift, IconLink, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
@@ -12,7 +11,7 @@ import { messageOf } from '../../api/client';
 import { useBenefitsOverview, useCompanyBenefits, useSetCompanyBenefitStatus } from '../../api/hr';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
@@ -94,9 +93,7 @@ function ProductLinks({ links, isLoading }: { links: BenefitsOverview['productLi
 /** /level2/benefits (part 2 §2): token cards, the usage chart, product links and the internal benefits with their modal. */
 export function HrBenefitsPage() {
   const overview = useBenefitsOverview();
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const benefits = useCompanyBenefits({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, showError, clear } = useBanner();
   const [editing, setEditing] = useState<{ benefit: CompanyBenefit | null } | null>(null);
@@ -171,14 +168,8 @@ export function HrBenefitsPage() {
         rows={benefits.data?.items}
         rowKey={(b) => b.id}
         total={benefits.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar beneficios"
         isLoading={benefits.isPending}
         error={benefits.isError ? `Error al cargar los datos: ${messageOf(benefits.error)}` : null}

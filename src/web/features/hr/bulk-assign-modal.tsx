@@ -62,7 +62,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
 
   const progress = bulk.progress;
   return (
-    <Modal opened={opened} onClose={bulk.isRunning ? () => undefined : onClose} title="Asignación masiva de tokens" centered size="lg" closeOnClickOutside={!bulk.isRunning}>
+    <Modal opened={opened} onClose={bulk.isRunning ? () => undefined : onClose} title="Asignación masiva de tokens" centered size="lg" closeOnClickOutside={!bulk.isRunning} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Stack gap="sm">
         {error && (
           <Alert color="red" role="alert">

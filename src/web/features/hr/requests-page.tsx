@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
@@ -9,7 +8,7 @@ import { useCompanyRequests, useDecideCompanyRequest } from '../../api/hr';
 import { usePressKey } from '../../api/press-key';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { isPendingRequest, RequestStatusBadge } from './request-status';
 
@@ -18,9 +17,7 @@ type Decision = 'approve' | 'reject';
 
 /** /level2/requests (part 2 §2, §4): the company's internal-benefit requests, pending first then newest; approve or reject after confirmation. */
 export function HrRequestsPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const requests = useCompanyRequests({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, showError, clear } = useBanner();
   const [deciding, setDeciding] = useState<{ request: BenefitRequest; decision: Decision } | null>(null);
@@ -92,14 +89,8 @@ export function HrRequestsPage() {
         rows={requests.data?.items}
         rowKey={(r) => r.id}
         total={requests.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por usuario, email o beneficio"
         isLoading={requests.isPending}
         error={requests.isError ? `Error al cargar solicitudes: ${messageOf(requests.error)}` : null}

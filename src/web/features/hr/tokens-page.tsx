@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCoins, IconDownload, IconHistory, IconUsersGroup } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
 import { Banner, useBanner } from '../../components/banner';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { AssignModal } from './assign-modal';
@@ -81,9 +80,7 @@ function HistorySection() {
 /** /level2/tokens (part 2 §2): the cards, the employees with both balances and 'Asignar', bulk assignment, and the history. */
 export function HrTokensPage() {
   const stats = useCompanyTokenStats();
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const employees = useCompanyEmployees({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, clear } = useBanner();
   const [assigning, setAssigning] = useState<EmployeeBalance | null>(null);
@@ -140,14 +137,8 @@ export function HrTokensPage() {
         rows={employees.data?.items}
         rowKey={(e) => e.id}
         total={employees.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por nombre o email"
         isLoading={employees.isPending}
         error={employees.isError ? `Error al cargar los datos: ${messageOf(employees.error)}` : null}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import type { CompanyUser } from '../../../domain/schemas/hr';
@@ -8,7 +7,7 @@ import { messageOf } from '../../api/client';
 import { USERS_CSV_URL, useCompanyUsers, useSetUserStatus, useSetUserType } from '../../api/hr';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { AddUserModal } from './add-user-modal';
 import { StatusBadge } from './status-badge';
@@ -17,9 +16,7 @@ const PAGE_SIZE = 10;
 
 /** /level2/users (part 2 §2, §4, §5): company card, users table, add user, status (confirmed) and type toggles. */
 export function HrUsersPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const users = useCompanyUsers({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, showError, clear } = useBanner();
   const [isAdding, setIsAdding] = useState(false);
@@ -122,14 +119,8 @@ export function HrUsersPage() {
         rows={users.data?.items}
         rowKey={(u) => u.id}
         total={users.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por nombre o email"
         isLoading={users.isPending}
         error={users.isError ? `Error al cargar los datos: ${messageOf(users.error)}` : null}
