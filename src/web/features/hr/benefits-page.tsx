@@ -43,6 +43,9 @@ function UsageChart({ overview, isLoading }: { overview: BenefitsOverview | unde
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           tickLine="y"
+          // Counts: whole numbers on the axis, and all four labels even on a phone.
+          yAxisProps={{ allowDecimals: false }}
+          xAxisProps={{ interval: 0, tick: { fontSize: 11 } }}
           series={[
             { name: 'platform', label: 'Beneficios flexibles', color: 'brand.6' },
             { name: 'company', label: 'Beneficios de empresa', color: 'gold.6' },

@@ -29,13 +29,15 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
 
   const all = useMemo(() => employees.data ?? [], [employees.data]);
   const allSelected = all.length > 0 && selected.size === all.length;
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    setError(null);
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
+  };
 
   const finish = (state: { assigned: number; toRetry: number }) => {
     if (state.toRetry === 0) onDone(`Tokens asignados correctamente a ${state.assigned} usuarios`);
@@ -83,7 +85,11 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
               label={`Seleccionar todos (${all.length})`}
               checked={allSelected}
               indeterminate={selected.size > 0 && !allSelected}
-              onChange={() => setSelected(allSelected ? new Set() : new Set(all.map((e) => e.id)))}
+              color="admin"
+              onChange={() => {
+                setError(null);
+                setSelected(allSelected ? new Set() : new Set(all.map((e) => e.id)));
+              }}
               disabled={bulk.isRunning}
             />
             <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
@@ -91,6 +97,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
                 {all.map((employee) => (
                   <Checkbox
                     key={employee.id}
+                    color="admin"
                     checked={selected.has(employee.id)}
                     onChange={() => toggle(employee.id)}
                     disabled={bulk.isRunning}
