@@ -14,6 +14,16 @@ async function signInAsHr(page: Page) {
   await expect(page.getByRole('heading', { name: 'Dashboard de Recursos Humanos', level: 2 })).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * Presses and waits for the 5 s banner, watching from before the press: on a busy machine the banner
+ * may come and go before an assertion made after the press starts polling.
+ */
+async function pressForBanner(page: Page, press: () => Promise<void>, text: string) {
+  const seen = page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'visible', timeout: 30_000 });
+  await press();
+  await seen;
+}
+
 async function companyBalanceOf(page: Page, email: string): Promise<number> {
   const res = await page.request.get(`/api/company/employees?search=${encodeURIComponent(email)}`);
   const body = (await res.json()) as { items: Array<{ email: string; company: number }> };
@@ -49,9 +59,8 @@ test.describe('company HR (level 2)', () => {
     // A bare username: the company's domain is appended on the server.
     await dialog.getByLabel('Correo o nombre de usuario').fill('lucia.fuentes');
     await shoot(page, 'level2-users-add', { phone: false });
-    await dialog.getByRole('button', { name: 'Crear usuario' }).click();
+    await pressForBanner(page, () => dialog.getByRole('button', { name: 'Crear usuario' }).click(), 'Usuario creado correctamente');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Usuario creado correctamente' })).toBeVisible();
     const row = page.getByRole('table', { name: 'Usuarios' }).getByRole('row', { name: /lucia\.fuentes@andes\.cl/ });
     await expect(row).toContainText('Activo');
     await expect(row).toContainText('Tipo A');
@@ -68,8 +77,7 @@ test.describe('company HR (level 2)', () => {
     await signInAsHr(page);
     await page.goto('/level2/users');
     await page.getByRole('button', { name: 'Desactivar a Lucía Fuentes' }).first().click();
-    await page.getByRole('dialog', { name: 'Desactivar usuario' }).getByRole('button', { name: 'Desactivar' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Usuario desactivado correctamente' })).toBeVisible();
+    await pressForBanner(page, () => page.getByRole('dialog', { name: 'Desactivar usuario' }).getByRole('button', { name: 'Desactivar' }).click(), 'Usuario desactivado correctamente');
     await expect(page.getByRole('table', { name: 'Usuarios' }).getByRole('row', { name: /lucia\.fuentes@andes\.cl/ })).toContainText('Inactivo');
     await signOut(page);
     await signIn(page, 'lucia.fuentes@andes.cl', 'clave123');
@@ -93,8 +101,7 @@ test.describe('company HR (level 2)', () => {
     await single.getByRole('button', { name: 'Asignar' }).click();
     await expect(single.getByText('Por favor complete todos los campos requeridos')).toBeVisible();
     await single.getByLabel('Cantidad').fill('15');
-    await single.getByRole('button', { name: 'Asignar' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '15 tokens asignados correctamente' })).toBeVisible();
+    await pressForBanner(page, () => single.getByRole('button', { name: 'Asignar' }).click(), '15 tokens asignados correctamente');
 
     // Bulk: every employee, each with its own idempotency key, with progress.
     const keys = new Set<string>();
@@ -113,8 +120,7 @@ test.describe('company HR (level 2)', () => {
     await bulk.getByLabel('Cantidad por usuario').fill('2');
     await expect(bulk.getByLabel('Motivo')).toHaveValue('Asignación masiva');
     await shoot(page, 'level2-tokens-bulk', { phone: false });
-    await bulk.getByRole('button', { name: `Asignar a ${total} usuarios` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Tokens asignados correctamente a ${total} usuarios` })).toBeVisible({ timeout: 30_000 });
+    await pressForBanner(page, () => bulk.getByRole('button', { name: `Asignar a ${total} usuarios` }).click(), `Tokens asignados correctamente a ${total} usuarios`);
     expect(keys.size).toBe(total);
     expect(await companyBalanceOf(page, DEMO.employee)).toBe(before + 15 + 2);
     await expect(page.getByRole('table', { name: 'Historial de transacciones' }).getByRole('row', { name: /Asignación masiva/ }).first()).toBeVisible();
@@ -142,9 +148,8 @@ test.describe('company HR (level 2)', () => {
     await expect(dialog.getByLabel('Límite por usuario')).toHaveValue('1');
     await dialog.getByLabel('Requiere aprobación de RR.HH.').check();
     await shoot(page, 'level2-benefits-form', { phone: false });
-    await dialog.getByRole('button', { name: 'Crear beneficio' }).click();
+    await pressForBanner(page, () => dialog.getByRole('button', { name: 'Crear beneficio' }).click(), 'Beneficio creado correctamente');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Beneficio creado correctamente' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: /Masaje en la oficina/ })).toContainText('Activo');
 
     await signOut(page);
@@ -165,8 +170,7 @@ test.describe('company HR (level 2)', () => {
     await expect(row).toContainText('Pendiente');
     await shoot(page, 'level2-requests');
     await row.getByRole('button', { name: /^Aprobar/ }).click();
-    await page.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Aprobar' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Solicitud aprobada correctamente' })).toBeVisible();
+    await pressForBanner(page, () => page.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Aprobar' }).click(), 'Solicitud aprobada correctamente');
     await expect(page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first()).toContainText('Aprobada');
   });
 });
