@@ -122,6 +122,15 @@ export const ERRORS = {
   // A deactivated company (not in the spec, issue 8): its people read, they change nothing.
   COMPANY_INACTIVE: { status: 403, message: 'Tu empresa está inactiva: puedes consultar tu información, pero no realizar cambios.' },
 
+  // Company HR (part 2 §5, §8)
+  COMPANY_EMAIL_MISMATCH: { status: 400, message: (p) => `El correo debe pertenecer a la empresa: nombre@${p.domain}` },
+  COMPANY_USER_LIMIT: { status: 409, message: (p) => `Se ha alcanzado el límite de usuarios para esta empresa (${p.maxUsers})` },
+  COMPANY_USER_EMAIL_IN_USE: { status: 409, message: 'Ya existe un usuario con ese correo electrónico' },
+  // Not in the spec (decision 72): a bare username needs the company's email domain.
+  COMPANY_DOMAIN_MISSING: { status: 409, message: 'La empresa no tiene un dominio de correo registrado. Escribe el correo completo o pide a Jobby que registre el dominio.' },
+  // Not in the spec: a product link is a web address the provider can open.
+  PRODUCT_LINK_INVALID: { status: 400, message: 'El enlace del producto debe ser una dirección web que comience con http:// o https://' },
+
   // Surveys (part 2 §4): a type B user answers survey B only, and a type A user survey A only.
   SURVEY_WRONG_TYPE: { status: 403, message: 'Esta encuesta no corresponde a tu perfil' },
   // Not in the spec: level 1 opens a survey that does not exist (or no longer does).

@@ -116,6 +116,20 @@ const MATRIX: Row[] = [
   row('PUT /api/admin/users/:id/level',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/admin/users/${w.userIds.L3x}/level`, payload: { level: 3 } })),
   row('GET /api/admin/dashboard',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  // HR (issue 9): the company's figures, users and exports; another company's HR sees its own.
+  row('GET /api/company/dashboard',                [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('GET /api/company/benefits/overview',        [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('GET /api/company/tokens/stats',             [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('GET /api/company/tokens/history/export',    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('GET /api/company/users',                    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('GET /api/company/users/export',             [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('POST /api/company/users',                   [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
+    payload: { name: 'Nueva Persona', email: `nueva-${caller.toLowerCase()}@matriz.cl`, password: 'secreto1', confirmPassword: 'secreto1' } })),
+  // Matriz's employee S3: another company's HR does not find them (status 'active' leaves S3 signed in).
+  row('POST /api/company/users/:id/status',        [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
+    url: `/api/company/users/${w.userIds.S3}/status`, payload: { status: 'active' } })),
+  row('POST /api/company/users/:id/type',          [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
+    url: `/api/company/users/${w.userIds.S3}/type`, payload: { userType: 'A' } })),
   row('GET /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('PUT /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403], () => ({
     payload: { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' } })),

@@ -21,7 +21,7 @@ const FIELDS = [
   'title', 'description', 'type', 'value', 'providerName', 'providerUserId', 'category', 'image', 'isHighlighted', 'tokenCost', 'stock',
   'availableTokens', 'limitPerUser', 'startDate', 'endDate', 'requiresApproval', 'userId', 'userIds', 'amount', 'reason', 'kind', 'benefitId',
   'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
-  'adminInstructions', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType', 'level', 'contactPhone',
+  'adminInstructions', 'userType', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType', 'level', 'contactPhone',
 ];
 
 let world: World;
@@ -83,6 +83,9 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'PATCH /api/providers/:id': { name: 'Librería', status: 'active', category: 'Libros', description: 'Libros', contactPhone: '+56 9' },
     'POST /api/providers/:id/status': { status: 'active' },
     'PUT /api/admin/users/:id/level': { level: 3 },
+    'POST /api/company/users': { name: 'Nueva Persona', email: 'nueva@matriz.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'POST /api/company/users/:id/status': { status: 'active' },
+    'POST /api/company/users/:id/type': { userType: 'A' },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -132,6 +135,8 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   // A user of its own, so random levels and statuses change nobody the other routes call as.
   else if (route.url.startsWith('/api/providers/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@jobby.sup`, level: 4 });
   else if (route.url.startsWith('/api/admin/users/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@matriz.cl`, level: 3, companyId: w.companyId });
+  // S3, a Matriz employee no other route of this test signs in as (a random status may disable it).
+  else if (route.url.startsWith('/api/company/users/')) id = w.userIds.S3;
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

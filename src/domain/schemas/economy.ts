@@ -20,6 +20,7 @@ import {
 } from '../constants';
 import { errorMessage } from '../errors';
 import { count, pageQuery } from './fields';
+import { isProductLink } from '../product-link';
 
 const id = z.string().min(1);
 const isoDate = z.string();
@@ -198,8 +199,11 @@ export const redeemInputSchema = z.object({
   kind: z.enum(['platform', 'company']),
   benefitId: z.string().uuid(),
   comments: z.string().trim().max(1000).nullish(),
-  /** Optional product link of a provider-benefit request (part 2 §3). */
-  productLink: z.string().trim().max(2000).nullish(),
+  /**
+   * Optional product link of a third-party platform benefit's request (part 2 §3): an http(s)
+   * address; the server keeps it for that benefit type only.
+   */
+  productLink: z.string().trim().max(2000).refine(isProductLink, errorMessage('PRODUCT_LINK_INVALID')).nullish(),
 });
 export type RedeemInput = z.infer<typeof redeemInputSchema>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { AppError } from '../../domain/errors';
 import type { Level } from '../../domain/levels';
-import type { Executor } from '../db/client';
+import type { Executor, Tx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { accounts, users } from '../db/schema';
 
@@ -18,20 +18,26 @@ export type NewAccount = {
   extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone'>>;
 };
 
+export type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
+
 /**
  * Creates an email-and-password account for someone else (an HR admin by level 1; later providers
  * and employees), with better-auth's own password hash, as the seed does. Written straight to the
  * tables rather than through `auth.api.signUpEmail` so that no session or cookie is made (the
  * caller stays signed in as themself), the level and company are set in the same transaction, and a
  * duplicate address is answered by the unique index, not by a racy check first. The address counts
- * as verified: a level 1 operator vouches for it.
- * @throws EMAIL_IN_USE when an account with that email exists.
+ * as verified: the level 1 operator or the HR admin who creates it vouches for it.
+ * `options.beforeInsert` runs inside the creating transaction, before the insert (HR's user limit
+ * locks the company row there); the password is hashed before the transaction starts, so no lock
+ * waits for the hash.
+ * @throws EMAIL_IN_USE when an account with that email exists; whatever `beforeInsert` throws.
  */
-export async function createPasswordAccount(db: Executor, input: NewAccount): Promise<{ id: string }> {
+export async function createPasswordAccount(db: Executor, input: NewAccount, options: CreateAccountOptions = {}): Promise<{ id: string }> {
   const passwordHash = await hashPassword(input.password);
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
+      await options.beforeInsert?.(tx);
       await tx.insert(users).values({
         ...input.extra,
         id,

@@ -16,7 +16,7 @@ export type ConfirmDialogOptions = {
 /** Asks before an action that changes what other people can do (activate/deactivate, approve/reject). */
 export function ConfirmDialog({ opened, title, message, confirmLabel, isDestructive = false, isLoading = false, onConfirm, onCancel }: ConfirmDialogOptions) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={isLoading}>

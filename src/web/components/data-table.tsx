@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Box, Card, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ErrorState } from './error-state';
@@ -204,4 +205,27 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
       </Stack>
     </Card>
   );
+}
+
+/**
+ * The search box and page of a server-paged table: `search` is the debounced text to query with,
+ * `tableProps` go to DataTable (typing goes back to page 1).
+ */
+export function useTableSearch(debounceMs = 300) {
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, debounceMs);
+  const [page, setPage] = useState(1);
+  return {
+    search,
+    page,
+    tableProps: {
+      page,
+      onPageChange: setPage,
+      search: searchText,
+      onSearchChange: (value: string) => {
+        setSearchText(value);
+        setPage(1);
+      },
+    },
+  };
 }

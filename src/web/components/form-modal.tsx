@@ -31,7 +31,7 @@ export type FormModalOptions<Values> = {
 /** A form in a modal (LOOK-AND-FEEL "forms in modals"): the fields, a server error, Cancelar and the submit button. */
 export function FormModal<Values>({ opened, title, form, onSubmit, onClose, submitLabel, isSubmitting = false, error, children }: FormModalOptions<Values>) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="sm">
           {error && (

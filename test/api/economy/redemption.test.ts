@@ -60,7 +60,8 @@ describe('what a redemption creates, by benefit type (part 2 §4)', () => {
       userEmail: 'ana@canje.cl',
       userName: 'ana',
       comments: 'Sin azúcar',
-      productLink: 'https://tienda.cl/cafe',
+      // A product link belongs to third-party benefits only (issue 9): an automatic one drops it.
+      productLink: null,
       companyId,
     });
     expect(request.processedDate).not.toBeNull();

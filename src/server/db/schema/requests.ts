@@ -50,6 +50,8 @@ export const benefitRequests = pgTable(
     index('benefit_requests_platform_benefit_idx').on(t.platformBenefitId),
     index('benefit_requests_company_benefit_idx').on(t.companyBenefitId),
     index('benefit_requests_provider_idx').on(t.providerUserId, t.status, t.requestDate),
+    // HR's latest product links (/level2/benefits): only the few requests that carry one.
+    index('benefit_requests_product_link_idx').on(t.companyId, t.requestDate).where(sql`${t.productLink} is not null`),
     check(
       'benefit_requests_one_benefit_check',
       sql`(${t.platformBenefitId} is null) <> (${t.companyBenefitId} is null)`,
@@ -99,6 +101,8 @@ export const benefitCodes = pgTable(
     index('benefit_codes_used_by_idx').on(t.usedBy, t.usedAt),
     index('benefit_codes_user_idx').on(t.userId, t.status, t.createdAt),
     index('benefit_codes_used_at_idx').on(t.usedAt),
+    // HR's dashboard counts its company's codes (active ones, this month's and last month's).
+    index('benefit_codes_company_idx').on(t.companyId, t.createdAt),
     check('benefit_codes_status_check', sql`${t.status} in ('active', 'used')`),
     check('benefit_codes_code_check', sql`${t.code} ~ '^[A-Z0-9]{8}$'`),
     check(

@@ -177,7 +177,8 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     requestDate: now,
     processedDate: isApproved ? now : null,
     adminId: isApproved ? SYSTEM_APPROVER : null,
-    productLink: input.productLink ?? null,
+    // Only a third-party platform benefit's request carries the product the employee wants (part 2 §3).
+    productLink: isPlatform && benefit.type === 'third_party' ? (input.productLink ?? null) : null,
     userEmail: actor.email,
     userName: actor.name,
     comments: input.comments ?? null,

@@ -60,7 +60,8 @@ function processorScopeOf(actor: Actor): ProcessorScope {
   throw new AppError('REQUEST_NOT_FOUND');
 }
 
-const ownCompanyBenefit = (companyId: string): SQL =>
+/** The requests of a company's own benefits: what its HR lists and decides. */
+export const ownCompanyBenefit = (companyId: string): SQL =>
   and(
     eq(benefitRequests.companyId, companyId),
     inArray(benefitRequests.companyBenefitId, sql`(select ${companyBenefits.id} from ${companyBenefits} where ${companyBenefits.companyId} = ${companyId})`),

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { APPROVER_NOTICE, approverOf } from '../../../domain/approvals';
-import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../domain/dates';
 import type { CatalogueItem, RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
 import { errorMessage } from '../../../domain/errors';
+import { isProductLink } from '../../../domain/product-link';
 import { messageOf } from '../../api/client';
 import { isTransientError, usePressKey } from '../../api/press-key';
 import { useRedeemBenefit } from '../../api/employee';
@@ -44,6 +45,10 @@ export function RedeemModal({ item, opened, session, onClose, balances }: Redeem
 function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances: Balances | undefined; onClose: () => void }) {
   const redeem = useRedeemBenefit();
   const [comments, setComments] = useState('');
+  // Part 2 §3: a third-party benefit's request may carry the product the employee wants.
+  const takesProductLink = item.kind === 'platform' && item.type === 'third_party';
+  const [productLink, setProductLink] = useState('');
+  const productLinkError = productLink.trim() && !isProductLink(productLink.trim()) ? errorMessage('PRODUCT_LINK_INVALID') : null;
   const pressKey = usePressKey();
   // A press without a definitive answer (network, 5xx) is retried with the same key and body.
   const isRetry = redeem.isError && isTransientError(redeem.error);
@@ -55,7 +60,8 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
   if (redeem.data) return <RedeemResult result={redeem.data} item={item} onClose={onClose} />;
 
   const confirm = () => {
-    const input: RedeemInput = { kind: item.kind, benefitId: item.id, comments: comments.trim() || null };
+    if (productLinkError) return;
+    const input: RedeemInput = { kind: item.kind, benefitId: item.id, comments: comments.trim() || null, ...(takesProductLink ? { productLink: productLink.trim() || null } : {}) };
     redeem.mutate({ input, idempotencyKey: pressKey.keyFor(JSON.stringify(input)) }, { onSettled: (_data, error) => pressKey.settle(error) });
   };
 
@@ -107,6 +113,20 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
         // A press waiting for its retry must resend exactly what it sent.
         readOnly={isRetry}
       />
+
+      {takesProductLink && (
+        <TextInput
+          label="Enlace del producto"
+          description="Opcional: pega el enlace del producto que quieres"
+          placeholder="https://…"
+          type="url"
+          maxLength={2000}
+          value={productLink}
+          onChange={(e) => setProductLink(e.currentTarget.value)}
+          error={productLinkError}
+          readOnly={isRetry}
+        />
+      )}
 
       {redeem.isError && (
         <Alert color="red" variant="light" radius="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" data-testid="redeem-error">

@@ -1,0 +1,147 @@
+/**
+ * Company HR (level 2, part 2 §2 "/level2/*", §5, §8): the contract shared by the server and the
+ * HR screens. Messages are the spec's.
+ */
+import { z } from './zod';
+import { RECORD_STATUSES, USER_TYPES } from '../constants';
+import { errorMessage } from '../errors';
+import { newPasswordPair } from './auth';
+import { pageQuery } from './fields';
+
+const isoDate = z.string();
+
+// ───────── dashboard (/level2/dashboard) ─────────
+
+export const hrDashboardSchema = z.object({
+  adminName: z.string(),
+  company: z.object({ id: z.string(), name: z.string() }),
+  stats: z.object({
+    /** Level 2 and 3 accounts of the company: the count maxUsers limits (decision 73). */
+    users: z.number().int(),
+    activeBenefits: z.number().int(),
+    pendingRequests: z.number().int(),
+    /** Codes of the company's people that are active and not expired, by the database clock. */
+    activeCodes: z.number().int(),
+    /** Codes created this calendar month and the previous one, Santiago time (part 2 §9). */
+    codesThisMonth: z.number().int(),
+    codesPreviousMonth: z.number().int(),
+  }),
+  recentUsers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: isoDate })),
+});
+export type HrDashboard = z.infer<typeof hrDashboardSchema>;
+
+// ───────── company tokens (/level2/tokens, /level2/benefits cards) ─────────
+
+export const companyTokenStatsSchema = z.object({
+  /** Company tokens held now by the company's employees. */
+  available: z.number().int(),
+  /** Company tokens spent on benefits, net of refunds. */
+  used: z.number().int(),
+  /** Employees (level 3) whose account is active. */
+  activeUsers: z.number().int(),
+  totalEmployees: z.number().int(),
+  /** available / totalEmployees, one decimal (0 without employees). */
+  averagePerUser: z.number(),
+});
+export type CompanyTokenStats = z.infer<typeof companyTokenStatsSchema>;
+
+// ───────── benefits overview (/level2/benefits) ─────────
+
+/** The chart's four columns (part 2 §2 'Uso de Beneficios'). */
+export const USAGE_GROUPS = ['pending', 'approved', 'rejected', 'used'] as const;
+export type UsageGroup = (typeof USAGE_GROUPS)[number];
+export const USAGE_GROUP_LABELS: Record<UsageGroup, string> = {
+  pending: 'Pendientes',
+  approved: 'Aprobados',
+  rejected: 'Rechazados',
+  used: 'Utilizados',
+};
+
+export const productLinkSchema = z.object({
+  requestId: z.string(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  benefitName: z.string(),
+  productLink: z.string(),
+  requestDate: isoDate,
+});
+export type ProductLink = z.infer<typeof productLinkSchema>;
+
+export const benefitsOverviewSchema = z.object({
+  tokens: companyTokenStatsSchema,
+  /** Requests of the company's employees: platform (flexible) and company benefits per group. */
+  usage: z.array(z.object({ group: z.enum(USAGE_GROUPS), platform: z.number().int(), company: z.number().int() })),
+  /** The latest 8 product links of the company's employees (part 2 §9). */
+  productLinks: z.array(productLinkSchema),
+});
+export type BenefitsOverview = z.infer<typeof benefitsOverviewSchema>;
+
+// ───────── users (/level2/users) ─────────
+
+export const companyUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(RECORD_STATUSES),
+  userType: z.enum(USER_TYPES),
+  surveyCompleted: z.boolean(),
+  createdAt: isoDate,
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+
+export const companyUserListQuerySchema = z.object({ search: z.string().trim().max(200).optional(), ...pageQuery });
+export const companyUserListSchema = z.object({
+  items: z.array(companyUserSchema),
+  total: z.number().int(),
+  company: z.object({
+    name: z.string(),
+    /** Null when the company has none: a bare username cannot be completed. */
+    emailDomain: z.string().nullable(),
+    maxUsers: z.number().int(),
+    /** Level 2 and 3 accounts, the count maxUsers limits. */
+    userCount: z.number().int(),
+  }),
+});
+export type CompanyUserList = z.infer<typeof companyUserListSchema>;
+
+/**
+ * 'Agregar Usuario' (part 2 §5 "Add user"): `email` is a bare username (the company's domain is
+ * appended on the server) or a full address of the company's domain.
+ */
+export const addCompanyUserInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'El nombre es obligatorio').max(120, 'El nombre puede tener hasta 120 caracteres'),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, 'El correo es obligatorio')
+      .max(254)
+      // A username or an address: letters, digits and . _ % + - before an optional @domain.
+      .regex(/^[a-z0-9._%+-]+(@[^\s@]+)?$/, errorMessage('REGISTER_INVALID_EMAIL')),
+    password: z.string().max(128),
+    confirmPassword: z.string().max(128),
+  })
+  .superRefine(newPasswordPair('password', 'confirmPassword'));
+export type AddCompanyUserInput = z.input<typeof addCompanyUserInputSchema>;
+
+export const userStatusBodySchema = z.object({ status: z.enum(RECORD_STATUSES) });
+export const userTypeBodySchema = z.object({ userType: z.enum(USER_TYPES) });
+
+/**
+ * The address a new company user gets (part 2 §5, decision 72): a bare username + '@' + the
+ * company's email domain; a full address must be of that domain. Without a domain, only a full
+ * address is accepted. Returns the address, or the catalogue code that refuses it.
+ */
+export function companyUserEmail(typed: string, emailDomain: string | null): { email: string } | { error: 'COMPANY_EMAIL_MISMATCH' | 'COMPANY_DOMAIN_MISSING' | 'REGISTER_INVALID_EMAIL' } {
+  const value = typed.trim().toLowerCase();
+  const domain = emailDomain?.toLowerCase() ?? null;
+  if (!value.includes('@') && !domain) return { error: 'COMPANY_DOMAIN_MISSING' };
+  const email = value.includes('@') ? value : `${value}@${domain}`;
+  if (!z.email().safeParse(email).success) return { error: 'REGISTER_INVALID_EMAIL' };
+  if (domain && email.slice(email.lastIndexOf('@') + 1) !== domain) return { error: 'COMPANY_EMAIL_MISMATCH' };
+  return { email };
+}
+
+/** A user id in a path: better-auth's own ids are not UUIDs (self-registered users), ours are. */
+export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

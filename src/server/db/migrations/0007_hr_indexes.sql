@@ -1,0 +1,2 @@
+CREATE INDEX "benefit_codes_company_idx" ON "benefit_codes" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "benefit_requests_product_link_idx" ON "benefit_requests" USING btree ("company_id","request_date") WHERE "benefit_requests"."product_link" is not null;

@@ -1,0 +1,157 @@
+/**
+ * /level2/users (part 2 §2, §4, §5): the company's employees, 'Agregar Usuario', and the status and
+ * type toggles. Everything is scoped to the caller's company: another company's user answers 404.
+ */
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RecordStatus, UserType } from '../../../domain/constants';
+import { AppError } from '../../../domain/errors';
+import { companyUserEmail, type AddCompanyUserInput, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
+import type { Actor } from '../../auth/actor';
+import { createPasswordAccount } from '../../auth/create-account';
+import type { Db, Executor } from '../../db/client';
+import { companies, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
+import { companyOf } from '../../http/access';
+import { disableUser } from '../users/service';
+import { companyAccounts, companyEmployees } from './figures';
+
+export type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  status: users.status,
+  userType: users.userType,
+  surveyCompleted: users.surveyCompleted,
+  createdAt: users.createdAt,
+};
+
+type UserRow = { id: string; name: string; email: string; status: string; userType: string; surveyCompleted: boolean; createdAt: Date };
+
+export function toCompanyUser(row: UserRow): CompanyUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    userType: row.userType === 'B' ? 'B' : 'A',
+    surveyCompleted: row.surveyCompleted,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Matches a search box's text in the name or the address. */
+export const userSearch = (search: string | undefined) =>
+  search ? or(ilike(users.name, containsPattern(search)), ilike(users.email, containsPattern(search))) : undefined;
+
+/**
+ * A page of the company's employees, newest first, with the company card ('N de {maxUsers}').
+ * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND.
+ */
+export async function listCompanyUsers(db: Executor, query: CompanyUserListQuery, actor: Actor): Promise<CompanyUserList> {
+  const companyId = companyOf(actor);
+  const where = and(companyEmployees(companyId), userSearch(query.search));
+  const [rows, [company]] = await Promise.all([
+    db.select(userColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
+    db
+      .select({
+        name: companies.name,
+        emailDomain: companies.emailDomain,
+        maxUsers: companies.maxUsers,
+        userCount: db.$count(users, companyAccounts(companyId)),
+        total: db.$count(users, where),
+      })
+      .from(companies)
+      .where(eq(companies.id, companyId)),
+  ]);
+  if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  return {
+    items: rows.map(toCompanyUser),
+    total: Number(company.total),
+    company: { name: company.name, emailDomain: company.emailDomain, maxUsers: company.maxUsers, userCount: Number(company.userCount) },
+  };
+}
+
+/**
+ * 'Agregar Usuario': a level 3, type A account of the caller's company, survey pending, created on
+ * the server (HR stays signed in as themself). The user limit is counted inside the creating
+ * transaction with the company row locked, so concurrent adds queue on that lock and cannot pass
+ * maxUsers together.
+ * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND; COMPANY_DOMAIN_MISSING, COMPANY_EMAIL_MISMATCH,
+ *   REGISTER_INVALID_EMAIL (the address); COMPANY_USER_LIMIT; COMPANY_USER_EMAIL_IN_USE.
+ */
+export async function addCompanyUser(db: Db, input: AddCompanyUserInput, actor: Actor): Promise<CompanyUser> {
+  const companyId = companyOf(actor);
+  const [company] = await db.select({ emailDomain: companies.emailDomain }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  const address = companyUserEmail(input.email, company.emailDomain);
+  if ('error' in address) throw new AppError(address.error, { domain: company.emailDomain ?? '' });
+  let created: { id: string };
+  try {
+    created = await createPasswordAccount(
+      db,
+      { name: input.name, email: address.email, password: input.password, level: 3, companyId, createdBy: actor.id },
+      {
+        beforeInsert: async (tx) => {
+          const [locked] = await tx.select({ maxUsers: companies.maxUsers }).from(companies).where(eq(companies.id, companyId)).for('update');
+          if (!locked) throw new AppError('COMPANY_NOT_FOUND');
+          const count = await tx.$count(users, companyAccounts(companyId));
+          if (count >= locked.maxUsers) throw new AppError('COMPANY_USER_LIMIT', { maxUsers: locked.maxUsers });
+        },
+      },
+    );
+  } catch (error) {
+    // Part 2 §5's own text for a duplicate address on this screen.
+    if (error instanceof AppError && error.code === 'EMAIL_IN_USE') throw new AppError('COMPANY_USER_EMAIL_IN_USE');
+    throw error;
+  }
+  return getCompanyEmployee(db, created.id, actor);
+}
+
+/** One employee of the caller's company. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND (also another company's). */
+export async function getCompanyEmployee(db: Executor, userId: string, actor: Actor): Promise<CompanyUser> {
+  const [row] = await db.select(userColumns).from(users).where(and(eq(users.id, userId), companyEmployees(companyOf(actor))));
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return toCompanyUser(row);
+}
+
+/**
+ * Activates or deactivates an employee (part 2 §4, after a confirmation on the screen). Deactivating
+ * ends the person's open sessions at once (disableUser), and sign-in then answers 'Esta cuenta ha
+ * sido deshabilitada.'. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND.
+ */
+export async function setCompanyUserStatus(db: Db, input: { id: string; status: RecordStatus }, actor: Actor): Promise<CompanyUser> {
+  await getCompanyEmployee(db, input.id, actor);
+  if (input.status === 'inactive') await disableUser(db, input.id, actor.id);
+  else await db.update(users).set({ status: 'active', updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, input.id));
+  return getCompanyEmployee(db, input.id, actor);
+}
+
+/**
+ * Switches an employee between type A and B (part 2 §4, no confirmation): while the survey is
+ * pending, the person is then sent to the survey of the new type. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND.
+ */
+export async function setCompanyUserType(db: Executor, input: { id: string; userType: UserType }, actor: Actor): Promise<CompanyUser> {
+  const [row] = await db
+    .update(users)
+    .set({ userType: input.userType, updatedAt: new Date(), updatedBy: actor.id })
+    .where(and(eq(users.id, input.id), companyEmployees(companyOf(actor))))
+    .returning(userColumns);
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return toCompanyUser(row);
+}
+
+/** Where a batch of an export ends: its last row's time as the database's text (microseconds kept) and id. */
+export type ExportCursor = { createdAt: string; id: string };
+
+/** The users export's rows in batches along users(company_id, level, created_at), newest first. */
+export async function companyUserBatch(db: Executor, companyId: string, after: ExportCursor | null, size: number) {
+  return db
+    .select({ ...userColumns, cursor: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(and(companyEmployees(companyId), after ? sql`(${users.createdAt}, ${users.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(size);
+}

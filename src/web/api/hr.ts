@@ -1,0 +1,166 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordStatus, UserType } from '../../domain/constants';
+import type { BenefitRequest, CompanyBenefit, CompanyBenefitInput, CompanyBenefitUpdate, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
+import type { AddCompanyUserInput, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, HrDashboard } from '../../domain/schemas/hr';
+import type { AssignResult } from './admin-tokens';
+import { api, queryString } from './client';
+import { retryTransient } from './press-key';
+
+/** Level 2: the HR screens (docs/api.md "Company HR"). Every key starts with 'hr', so one change can refresh them all. */
+const hrKeys = {
+  all: ['hr'] as const,
+  dashboard: () => [...hrKeys.all, 'dashboard'] as const,
+  overview: () => [...hrKeys.all, 'benefits-overview'] as const,
+  tokenStats: () => [...hrKeys.all, 'token-stats'] as const,
+  employees: (params: PageParams) => [...hrKeys.all, 'employees', params] as const,
+  history: (limit: number) => [...hrKeys.all, 'history', limit] as const,
+  users: (params: PageParams) => [...hrKeys.all, 'users', params] as const,
+  benefits: (params: PageParams) => [...hrKeys.all, 'benefits', params] as const,
+  requests: (params: PageParams) => [...hrKeys.all, 'requests', params] as const,
+};
+
+type Paged<T> = { items: T[]; total: number };
+export type PageParams = { search: string; page: number; pageSize: number };
+const pageQueryString = (p: PageParams) => queryString({ search: p.search.trim(), limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
+
+/** The export downloads (the browser sends the session cookie; the server streams the file). */
+export const USERS_CSV_URL = '/api/company/users/export';
+export const TOKEN_HISTORY_CSV_URL = '/api/company/tokens/history/export';
+
+export function useHrDashboard() {
+  return useQuery({ queryKey: hrKeys.dashboard(), queryFn: ({ signal }) => api.get<HrDashboard>('/api/company/dashboard', signal), staleTime: 10_000 });
+}
+
+export function useBenefitsOverview() {
+  return useQuery({ queryKey: hrKeys.overview(), queryFn: ({ signal }) => api.get<BenefitsOverview>('/api/company/benefits/overview', signal), staleTime: 10_000 });
+}
+
+export function useCompanyTokenStats() {
+  return useQuery({ queryKey: hrKeys.tokenStats(), queryFn: ({ signal }) => api.get<CompanyTokenStats>('/api/company/tokens/stats', signal), staleTime: 10_000 });
+}
+
+export const companyEmployeesQuery = (params: PageParams) =>
+  queryOptions({
+    queryKey: hrKeys.employees(params),
+    queryFn: ({ signal }) => api.get<Paged<EmployeeBalance>>(`/api/company/employees${pageQueryString(params)}`, signal),
+    staleTime: 10_000,
+  });
+
+export function useCompanyEmployees(params: PageParams) {
+  return useQuery({ ...companyEmployeesQuery(params), placeholderData: keepPreviousData });
+}
+
+/** The latest company-token movements (the screen shows 10 of up to 50 loaded, part 2 §9). */
+export function useCompanyTokenHistory(limit: number) {
+  return useQuery({
+    queryKey: hrKeys.history(limit),
+    queryFn: ({ signal }) => api.get<HistoryPage>(`/api/company/tokens/history${queryString({ limit })}`, signal),
+    staleTime: 10_000,
+  });
+}
+
+export function useCompanyUsers(params: PageParams) {
+  return useQuery({
+    queryKey: hrKeys.users(params),
+    queryFn: ({ signal }) => api.get<CompanyUserList>(`/api/company/users${pageQueryString(params)}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function useCompanyBenefits(params: PageParams) {
+  return useQuery({
+    queryKey: hrKeys.benefits(params),
+    queryFn: ({ signal }) => api.get<Paged<CompanyBenefit>>(`/api/company-benefits${pageQueryString(params)}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function useCompanyRequests(params: PageParams) {
+  return useQuery({
+    queryKey: hrKeys.requests(params),
+    queryFn: ({ signal }) => api.get<Paged<BenefitRequest> & { pendingCount: number }>(`/api/company/requests${pageQueryString(params)}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+/** Any HR change may move any HR figure (counts, balances, charts): everything under 'hr' is read again. */
+function useHrMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>, options: { isMoneyMoving?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    retry: options.isMoneyMoving ? retryTransient : false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hrKeys.all }),
+  });
+}
+
+export function useAddCompanyUser() {
+  return useHrMutation((values: AddCompanyUserInput) => api.post<CompanyUser>('/api/company/users', values));
+}
+
+export function useSetUserStatus() {
+  return useHrMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<CompanyUser>(`/api/company/users/${encodeURIComponent(id)}/status`, { status }));
+}
+
+export function useSetUserType() {
+  return useHrMutation(({ id, userType }: { id: string; userType: UserType }) => api.post<CompanyUser>(`/api/company/users/${encodeURIComponent(id)}/type`, { userType }));
+}
+
+export function useSaveCompanyBenefit() {
+  return useHrMutation(({ id, values }: { id: string | null; values: CompanyBenefitInput | CompanyBenefitUpdate }) =>
+    id ? api.patch<CompanyBenefit>(`/api/company-benefits/${id}`, values) : api.post<CompanyBenefit>('/api/company-benefits', values),
+  );
+}
+
+export function useSetCompanyBenefitStatus() {
+  return useHrMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<CompanyBenefit>(`/api/company-benefits/${id}/status`, { status }));
+}
+
+export type AssignVariables = { userId: string; amount: number; reason: string | null; idempotencyKey: string };
+
+/** Posts one assignment; the caller owns the key (one per employee and press, reused on a retry). */
+export function postCompanyAssignment({ idempotencyKey, ...input }: AssignVariables): Promise<AssignResult> {
+  return api.post<AssignResult>('/api/company/tokens/assign', input, { 'Idempotency-Key': idempotencyKey });
+}
+
+export function useAssignCompanyTokens() {
+  return useHrMutation(postCompanyAssignment, { isMoneyMoving: true });
+}
+
+/** Reads every HR figure again (after a bulk assignment made of many single calls). */
+export function useRefreshHr() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: hrKeys.all });
+}
+
+export type DecideVariables = { requestId: string; decision: 'approve' | 'reject'; idempotencyKey: string };
+
+export function useDecideCompanyRequest() {
+  return useHrMutation(
+    ({ requestId, decision, idempotencyKey }: DecideVariables) =>
+      api.post<BenefitRequest>(`/api/requests/${encodeURIComponent(requestId)}/${decision}`, {}, { 'Idempotency-Key': idempotencyKey }),
+    { isMoneyMoving: true },
+  );
+}
+
+/**
+ * Every employee with balances, for the bulk modal's checkboxes: read page by page (100, the API's
+ * maximum) while the modal is open.
+ */
+export function useAllCompanyEmployees(enabled: boolean) {
+  return useQuery({
+    queryKey: [...hrKeys.all, 'all-employees'],
+    enabled,
+    staleTime: 10_000,
+    queryFn: async ({ signal }) => {
+      const items: EmployeeBalance[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await api.get<Paged<EmployeeBalance>>(`/api/company/employees${queryString({ limit: 100, offset })}`, signal);
+        items.push(...page.items);
+        if (page.items.length < 100 || items.length >= page.total) return items;
+      }
+    },
+  });
+}

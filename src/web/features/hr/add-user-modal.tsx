@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { PasswordInput, Text, TextInput } from '@mantine/core';
+import { addCompanyUserInputSchema, type AddCompanyUserInput } from '../../../domain/schemas/hr';
+import { messageOf } from '../../api/client';
+import { useAddCompanyUser } from '../../api/hr';
+import { FormModal, useSchemaForm } from '../../components/form-modal';
+
+const EMPTY: AddCompanyUserInput = { name: '', email: '', password: '', confirmPassword: '' };
+
+export type AddUserModalOptions = {
+  opened: boolean;
+  /** The company's email domain, appended on the server to a bare username; null = none. */
+  emailDomain: string | null;
+  onClose: () => void;
+  onCreated: (message: string) => void;
+};
+
+/** 'Agregar Usuario' (part 2 §5): created on the server; HR stays signed in as themself. */
+export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUserModalOptions) {
+  const form = useSchemaForm<AddCompanyUserInput>(addCompanyUserInputSchema, EMPTY);
+  const add = useAddCompanyUser();
+  const { reset } = form;
+  const resetMutation = add.reset;
+  useEffect(() => {
+    if (opened) {
+      reset();
+      resetMutation();
+    }
+  }, [opened, reset, resetMutation]);
+
+  return (
+    <FormModal
+      opened={opened}
+      title="Agregar Usuario"
+      form={form}
+      onClose={onClose}
+      submitLabel="Crear usuario"
+      isSubmitting={add.isPending}
+      error={add.isError ? `Error al crear usuario: ${messageOf(add.error)}` : null}
+      onSubmit={(values) => add.mutate(values, { onSuccess: () => onCreated('Usuario creado correctamente') })}
+    >
+      <TextInput label="Nombre" required {...form.getInputProps('name')} key={form.key('name')} />
+      <TextInput
+        label="Correo o nombre de usuario"
+        required
+        description={emailDomain ? `Si escribes solo el nombre de usuario, se agrega @${emailDomain}` : 'Escribe el correo completo'}
+        rightSection={emailDomain ? <Text size="xs" c="dimmed" pr={4}>@{emailDomain}</Text> : undefined}
+        rightSectionWidth={emailDomain ? Math.min(160, emailDomain.length * 8 + 24) : undefined}
+        autoComplete="off"
+        {...form.getInputProps('email')}
+        key={form.key('email')}
+      />
+      <PasswordInput label="Contraseña" required autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
+      <PasswordInput label="Confirmar contraseña" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+    </FormModal>
+  );
+}

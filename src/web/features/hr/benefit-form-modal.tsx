@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { BENEFIT_CATEGORIES, COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
+import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
+import { messageOf } from '../../api/client';
+import { useSaveCompanyBenefit } from '../../api/hr';
+import { FormModal, useSchemaForm } from '../../components/form-modal';
+
+type BenefitFormValues = {
+  title: string;
+  description: string;
+  tokenCost: number;
+  availableTokens: number;
+  limitPerUser: number;
+  category: string | null;
+  image: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  requiresApproval: boolean;
+};
+
+/** The spec's defaults (part 2 §9): cost 1, 10 available, 1 per person. */
+const NEW_BENEFIT: BenefitFormValues = {
+  title: '',
+  description: '',
+  tokenCost: 1,
+  availableTokens: COMPANY_BENEFIT_DEFAULT_AVAILABLE,
+  limitPerUser: COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER,
+  category: null,
+  image: null,
+  startDate: null,
+  endDate: null,
+  requiresApproval: false,
+};
+
+function valuesOf(benefit: CompanyBenefit): BenefitFormValues {
+  const { title, description, tokenCost, availableTokens, limitPerUser, category, image, startDate, endDate, requiresApproval } = benefit;
+  return { title, description, tokenCost, availableTokens, limitPerUser, category, image, startDate, endDate, requiresApproval };
+}
+
+/** Only what the person changed (PATCH, decision 42): an untouched stock is never written back over a redemption. */
+function changedFields(initial: BenefitFormValues, values: BenefitFormValues): Partial<BenefitFormValues> {
+  return Object.fromEntries(Object.entries(values).filter(([key, value]) => initial[key as keyof BenefitFormValues] !== value));
+}
+
+const CATEGORY_OPTIONS = BENEFIT_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
+
+export type BenefitFormModalOptions = {
+  opened: boolean;
+  /** null: a new benefit. */
+  benefit: CompanyBenefit | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+};
+
+/** Add/Edit an internal benefit (part 2 §2 "/level2/benefits", §5): 'Los campos Título y Descripción son obligatorios'. */
+export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitFormModalOptions) {
+  const form = useSchemaForm<BenefitFormValues>(benefit ? companyBenefitUpdateSchema : companyBenefitInputSchema, NEW_BENEFIT);
+  const save = useSaveCompanyBenefit();
+  const { setInitialValues, setValues, resetDirty } = form;
+  const resetMutation = save.reset;
+  useEffect(() => {
+    if (!opened) return;
+    const initial = benefit ? valuesOf(benefit) : NEW_BENEFIT;
+    setInitialValues(initial);
+    setValues(initial);
+    resetDirty(initial);
+    resetMutation();
+  }, [opened, benefit, setInitialValues, setValues, resetDirty, resetMutation]);
+
+  const submit = (values: BenefitFormValues) => {
+    const body = benefit ? changedFields(valuesOf(benefit), values) : values;
+    save.mutate({ id: benefit?.id ?? null, values: body }, { onSuccess: () => onSaved(benefit ? 'Beneficio actualizado correctamente' : 'Beneficio creado correctamente') });
+  };
+
+  const dateProps = (field: 'startDate' | 'endDate') => {
+    const input = form.getInputProps(field);
+    return { ...input, value: (input.value as string | null) ?? '', onChange: (event: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, event.currentTarget.value || null) };
+  };
+
+  return (
+    <FormModal
+      opened={opened}
+      title={benefit ? 'Editar beneficio' : 'Nuevo beneficio interno'}
+      form={form}
+      onClose={onClose}
+      submitLabel={benefit ? 'Guardar cambios' : 'Crear beneficio'}
+      isSubmitting={save.isPending}
+      error={save.isError ? `Error: ${messageOf(save.error)}` : null}
+      onSubmit={submit}
+    >
+      <TextInput label="Título" required {...form.getInputProps('title')} key={form.key('title')} />
+      <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('description')} key={form.key('description')} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <NumberInput label="Costo en tokens" min={1} allowDecimal={false} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
+        <NumberInput label="Cantidad disponible" min={benefit ? 0 : 1} allowDecimal={false} {...form.getInputProps('availableTokens')} key={form.key('availableTokens')} />
+        <NumberInput label="Límite por usuario" min={1} allowDecimal={false} {...form.getInputProps('limitPerUser')} key={form.key('limitPerUser')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select label="Categoría" placeholder="Sin categoría" data={CATEGORY_OPTIONS} clearable {...form.getInputProps('category')} key={form.key('category')} />
+        <TextInput label="Imagen (URL)" placeholder="https://…" {...form.getInputProps('image')} value={(form.getValues().image as string | null) ?? ''} onChange={(e) => form.setFieldValue('image', e.currentTarget.value || null)} key={form.key('image')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput type="date" label="Fecha de inicio" {...dateProps('startDate')} key={form.key('startDate')} />
+        <TextInput type="date" label="Fecha de término" {...dateProps('endDate')} key={form.key('endDate')} />
+      </SimpleGrid>
+      <Checkbox label="Requiere aprobación de RR.HH." {...form.getInputProps('requiresApproval', { type: 'checkbox' })} key={form.key('requiresApproval')} />
+    </FormModal>
+  );
+}

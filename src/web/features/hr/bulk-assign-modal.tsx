@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
+import { errorMessage } from '../../../domain/errors';
+import { messageOf } from '../../api/client';
+import { useAllCompanyEmployees } from '../../api/hr';
+import { ErrorState } from '../../components/error-state';
+import { useBulkAssignment } from './use-bulk-assignment';
+
+export type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
+
+/** The bulk assignment (part 2 §2, §5): select all or some employees (each with its balance), one amount, with progress. */
+export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOptions) {
+  const employees = useAllCompanyEmployees(opened);
+  const bulk = useBulkAssignment();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [amount, setAmount] = useState<number | string>(HR_ASSIGN_DEFAULT_AMOUNT);
+  const [reason, setReason] = useState(DEFAULT_HR_BULK_REASON);
+  const [error, setError] = useState<string | null>(null);
+  const resetBulk = bulk.reset;
+  useEffect(() => {
+    if (!opened) return;
+    setSelected(new Set());
+    setAmount(HR_ASSIGN_DEFAULT_AMOUNT);
+    setReason(DEFAULT_HR_BULK_REASON);
+    setError(null);
+    resetBulk();
+  }, [opened, resetBulk]);
+
+  const all = useMemo(() => employees.data ?? [], [employees.data]);
+  const allSelected = all.length > 0 && selected.size === all.length;
+  const toggle = (id: string) => {
+    setError(null);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  };
+
+  const finish = (state: { assigned: number; toRetry: number }) => {
+    if (state.toRetry === 0) onDone(`Tokens asignados correctamente a ${state.assigned} usuarios`);
+  };
+
+  const submit = async () => {
+    const value = typeof amount === 'number' ? amount : Number.NaN;
+    if (selected.size === 0 || !Number.isInteger(value) || value < 1) {
+      setError(errorMessage('BULK_ASSIGN_INVALID'));
+      return;
+    }
+    setError(null);
+    try {
+      finish(await bulk.run({ userIds: [...selected], amount: value, reason: reason.trim() || DEFAULT_HR_BULK_REASON }));
+    } catch (failure) {
+      setError(`Error en la asignación masiva: ${messageOf(failure)}`);
+    }
+  };
+
+  const retry = async () => {
+    const state = await bulk.retryUnanswered();
+    if (state) finish(state);
+  };
+
+  const progress = bulk.progress;
+  return (
+    <Modal opened={opened} onClose={bulk.isRunning ? () => undefined : onClose} title="Asignación masiva de tokens" centered size="lg" closeOnClickOutside={!bulk.isRunning} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group grow align="flex-start" wrap="wrap">
+          <NumberInput label="Cantidad por usuario" min={1} allowDecimal={false} value={amount} onChange={setAmount} miw={160} disabled={bulk.isRunning} />
+          <TextInput label="Motivo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} miw={200} disabled={bulk.isRunning} />
+        </Group>
+        {employees.isError ? (
+          <ErrorState message={`Error al cargar los datos: ${messageOf(employees.error)}`} onRetry={() => void employees.refetch()} />
+        ) : employees.isPending ? (
+          <Text c="dimmed">Cargando colaboradores...</Text>
+        ) : (
+          <>
+            <Checkbox
+              label={`Seleccionar todos (${all.length})`}
+              checked={allSelected}
+              indeterminate={selected.size > 0 && !allSelected}
+              color="admin"
+              onChange={() => {
+                setError(null);
+                setSelected(allSelected ? new Set() : new Set(all.map((e) => e.id)));
+              }}
+              disabled={bulk.isRunning}
+            />
+            <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
+              <Stack gap={6} pl="md">
+                {all.map((employee) => (
+                  <Checkbox
+                    key={employee.id}
+                    color="admin"
+                    checked={selected.has(employee.id)}
+                    onChange={() => toggle(employee.id)}
+                    disabled={bulk.isRunning}
+                    label={
+                      <Text size="sm" component="span">
+                        {employee.name}{' '}
+                        <Text span size="xs" c="dimmed">
+                          · {employee.company} tokens de empresa
+                        </Text>
+                      </Text>
+                    }
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </>
+        )}
+        {progress && (
+          <Stack gap={4} role="status" aria-live="polite">
+            <Progress value={progress.total ? (progress.done / progress.total) * 100 : 0} color="admin" animated={bulk.isRunning} aria-label="Progreso de la asignación" />
+            <Text size="sm" c="dimmed">
+              {progress.done} de {progress.total} procesados · {progress.assigned} asignados
+              {progress.skipped > 0 ? ` · ${progress.skipped} omitidos` : ''}
+            </Text>
+            {!bulk.isRunning && progress.toRetry > 0 && (
+              <Alert color="orange">
+                {progress.toRetry} asignaciones no obtuvieron respuesta. Reintentar las envía de nuevo sin duplicar las que ya se hicieron.
+              </Alert>
+            )}
+          </Stack>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={bulk.isRunning}>
+            {progress && !bulk.isRunning ? 'Cerrar' : 'Cancelar'}
+          </Button>
+          {progress && !bulk.isRunning && progress.toRetry > 0 ? (
+            <Button color="admin" onClick={() => void retry()}>
+              Reintentar
+            </Button>
+          ) : (
+            <Button color="admin" onClick={() => void submit()} loading={bulk.isRunning}>
+              Asignar a {selected.size} {selected.size === 1 ? 'usuario' : 'usuarios'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCoins, IconDownload, IconHistory, IconUsersGroup } from '@tabler/icons-react';
+import { formatDateTime } from '../../../domain/dates';
+import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
+import { messageOf } from '../../api/client';
+import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
+import { Banner, useBanner } from '../../components/banner';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { ErrorState } from '../../components/error-state';
+import { PageHeader } from '../../components/page-header';
+import { AssignModal } from './assign-modal';
+import { BulkAssignModal } from './bulk-assign-modal';
+import { TokenStatCards } from './token-stat-cards';
+
+const PAGE_SIZE = 10;
+/** Part 2 §9: the history loads 50 and shows 10 (here: 10 per page over the 50). */
+const HISTORY_LOADED = 50;
+const HISTORY_SHOWN = 10;
+
+const HISTORY_TYPES = {
+  add: { label: 'Añadido', color: 'green', text: 'light-dark(#1f6f30, var(--mantine-color-green-3))' },
+  remove: { label: 'Quitado', color: 'red', text: 'light-dark(#b02525, var(--mantine-color-red-3))' },
+  used: { label: 'Usado', color: 'blue', text: 'light-dark(#1864ab, var(--mantine-color-blue-3))' },
+} as const;
+
+/** The latest company-token movements, 10 at a time over the 50 loaded, with the CSV of the whole history. */
+function HistorySection() {
+  const history = useCompanyTokenHistory(HISTORY_LOADED);
+  const [page, setPage] = useState(1);
+  const items = history.data?.items ?? [];
+  const columns: DataTableColumn<HistoryEntry>[] = [
+    { key: 'user', header: 'Colaborador', render: (e) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> },
+    { key: 'date', header: 'Fecha', noWrap: true, render: (e) => formatDateTime(e.createdAt) },
+    {
+      key: 'type',
+      header: 'Tipo',
+      noWrap: true,
+      render: (e) => (
+        <Badge miw="max-content" variant="light" color={HISTORY_TYPES[e.type].color} c={HISTORY_TYPES[e.type].text}>
+          {HISTORY_TYPES[e.type].label}
+        </Badge>
+      ),
+    },
+    { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount}` },
+    { key: 'reason', header: 'Motivo', render: (e) => e.reason ?? '—' },
+    { key: 'by', header: 'Por', render: (e) => e.actorName ?? 'Sistema' },
+  ];
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Title order={3}>Historial de transacciones</Title>
+          <Text size="sm" c="dimmed">
+            Los últimos movimientos de tokens de empresa, del más reciente al más antiguo.
+          </Text>
+        </div>
+        <Button component="a" href={TOKEN_HISTORY_CSV_URL} download variant="default" leftSection={<IconDownload size={16} />}>
+          Exportar CSV
+        </Button>
+      </Group>
+      <DataTable<HistoryEntry>
+        label="Historial de transacciones"
+        columns={columns}
+        rows={history.data ? items.slice((page - 1) * HISTORY_SHOWN, page * HISTORY_SHOWN) : undefined}
+        rowKey={(e) => String(e.id)}
+        total={items.length}
+        page={page}
+        pageSize={HISTORY_SHOWN}
+        onPageChange={setPage}
+        isLoading={history.isPending}
+        error={history.isError ? `Error al cargar los datos: ${messageOf(history.error)}` : null}
+        onRetry={() => void history.refetch()}
+        empty={{ icon: <IconHistory size={28} />, title: 'Aún no hay movimientos de tokens de empresa' }}
+      />
+    </Stack>
+  );
+}
+
+/** /level2/tokens (part 2 §2): the cards, the employees with both balances and 'Asignar', bulk assignment, and the history. */
+export function HrTokensPage() {
+  const stats = useCompanyTokenStats();
+  const { search, page, tableProps } = useTableSearch();
+  const employees = useCompanyEmployees({ search, page, pageSize: PAGE_SIZE });
+  const { banner, showSuccess, clear } = useBanner();
+  const [assigning, setAssigning] = useState<EmployeeBalance | null>(null);
+  const [isBulkOpen, setIsBulkOpen] = useState(false);
+
+  const columns: DataTableColumn<EmployeeBalance>[] = [
+    {
+      key: 'employee',
+      header: 'Colaborador',
+      render: (e) => (
+        <div>
+          <Text fw={600}>{e.name}</Text>
+          <Text size="xs" c="dimmed">
+            {e.email}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'company', header: 'Tokens de empresa', noWrap: true, render: (e) => <Text fw={700}>{e.company}</Text> },
+    { key: 'jobby', header: 'Tokens flexibles', noWrap: true, render: (e) => e.jobby },
+    { key: 'updated', header: 'Última actualización', noWrap: true, render: (e) => (e.lastUpdated ? formatDateTime(e.lastUpdated) : 'Nunca') },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      isActions: true,
+      render: (e) => (
+        <Button size="xs" color="admin" onClick={() => setAssigning(e)} aria-label={`Asignar tokens a ${e.name}`}>
+          Asignar
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg" maw={1300}>
+      <PageHeader
+        title="Tokens de la empresa"
+        description="Asigna tokens de empresa a tus colaboradores, uno a uno o a muchos a la vez."
+        action={
+          <Button color="admin" leftSection={<IconUsersGroup size={16} />} onClick={() => setIsBulkOpen(true)}>
+            Asignación masiva
+          </Button>
+        }
+      />
+      <Banner banner={banner} onClose={clear} />
+      {stats.isError ? (
+        <ErrorState message={`Error al cargar los datos: ${messageOf(stats.error)}`} onRetry={() => void stats.refetch()} />
+      ) : (
+        <TokenStatCards stats={stats.data} isLoading={stats.isPending} variant="tokens" />
+      )}
+      <DataTable<EmployeeBalance>
+        label="Colaboradores y sus tokens"
+        columns={columns}
+        rows={employees.data?.items}
+        rowKey={(e) => e.id}
+        total={employees.data?.total ?? 0}
+        pageSize={PAGE_SIZE}
+        {...tableProps}
+        searchPlaceholder="Buscar por nombre o email"
+        isLoading={employees.isPending}
+        error={employees.isError ? `Error al cargar los datos: ${messageOf(employees.error)}` : null}
+        onRetry={() => void employees.refetch()}
+        empty={{ icon: <IconCoins size={28} />, title: 'Aún no hay colaboradores', description: 'Agrega colaboradores en Usuarios para asignarles tokens.' }}
+        filteredEmpty={{ icon: <IconCoins size={28} />, title: 'Ningún colaborador coincide con la búsqueda' }}
+      />
+      <HistorySection />
+      <AssignModal
+        employee={assigning}
+        onClose={() => setAssigning(null)}
+        onAssigned={(message) => {
+          setAssigning(null);
+          showSuccess(message);
+        }}
+      />
+      <BulkAssignModal
+        opened={isBulkOpen}
+        onClose={() => setIsBulkOpen(false)}
+        onDone={(message) => {
+          setIsBulkOpen(false);
+          showSuccess(message);
+        }}
+      />
+    </Stack>
+  );
+}
