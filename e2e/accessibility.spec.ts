@@ -54,13 +54,13 @@ test('the employee screens meet AA contrast in both schemes (status badges, Dest
     await expect(page.getByRole('tab', { name: /Todas/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('Aprobada').first()).toBeVisible();
     await expect(page.getByText('Pendiente').first()).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
     expect(await axeSerious(page), `${scheme} /level3/requests`).toEqual([]);
     if (scheme === 'dark') await page.screenshot({ path: 'e2e/screenshots/level3-requests-dark-desktop.png', animations: 'disabled' });
 
     await page.goto('/level3/benefits');
     await expect(page.getByText('Destacado').first()).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
     expect(await axeSerious(page), `${scheme} /level3/benefits`).toEqual([]);
   }
   // Back to light: the preference is saved on the account other journeys use.
@@ -80,7 +80,7 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await expect(page).toHaveURL(/\/level1\/dashboard$/);
   for (const path of ['/level1/companies', '/level1/tokens', '/level1/surveys']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     expect(await axeSerious(page), path).toEqual([]);
   }
@@ -101,7 +101,7 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   // The provider portal: its menu leads to the profile and switches the theme.
   await signIn(page, DEMO.otherProvider);
   await expect(page).toHaveURL(/\/level4$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
   expect(await axeSerious(page), '/level4').toEqual([]);
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Usar tema oscuro' }).click();
