@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ApiRouteInfo } from '../../src/server/app';
+import { botAlerts } from '../../src/server/db/schema';
 import { createWorld, type SignedInCaller, type World } from '../support/world';
 
 /** Bodies reach columns, so they get more runs than query strings. */
@@ -20,6 +21,7 @@ const FIELDS = [
   'availableTokens', 'limitPerUser', 'startDate', 'endDate', 'requiresApproval', 'userId', 'userIds', 'amount', 'reason', 'kind', 'benefitId',
   'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
   'adminInstructions', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType',
+  'enabled', 'botEnabled', 'whatsappNumber', 'analysisFrequency', 'stressKeywords', 'wellbeingIndicators', 'instructions', 'actionTaken',
 ];
 
 let world: World;
@@ -77,6 +79,10 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'PATCH /api/companies/:id': { contactName: 'Carla', maxUsers: 20 },
     'POST /api/companies/:id/status': { status: 'active' },
     'POST /api/companies/:id/admins': { name: 'Admin', email: 'admin@nueva.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'PUT /api/admin/bot/companies/:id/access': { enabled: true },
+    'PUT /api/bot/config': { botEnabled: false, whatsappNumber: '+56 9 1234 5678', analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: ['pausa'], instructions: 'Hola' },
+    'PUT /api/bot/employees/:id/phone': { phone: '+56 9 1234 5678' },
+    'POST /api/bot/alerts/:id/action': { actionTaken: 'Llamada' },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -121,7 +127,12 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   if (route.url.startsWith('/api/platform-benefits/')) id = w.automaticBenefitId;
   else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
-  else if (route.url.startsWith('/api/companies/')) id = w.companyId;
+  else if (route.url.startsWith('/api/companies/') || route.url.startsWith('/api/admin/bot/companies/')) id = w.companyId;
+  else if (route.url.startsWith('/api/bot/profiles/') || route.url.startsWith('/api/bot/employees/')) id = w.userIds.L3;
+  else if (route.url.startsWith('/api/bot/alerts/')) {
+    const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId: w.userIds.L3, stressScore: 8 }).onConflictDoNothing().returning({ id: botAlerts.id });
+    id = alert?.id ?? '00000000-0000-4000-8000-000000000000';
+  }
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }
