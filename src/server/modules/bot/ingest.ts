@@ -89,7 +89,7 @@ export function replyText(requiresAttention: boolean, companyName: string): stri
  * for a message whose analysis never ran): only the call that writes the analysis goes on, so a
  * message is answered once. Throws only on a database failure.
  */
-export async function analyseStoredMessage(db: Executor, messageId: string, transport: BotTransport): Promise<void> {
+export async function analyseStoredMessage(db: Executor, messageId: string, transport: BotTransport, repliedAt: Date = new Date()): Promise<void> {
   const [message] = await db
     .select({ body: botMessages.body, companyId: botMessages.companyId, userId: botMessages.userId, conversationId: botMessages.conversationId, analyzedAt: botMessages.analyzedAt })
     .from(botMessages)
@@ -125,6 +125,7 @@ export async function analyseStoredMessage(db: Executor, messageId: string, tran
     userId: message.userId,
     direction: 'outbound',
     body: reply,
+    sentAt: repliedAt,
     deliveryStatus: result.status,
     deliveryNote: result.note,
   });
