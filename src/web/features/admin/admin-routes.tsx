@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { BotManagementPage } from './bot-management-page';
 import { CompaniesPage } from './companies-page';
 import { TokensPage } from './tokens-page';
 
@@ -20,7 +21,7 @@ export default function AdminRoutes() {
       <Route path="asignar-niveles" element={<Navigate to="/level1/users/assign-levels" replace />} />
       <Route path="achievements" element={<ComingSoonPage title="Logros" />} />
       <Route path="surveys" element={<ComingSoonPage title="Encuestas" />} />
-      <Route path="bot-management" element={<ComingSoonPage title="Gestión del bot" />} />
+      <Route path="bot-management" element={<BotManagementPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

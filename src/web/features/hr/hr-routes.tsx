@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { BotMessagingPage } from './bot/bot-messaging-page';
 
 /** Level 2 screens (part 2 route table), mounted under /level2. */
 export default function HrRoutes() {
@@ -11,7 +12,7 @@ export default function HrRoutes() {
       <Route path="tokens" element={<ComingSoonPage title="Tokens de la empresa" />} />
       <Route path="users" element={<ComingSoonPage title="Usuarios" />} />
       <Route path="requests" element={<ComingSoonPage title="Solicitudes" />} />
-      <Route path="bot-messaging" element={<ComingSoonPage title="Bot de bienestar" />} />
+      <Route path="bot-messaging" element={<BotMessagingPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
