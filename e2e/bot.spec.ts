@@ -25,7 +25,8 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await signIn(page, DEMO.hr);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     await page.goto('/level2/bot-messaging');
-    await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 2 })).toBeVisible();
+    // The first visit loads the HR area's code: on a busy CI machine that can take a while.
+    await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 2 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel('Número de WhatsApp')).toHaveValue('+56226000000');
     await page.getByRole('combobox', { name: 'Frecuencia de análisis' }).click();
     await page.getByRole('option', { name: 'Diario' }).click();
@@ -78,7 +79,8 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await expect(page.getByRole('heading', { name: 'Gestión del bot', level: 2 })).toBeVisible();
     await expect(page.getByText('Habilitado desde').first()).toBeVisible();
     await shoot(page, 'level1-bot-management');
-    await page.getByRole('switch', { name: 'Deshabilitar el bot de Andes' }).click();
+    // Mantine draws the switch over its input: the click goes to the input itself.
+    await page.getByRole('switch', { name: 'Deshabilitar el bot de Andes' }).click({ force: true });
     await page.getByRole('dialog', { name: 'Deshabilitar el bot' }).getByRole('button', { name: 'Deshabilitar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Bot deshabilitado para Andes' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Habilitar el bot de Andes' })).not.toBeChecked();

@@ -22,7 +22,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { botAlerts, botConversations, employeeWellbeingProfiles, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyBotForAnalysis } from './settings';
-import { periodStartSql } from './periodic';
+import { PERIOD_ORIGIN, periodStartSql } from './periodic';
 
 const TREND_PERIODS = 12;
 /** Messages shown per conversation in the detail (the newest). */
@@ -221,7 +221,7 @@ export async function getBotAnalytics(db: Executor, companyId: string): Promise<
     db,
     sql`select period, avg(score)::float8 as average, count(*) filter (where score >= ${STRESS_ALERT_THRESHOLD})::int as on_alert, sum(conversations)::int as conversations
         from (
-          select date_bin(make_interval(days => ${days}), m.sent_at, timestamptz '2000-01-03 00:00:00+00') as period, m.user_id,
+          select date_bin(make_interval(days => ${days}), m.sent_at, ${PERIOD_ORIGIN}) as period, m.user_id,
                  avg(m.stress_score) as score, count(distinct m.conversation_id) as conversations
           from bot_messages m
           where m.company_id = ${companyId}::uuid and m.direction = 'inbound' and m.stress_score is not null

@@ -20,10 +20,16 @@ export type PeriodicRunResult = { analysedMessages: number; companiesAnalysed: n
 const STRAGGLER_AGE_SECONDS = 60;
 const STRAGGLER_BATCH = 200;
 
-/** Period start = the period's length binned from the epoch, by the database clock (every copy agrees). */
+/**
+ * Where periods are counted from: Monday 2000-01-03 at midnight in Chile (UTC−4; in summer time a
+ * period starts at 1 AM), so a period's first day is the same date on the screens (America/Santiago).
+ */
+export const PERIOD_ORIGIN = sql`timestamptz '2000-01-03 04:00:00+00'`;
+
+/** The start of the period `at` (default: now) falls in, by the database clock (every copy agrees). */
 export function periodStartSql(frequency: AnalysisFrequency, now?: Date) {
   const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  return sql`date_bin(make_interval(days => ${ANALYSIS_PERIOD_DAYS[frequency]}), ${at}, timestamptz '2000-01-03 00:00:00+00')`;
+  return sql`date_bin(make_interval(days => ${ANALYSIS_PERIOD_DAYS[frequency]}), ${at}, ${PERIOD_ORIGIN})`;
 }
 
 export async function runPeriodicBotAnalysis(db: Db, options: PeriodicRunOptions): Promise<PeriodicRunResult> {

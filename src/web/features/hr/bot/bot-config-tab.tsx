@@ -91,8 +91,11 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
             <List size="sm" type="ordered" spacing={6}>
               <List.Item>En tu app de Meta for Developers, agrega el producto WhatsApp y registra el número configurado arriba.</List.Item>
               <List.Item>
-                En WhatsApp → Configuración → Webhook, usa como URL de devolución de llamada <Code style={{ wordBreak: 'break-all' }}>{settings.webhookUrl}</Code> y el token de verificación que te entrega Jobby
-                (<Code>WHATSAPP_VERIFY_TOKEN</Code>).
+                En WhatsApp → Configuración → Webhook, usa como URL de devolución de llamada:
+                <Code block mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                  {settings.webhookUrl}
+                </Code>
+                y como token de verificación el que te entrega Jobby: <Code>WHATSAPP_VERIFY_TOKEN</Code>.
               </List.Item>
               <List.Item>
                 Suscribe el campo <Code>messages</Code>. Cada entrega llega firmada en el encabezado <Code>{settings.signatureHeader}</Code> (HMAC-SHA256 con el secreto de la app,{' '}

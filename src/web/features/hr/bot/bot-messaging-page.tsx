@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconSettings, IconUsers } from '@tabler/icons-react';
 import { messageOf } from '../../../api/client';
@@ -7,11 +7,13 @@ import { Banner, useBanner } from '../../../components/banner';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
-import { BotAlertsTab } from './bot-alerts-tab';
 import { BotConfigTab } from './bot-config-tab';
 import { BotProfilesTab } from './bot-profiles-tab';
 
 type Tab = 'config' | 'profiles' | 'analytics';
+
+// The trend chart's library is large: it loads when the tab is opened, not with the HR area.
+const BotAlertsTab = lazy(() => import('./bot-alerts-tab').then((module) => ({ default: module.BotAlertsTab })));
 
 /** /level2/bot-messaging (part 2 §2 "Bot messaging"): three tabs, config, profiles and analytics. */
 export function BotMessagingPage() {
@@ -48,7 +50,9 @@ export function BotMessagingPage() {
           <BotProfilesTab banner={banner} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="lg">
-          <BotAlertsTab banner={banner} />
+          <Suspense fallback={<PageLoader />}>
+            <BotAlertsTab banner={banner} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

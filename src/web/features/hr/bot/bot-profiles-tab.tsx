@@ -70,7 +70,7 @@ function ConversationModal({ employee, onClose }: { employee: EmployeeProfile | 
           <Group gap="sm">
             <StressBadge score={detail.data.profile.stressScore} />
             <Text size="sm" c="dimmed">
-              {detail.data.total} conversaciones
+              {detail.data.total === 1 ? '1 conversación' : `${detail.data.total} conversaciones`}
             </Text>
           </Group>
           {detail.data.conversations.map((conversation) => (
