@@ -124,6 +124,22 @@ describe('GET /webhook/whatsapp (verification handshake)', () => {
   });
 });
 
+describe('the webhook rate limit', () => {
+  it('answers 429 past WEBHOOK_REQUESTS_PER_MINUTE deliveries from one address, before reading them', async () => {
+    const limited = await createTestContext({ whatsapp: { ...ctx.config.whatsapp, requestsPerMinute: 2 } });
+    try {
+      const raw = JSON.stringify({ from: '56900000001', body: 'Hola' });
+      const send = () => limited.app.inject({ method: 'POST', url: '/webhook/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, SECRET) }, payload: raw });
+      expect([(await send()).statusCode, (await send()).statusCode]).toEqual([200, 200]);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.message).toBe('Demasiadas solicitudes. Intenta nuevamente en un momento.');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the periodic analysis', () => {
   it('analyses a message a stopped copy left, and runs once per company and period', async () => {
     const [conversation] = await ctx.db.select({ id: botMessages.conversationId }).from(botMessages).where(eq(botMessages.userId, employee)).limit(1);
