@@ -59,7 +59,8 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await page.getByRole('tab', { name: /Análisis y Alertas/ }).click();
     const alerts = page.getByRole('table', { name: 'Alertas' });
     const alert = alerts.getByRole('row', { name: /Diego Fuentes/ });
-    await expect(alert).toContainText('Abierta');
+    // The tab loads its chart library when first opened.
+    await expect(alert).toContainText('Abierta', { timeout: 30_000 });
     await expect(alerts.getByRole('row', { name: /Camila Rojas/ })).toContainText('Abierta');
     await expect(page.getByText('Tendencia por período')).toBeVisible();
     await shoot(page, 'level2-bot-analytics');
