@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_WHATSAPP_APP_SECRET, E2E_WHATSAPP_VERIFY_TOKEN } from './e2e/support';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 // scripts/e2e.mjs (npm run test:e2e) creates a fresh data folder per run and removes it afterwards.
@@ -40,6 +41,9 @@ export default defineConfig({
       // The journeys read verification and reset links from the development outbox (never in production).
       DEV_OUTBOX_API: 'on',
       PUBLIC_URL: `http://localhost:${port}`,
+      // e2e/bot.spec.ts signs its webhook deliveries with this secret.
+      WHATSAPP_APP_SECRET: E2E_WHATSAPP_APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: E2E_WHATSAPP_VERIFY_TOKEN,
     },
   },
 });

@@ -13,6 +13,13 @@ export const DEMO = {
   otherProvider: 'cine@jobby.sup',
 } as const;
 
+/**
+ * The WhatsApp app secret of the journeys' server (playwright.config.ts sets it): a journey signs the
+ * webhook deliveries it posts with it, as WhatsApp would.
+ */
+export const E2E_WHATSAPP_APP_SECRET = 'e2e-whatsapp-app-secret-0123456789';
+export const E2E_WHATSAPP_VERIFY_TOKEN = 'e2e-verify-token';
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 850 };
 

@@ -14,6 +14,7 @@ export const ERRORS = {
   UNAUTHENTICATED: { status: 401, message: 'Debes iniciar sesión para continuar' },
   FORBIDDEN: { status: 403, message: 'No tienes permiso para realizar esta acción' },
   NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'El contenido enviado es demasiado grande' },
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
@@ -147,6 +148,19 @@ export const ERRORS = {
     status: 429,
     message: 'Demasiados intentos de verificación. Espera un minuto e intenta nuevamente.',
   },
+
+  // Wellbeing bot (part 1 §8, part 2 §8; the rest not in the spec, decision 90)
+  BOT_ACCESS_UPDATE_FAILED: { status: 500, message: 'Error al actualizar el acceso del bot' },
+  BOT_CONFIG_SAVE_FAILED: { status: 500, message: 'Error al guardar la configuración' },
+  BOT_ACCESS_REQUIRED: { status: 409, message: 'Tu empresa no tiene habilitado el acceso al bot. Contacta a la administración de Jobby.' },
+  BOT_NUMBER_REQUIRED: { status: 400, message: 'Ingresa el número de WhatsApp para activar el bot' },
+  PHONE_INVALID: { status: 400, message: 'El número no es válido: usa el formato internacional, por ejemplo +56 9 1234 5678' },
+  PHONE_IN_USE: { status: 409, message: 'Ese número ya está registrado para otro colaborador' },
+  ALERT_NOT_FOUND: { status: 404, message: 'Alerta no encontrada' },
+  ALERT_ALREADY_HANDLED: { status: 409, message: 'Esta alerta ya fue atendida' },
+  ACTION_REQUIRED: { status: 400, message: 'Describe la acción tomada' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'Firma del webhook no válida' },
+  WEBHOOK_VERIFY_FAILED: { status: 403, message: 'Token de verificación no válido' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

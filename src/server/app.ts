@@ -18,8 +18,13 @@ import { refuseNul } from './http/inputs';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
 import { devOutboxRoutes } from './modules/mail/dev-routes';
+import { createAfterCommit, type AfterCommit } from './modules/bot/after-commit';
+import { createBotTransport, type BotTransport } from './modules/bot/transport';
+import { whatsappWebhookRoutes } from './modules/bot/webhook-routes';
 
-export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport };
+export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; bot: BotDeps };
+/** The wellbeing bot's outbound transport and its after-commit work (the webhook). */
+export type BotDeps = { transport: BotTransport; afterCommit: AfterCommit };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,13 +47,15 @@ export type ApiRouteInfo = { method: string; url: string; access: Access };
 export type BuildAppOptions = {
   config: AppConfig;
   database: Database;
+  /** The bot's outbound transport; by default the configuration's (recording, or Cloud API). */
+  botTransport?: BotTransport;
   /** Folder of the built SPA; served with an index.html fallback when present. */
   webDir?: string | null;
 };
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, database, webDir = null }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, webDir = null, botTransport }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -57,7 +64,10 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mail = createMailTransport(database.db, config);
-  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail });
+  const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp), afterCommit: createAfterCommit(app.log) };
+  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, bot });
+  // The analyses still running finish before the database closes.
+  app.addHook('onClose', async () => bot.afterCommit.settled());
   app.decorateRequest('actor', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
@@ -117,6 +127,7 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
   await app.register(authRoutes);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   if (config.devOutboxApi) await app.register(devOutboxRoutes, { prefix: '/api' });
+  await app.register(whatsappWebhookRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDir) return handleError(new AppError('NOT_FOUND'), request, reply);

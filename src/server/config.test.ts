@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
 const SECRET = 'x'.repeat(40);
-const base = { BETTER_AUTH_SECRET: SECRET };
+const base = { BETTER_AUTH_SECRET: SECRET, WHATSAPP_APP_SECRET: 'w'.repeat(32), WHATSAPP_VERIFY_TOKEN: 'v'.repeat(16) };
 const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.test:587' } as const;
 
 describe('loadConfig defaults (issue 6)', () => {
@@ -37,5 +37,16 @@ describe('loadConfig defaults (issue 6)', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/SMTP_URL/);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).emailVerification).toBe('optional');
     expect(loadConfig({ ...production, EMAIL_VERIFICATION: 'optional' }).emailVerification).toBe('optional');
+  });
+
+  it('requires the WhatsApp secrets in production and pairs the Cloud API settings', () => {
+    const { WHATSAPP_APP_SECRET: _secret, ...withoutSecret } = production;
+    expect(() => loadConfig(withoutSecret)).toThrow(/WHATSAPP_APP_SECRET/);
+    const { WHATSAPP_VERIFY_TOKEN: _token, ...withoutToken } = production;
+    expect(() => loadConfig(withoutToken)).toThrow(/WHATSAPP_VERIFY_TOKEN/);
+    expect(loadConfig({ ...production }).whatsapp).toMatchObject({ appSecret: 'w'.repeat(32), generated: false, cloudApi: null });
+    expect(() => loadConfig({ ...base, WHATSAPP_ACCESS_TOKEN: 'abc' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+    expect(loadConfig({ ...base, WHATSAPP_ACCESS_TOKEN: 'abc', WHATSAPP_PHONE_NUMBER_ID: '123' }).whatsapp.cloudApi).toEqual({
+      accessToken: 'abc', phoneNumberId: '123', apiUrl: 'https://graph.facebook.com/v21.0' });
   });
 });

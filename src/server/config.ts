@@ -41,6 +41,16 @@ const envSchema = z.object({
    * list of proxy addresses/CIDRs. Never `true` (that would take the leftmost, client-chosen value).
    */
   TRUST_PROXY: z.string().default('false'),
+  /** Key of the HMAC that signs every WhatsApp delivery (Meta's "app secret"); generated in development. */
+  WHATSAPP_APP_SECRET: z.string().min(16).optional(),
+  /** What WhatsApp's verification handshake must echo (hub.verify_token); generated in development. */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  /** Outbound messages through WhatsApp Cloud API: both set → sent; unset → recorded as not sent. */
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,30}$/).optional(),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /** Webhook deliveries accepted per client address and minute. */
+  WEBHOOK_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +77,18 @@ export type AppConfig = {
   verifyAttemptsPerMinute: number;
   trustProxy: TrustProxy;
   logLevel: string;
+  whatsapp: WhatsappConfig;
+};
+
+/** The wellbeing bot's WhatsApp settings (decision 94). */
+export type WhatsappConfig = {
+  appSecret: string;
+  verifyToken: string;
+  /** Whether the secrets came from files generated in DATA_DIR (printed at start in development). */
+  generated: boolean;
+  /** Null: outbound messages are recorded as not sent. */
+  cloudApi: { accessToken: string; phoneNumberId: string; apiUrl: string } | null;
+  requestsPerMinute: number;
 };
 
 /** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses. */
@@ -86,18 +108,32 @@ function parseTrustProxy(value: string): TrustProxy {
 }
 
 /** In development a secret is generated once and kept in the data folder; production must set one. */
-function resolveSecret(env: z.infer<typeof envSchema>): string {
-  const given = env.BETTER_AUTH_SECRET;
+function resolveSecret(env: z.infer<typeof envSchema>, given: string | undefined, name: string, fileName: string, minimum: number): string {
   if (given) return given;
   if (env.NODE_ENV === 'production') {
-    throw new Error('Falta BETTER_AUTH_SECRET: en producción define un secreto de al menos 32 caracteres.');
+    throw new Error(`Falta ${name}: en producción define un secreto de al menos ${minimum} caracteres.`);
   }
-  const file = path.join(env.DATA_DIR, 'auth-secret');
+  const file = path.join(env.DATA_DIR, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(env.DATA_DIR, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function whatsappConfig(env: z.infer<typeof envSchema>): WhatsappConfig {
+  const token = env.WHATSAPP_ACCESS_TOKEN;
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID;
+  if (Boolean(token) !== Boolean(phoneNumberId)) {
+    throw new Error('WHATSAPP_ACCESS_TOKEN y WHATSAPP_PHONE_NUMBER_ID van juntos: define los dos o ninguno.');
+  }
+  return {
+    appSecret: resolveSecret(env, env.WHATSAPP_APP_SECRET, 'WHATSAPP_APP_SECRET', 'whatsapp-app-secret', 16),
+    verifyToken: resolveSecret(env, env.WHATSAPP_VERIFY_TOKEN, 'WHATSAPP_VERIFY_TOKEN', 'whatsapp-verify-token', 8),
+    generated: !env.WHATSAPP_APP_SECRET || !env.WHATSAPP_VERIFY_TOKEN,
+    cloudApi: token && phoneNumberId ? { accessToken: token, phoneNumberId, apiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, '') } : null,
+    requestsPerMinute: env.WEBHOOK_REQUESTS_PER_MINUTE,
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -128,7 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR,
     staffDomain: env.STAFF_EMAIL_DOMAIN.toLowerCase(),
     providerDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
-    authSecret: resolveSecret(env),
+    authSecret: resolveSecret(env, env.BETTER_AUTH_SECRET, 'BETTER_AUTH_SECRET', 'auth-secret', 32),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     demoData,
     demoPassword,
@@ -143,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    whatsapp: whatsappConfig(env),
   };
 }
 
@@ -171,6 +208,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     verifyAttemptsPerMinute: 1000,
     trustProxy: false,
     logLevel: 'silent',
+    whatsapp: { appSecret: 'test-whatsapp-app-secret', verifyToken: 'test-verify-token', generated: false, cloudApi: null, requestsPerMinute: 1000 },
     ...overrides,
   };
 }

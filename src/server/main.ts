@@ -7,6 +7,10 @@ import { buildApp, defaultWebDir } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { runPeriodicBotAnalysis } from './modules/bot/periodic';
+
+/** How often each copy looks for a bot analysis period to run (a period runs once, whoever finds it). */
+const BOT_ANALYSIS_INTERVAL_MS = 10 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -21,7 +25,12 @@ async function main() {
     seeded = true;
   }
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
+  // The periodic bot analysis (decision 92) until the job engine takes it over.
+  const analyse = () =>
+    runPeriodicBotAnalysis(database.db, { transport: app.deps.bot.transport }).catch((error: unknown) => app.log.error({ err: error }, 'periodic bot analysis failed'));
+  const timer = setInterval(analyse, BOT_ANALYSIS_INTERVAL_MS);
   const close = async () => {
+    clearInterval(timer);
     await app.close();
     await database.close();
     process.exit(0);
@@ -38,12 +47,22 @@ async function main() {
     `  Base de datos: ${database.driver === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}${seeded ? ' — datos de demostración cargados' : ''}`,
     `  API: ${config.publicUrl}/api/docs`,
   ];
+  if (config.whatsapp.generated && config.env !== 'production') {
+    // Development only (production requires them set): what the WhatsApp app and scripts/send-whatsapp.mjs need.
+    lines.push(
+      '',
+      `  Webhook de WhatsApp: ${config.publicUrl}/webhook/whatsapp (secretos generados en ${config.dataDir})`,
+      `    WHATSAPP_APP_SECRET=${config.whatsapp.appSecret}`,
+      `    WHATSAPP_VERIFY_TOKEN=${config.whatsapp.verifyToken}`,
+    );
+  }
   if (config.demoData) {
     const password = config.demoPassword === DEMO_PASSWORD ? DEMO_PASSWORD : 'la de DEMO_PASSWORD';
     lines.push('', `  Cuentas de demostración (contraseña ${password}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`    nivel ${account.level}  ${account.email.padEnd(22)} ${account.note}`);
   }
   console.log(lines.join('\n') + '\n');
+  void analyse();
 }
 
 main().catch((error: unknown) => {

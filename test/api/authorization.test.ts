@@ -19,7 +19,9 @@
  * No row lists 500, so a 500 anywhere fails it too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from '../support/app';
+import { randomUUID } from 'node:crypto';
+import { botAlerts } from '../../src/server/db/schema';
+import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
 type Statuses = readonly [none: number, L1: number, L2: number, L3: number, L4: number, S3: number, L2x: number, L3x: number, L4x: number];
@@ -32,6 +34,15 @@ const row = (route: string, expected: Statuses, call: Row['call'] = () => ({})):
 async function decisionTarget(w: World, caller: Caller): Promise<string> {
   return caller === 'L2' || caller === 'L2x' || caller === 'L3' || caller === 'L3x' ? w.pendingCompanyRequest() : w.pendingPlatformRequest();
 }
+
+/** A fresh open stress alert of a new Matriz employee ('Tomar Acción' closes it, so each caller gets its own). */
+async function openAlert(w: World): Promise<string> {
+  const userId = await createUser(w.ctx.db, { email: `alerta-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId });
+  const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId, stressScore: 8 }).returning({ id: botAlerts.id });
+  return alert.id;
+}
+
+const botConfig = { botEnabled: false, whatsappNumber: null, analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '' };
 
 const benefitFields = { title: 'Cena', description: 'Una cena para dos', type: 'automatic' };
 
@@ -146,6 +157,20 @@ const MATRIX: Row[] = [
       benefitPriorities: ['wellness', 'growth', 'flexibility', 'team', 'tech', 'rewards'],
       lifestyleAssessment: { work_life_balance: 50, social_interaction: 50, challenge_seeking: 50, stability_preference: 50 },
       futureVision: { '6_months': 'promotion', '1_year': 'promotion', '2_years': 'promotion', '3_years': 'promotion' } } })),
+  row('GET /api/admin/bot/companies',              [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('PUT /api/admin/bot/companies/:id/access',   [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/admin/bot/companies/${w.companyId}/access`, payload: { enabled: true } })),
+  row('GET /api/bot/config',                       [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('PUT /api/bot/config',                       [401, 403, 200, 403, 403, 403, 200, 403, 403], () => ({ payload: botConfig })),
+  row('GET /api/bot/profiles',                     [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  // Matriz's employee: another company's HR does not find them.
+  row('GET /api/bot/profiles/:id',                 [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({ url: `/api/bot/profiles/${w.userIds.L3}` })),
+  row('PUT /api/bot/employees/:id/phone',          [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
+    url: `/api/bot/employees/${w.userIds.L3}/phone`, payload: { phone: '+56 9 5555 0101' } })),
+  row('GET /api/bot/alerts',                       [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('POST /api/bot/alerts/:id/action',           [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/bot/alerts/${await openAlert(w)}/action`, payload: { actionTaken: 'Llamada de seguimiento' } })),
+  row('GET /api/bot/analytics',                    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
 ];
 
 let world: World;

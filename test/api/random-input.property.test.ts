@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { ApiRouteInfo } from '../../src/server/app';
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../support/app';
+import { botAlerts } from '../../src/server/db/schema';
 import { createWorld, type SignedInCaller, type World } from '../support/world';
 
 /** Bodies reach columns, so they get more runs than query strings. */
@@ -22,6 +23,7 @@ const FIELDS = [
   'availableTokens', 'limitPerUser', 'startDate', 'endDate', 'requiresApproval', 'userId', 'userIds', 'amount', 'reason', 'kind', 'benefitId',
   'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
   'adminInstructions', 'userType', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType', 'level', 'contactPhone',
+  'enabled', 'botEnabled', 'whatsappNumber', 'analysisFrequency', 'stressKeywords', 'wellbeingIndicators', 'instructions', 'actionTaken',
 ];
 
 let world: World;
@@ -86,6 +88,10 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'POST /api/company/users': { name: 'Nueva Persona', email: 'nueva@matriz.cl', password: 'secreto1', confirmPassword: 'secreto1' },
     'POST /api/company/users/:id/status': { status: 'active' },
     'POST /api/company/users/:id/type': { userType: 'A' },
+    'PUT /api/admin/bot/companies/:id/access': { enabled: true },
+    'PUT /api/bot/config': { botEnabled: false, whatsappNumber: '+56 9 1234 5678', analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: ['pausa'], instructions: 'Hola' },
+    'PUT /api/bot/employees/:id/phone': { phone: '+56 9 1234 5678' },
+    'POST /api/bot/alerts/:id/action': { actionTaken: 'Llamada' },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -130,13 +136,18 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   if (route.url.startsWith('/api/platform-benefits/')) id = w.automaticBenefitId;
   else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
-  else if (route.url.startsWith('/api/companies/') || route.url.startsWith('/api/admin/companies/')) id = w.companyId;
+  else if (route.url.startsWith('/api/companies/') || route.url.startsWith('/api/admin/companies/') || route.url.startsWith('/api/admin/bot/companies/')) id = w.companyId;
   else if (route.url.startsWith('/api/admin/surveys/')) id = await w.surveyId();
   // A user of its own, so random levels and statuses change nobody the other routes call as.
   else if (route.url.startsWith('/api/providers/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@jobby.sup`, level: 4 });
   else if (route.url.startsWith('/api/admin/users/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@matriz.cl`, level: 3, companyId: w.companyId });
   // S3, a Matriz employee no other route of this test signs in as (a random status may disable it).
   else if (route.url.startsWith('/api/company/users/')) id = w.userIds.S3;
+  else if (route.url.startsWith('/api/bot/profiles/') || route.url.startsWith('/api/bot/employees/')) id = w.userIds.L3;
+  else if (route.url.startsWith('/api/bot/alerts/')) {
+    const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId: w.userIds.L3, stressScore: 8 }).onConflictDoNothing().returning({ id: botAlerts.id });
+    id = alert?.id ?? '00000000-0000-4000-8000-000000000000';
+  }
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

@@ -94,4 +94,19 @@ describe('demo data (issue 2 §6)', () => {
     expect(await count(sql`select count(*) as n from benefit_codes where status = 'used'`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from benefit_codes c join benefit_requests r on r.id = c.request_id where c.used_at < r.request_date or c.created_at < r.request_date`)).toBe(0);
   });
+
+  it("has Andes's bot on with profiles in every band and one open alert, and Austral's access on with its bot off (issue 11)", async () => {
+    const andes = (await ctx.app.inject({ url: '/api/bot/config', headers: as(await signIn(ctx.app, 'admin@andes.cl', DEMO_PASSWORD)) })).json();
+    expect(andes).toMatchObject({ access: true, botEnabled: true, analysisFrequency: 'weekly' });
+    const austral = (await ctx.app.inject({ url: '/api/bot/config', headers: as(await signIn(ctx.app, 'admin@austral.cl', DEMO_PASSWORD)) })).json();
+    expect(austral).toMatchObject({ access: true, botEnabled: false });
+    const bands = await queryRows<{ band: string }>(
+      ctx.db,
+      sql`select case when p.stress_score is null then 'none' when p.stress_score >= 7 then 'high' when p.stress_score >= 4 then 'medium' else 'low' end as band
+          from users u join companies c on c.id = u.company_id and c.name = 'Andes' left join employee_wellbeing_profiles p on p.user_id = u.id where u.level = 3`,
+    );
+    expect(new Set(bands.map((b) => b.band))).toEqual(new Set(['high', 'medium', 'low', 'none']));
+    expect(await count(sql`select count(*) as n from bot_alerts where status = 'open'`)).toBe(1);
+    expect(await count(sql`select count(*) as n from users where level = 3 and phone like '+569%'`)).toBe(16);
+  });
 });

@@ -69,7 +69,7 @@ describe('every route answers malformed input in Spanish', () => {
     expect(ENGLISH.test('Entrada inválida: se esperaba objeto, recibido texto')).toBe(false);
   });
 
-  it('answers no route with English or a 500, whoever calls (auth routes aside, below)', async () => {
+  it('answers no route with English or a 500, whoever calls (auth routes aside, below)', { timeout: 300_000 }, async () => {
     const routes = world.ctx.app.apiRoutes.filter((r) => !r.url.startsWith('/api/auth/'));
     expect(routes.length).toBeGreaterThan(20);
     const findings: string[] = [];

@@ -32,6 +32,7 @@ import { approveRequest, rejectRequest } from '../modules/requests/service';
 import { saveSurveyA, saveSurveyB } from '../modules/surveys/service';
 import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
 import { loadActorRow } from '../modules/users/service';
+import { seedBotDemo } from '../modules/bot/demo';
 
 /** The published demo password (README); config.ts refuses it in production. */
 export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
@@ -329,6 +330,10 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       }
       await backdate(tx, requestId, when);
     }
+    await seedBotDemo(tx, {
+      andes: { id: andes.id, hr: await actorOf(andesHrId), employees: Object.fromEntries(ANDES.map((e, i) => [e.local, andesIds[i]])) },
+      austral: { id: austral.id, hr: await actorOf(australHrId), employees: Object.fromEntries(AUSTRAL.map((e, i) => [e.local, australIds[i]])) },
+    });
     // The verifications above counted against the providers' rate limit: today's demo starts clean.
     await tx.delete(rateLimitCounters);
   });

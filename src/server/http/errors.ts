@@ -15,6 +15,7 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     );
   }
   const status = (error as FastifyError).statusCode;
+  if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));
   if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessage('RATE_LIMITED')));
   if (status && status >= 400 && status < 500 && !isResponseSerializationError(error)) {
     const code = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION';

@@ -12,6 +12,8 @@ export const NUL_MESSAGE = 'El texto no puede contener el carácter nulo (U+0000
  */
 export async function refuseNul(request: FastifyRequest, reply: FastifyReply) {
   for (const [location, value] of [['body', request.body], ['querystring', request.query]] as const) {
+    // A raw body (the WhatsApp webhook's, kept as bytes for its signature) is not JSON to walk.
+    if (Buffer.isBuffer(value)) continue;
     const path = pathOfNul(value);
     if (path !== null) return reply.status(400).send(validationBody([{ in: location, path, message: NUL_MESSAGE }]));
   }

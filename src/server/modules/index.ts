@@ -15,6 +15,7 @@ import { dashboardRoutes } from './dashboards/routes';
 import { userLevelRoutes } from './user-levels/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { hrRoutes } from './hr/routes';
+import { botRoutes } from './bot/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userLevelRoutes, adminDashboardRoutes, hrRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userLevelRoutes, adminDashboardRoutes, hrRoutes, botRoutes];

@@ -19,6 +19,7 @@ export const companies = pgTable(
     address: text('address'),
     maxUsers: integer('max_users').notNull().default(10),
     status: text('status').notNull().default('active'),
+    /** Level 1's bot access (part 1 §4 "Bot access per company"): the spec's botEnabled and botEnabledDate. */
     botEnabled: boolean('bot_enabled').notNull().default(false),
     botEnabledAt: ts('bot_enabled_at'),
     /** whatsappNumber, analysisFrequency, stressKeywords, wellbeingIndicators (part 2 §3 "Bot config"). */
@@ -36,7 +37,9 @@ export const companies = pgTable(
   ],
 );
 
+/** HR's settings; `botEnabled` is HR's switch, usable only while level 1 grants access (`companies.bot_enabled`). */
 export type BotConfig = {
+  botEnabled?: boolean;
   whatsappNumber?: string;
   analysisFrequency?: 'daily' | 'weekly' | 'biweekly' | 'monthly';
   stressKeywords?: string[];

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { AdminDashboardPage } from './admin-dashboard-page';
 import { AdminRequestsPage } from './admin-requests-page';
+import { BotManagementPage } from './bot-management-page';
 import { CompaniesPage } from './companies-page';
 import { SurveysPage } from './surveys-page';
 import { PlatformBenefitsPage } from './platform-benefits-page';
@@ -26,7 +27,7 @@ export default function AdminRoutes() {
       <Route path="asignar-niveles" element={<Navigate to="/level1/users/assign-levels" replace />} />
       <Route path="achievements" element={<ComingSoonPage title="Logros" />} />
       <Route path="surveys" element={<SurveysPage />} />
-      <Route path="bot-management" element={<ComingSoonPage title="Gestión del bot" />} />
+      <Route path="bot-management" element={<BotManagementPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,12 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { useMe } from '../../api/session';
-import { ComingSoonPage } from '../../components/coming-soon-page';
 import { HrBenefitsPage } from './benefits-page';
 import { HrDashboardPage } from './dashboard-page';
 import { NoCompanyState } from './no-company-state';
 import { HrRequestsPage } from './requests-page';
 import { HrTokensPage } from './tokens-page';
 import { HrUsersPage } from './users-page';
+import { BotMessagingPage } from './bot/bot-messaging-page';
 
 /** Level 2 screens (part 2 route table), mounted under /level2. An HR user without a company sees only the spec's error. */
 export default function HrRoutes() {
@@ -22,7 +22,7 @@ export default function HrRoutes() {
           <Route path="tokens" element={<HrTokensPage />} />
           <Route path="users" element={<HrUsersPage />} />
           <Route path="requests" element={<HrRequestsPage />} />
-          <Route path="bot-messaging" element={<ComingSoonPage title="Bot de bienestar" />} />
+          <Route path="bot-messaging" element={<BotMessagingPage />} />
         </>
       ) : (
         ['dashboard', 'benefits', 'tokens', 'users', 'requests', 'bot-messaging'].map((path) => <Route key={path} path={path} element={<NoCompanyState />} />)

@@ -1,0 +1,84 @@
+/**
+ * The bot's demo data (issue 11), written through the bot's own services: Andes has access and its
+ * bot on, employees with WhatsApp numbers and conversations of the last weeks in every band, and one
+ * open alert; Austral has access but its bot off. Numbers are Chilean mobiles (+56 9 …).
+ */
+import { DEFAULT_BOT_INSTRUCTIONS, toE164 } from '../../../domain/bot';
+import type { Actor } from '../../auth/actor';
+import type { Executor } from '../../db/client';
+import { analyseStoredMessage, ingestInbound } from './ingest';
+import { saveBotSettings, setBotAccess } from './settings';
+import { setEmployeePhone } from './hr';
+import { recordingTransport } from './transport';
+
+/** Each demo employee's WhatsApp number, by the local part of their address. */
+export const DEMO_PHONES: Record<string, string> = {
+  camila: '+56 9 8765 4321',
+  diego: '+56 9 7654 3210',
+  valentina: '+56 9 6543 2109',
+  matias: '+56 9 5432 1098',
+  javiera: '+56 9 4321 0987',
+  benjamin: '+56 9 9123 4567',
+  isidora: '+56 9 8234 5678',
+  tomas: '+56 9 7345 6789',
+  sofia: '+56 9 6456 7890',
+  martin: '+56 9 5567 8901',
+  antonia: '+56 9 4678 9012',
+  lucas: '+56 9 9789 0123',
+  florencia: '+56 9 8890 1234',
+  agustin: '+56 9 7901 2345',
+  emilia: '+56 9 6012 3456',
+  joaquin: '+56 9 5123 4567',
+};
+
+/** Who wrote what, how many days ago (fractions are hours): Camila high, Valentina and Javiera mixed, Benjamín calm, Diego never. */
+const CONVERSATIONS: Array<{ who: string; daysAgo: number; body: string }> = [
+  { who: 'camila', daysAgo: 20, body: 'Hola, todo bien por acá, tranquila con la pega' },
+  { who: 'camila', daysAgo: 13, body: 'Un poco cansada, cerramos la campaña y hubo hartas horas extra' },
+  { who: 'camila', daysAgo: 5, body: 'Estoy muy estresada, no doy más con la carga de esta semana' },
+  { who: 'camila', daysAgo: 4.9, body: 'Llevo días sin dormir bien, me siento agobiada' },
+  { who: 'camila', daysAgo: 1, body: 'Sigo colapsada, no puedo más con los plazos' },
+  { who: 'valentina', daysAgo: 15, body: 'Bien, gracias. Descansé el fin de semana' },
+  { who: 'valentina', daysAgo: 3, body: 'Estoy cansada pero contenta con el proyecto' },
+  { who: 'valentina', daysAgo: 2, body: 'Un poco preocupada por la presentación, pero bien' },
+  { who: 'javiera', daysAgo: 9, body: 'Ando con harta presión esta semana' },
+  { who: 'javiera', daysAgo: 2.5, body: 'Estoy algo tensa con la entrega, pero ya casi terminamos' },
+  { who: 'benjamin', daysAgo: 18, body: 'Todo piola, nada que reportar' },
+  { who: 'benjamin', daysAgo: 11, body: 'La semana estuvo la raja, súper buena onda en el equipo' },
+  { who: 'benjamin', daysAgo: 3, body: 'Me siento feliz y motivado, gracias por preguntar' },
+];
+
+export type BotDemoCompanies = {
+  andes: { id: string; hr: Actor; employees: Record<string, string> };
+  austral: { id: string; hr: Actor; employees: Record<string, string> };
+};
+
+export async function seedBotDemo(db: Executor, { andes, austral }: BotDemoCompanies): Promise<void> {
+  await setBotAccess(db, { companyId: andes.id, enabled: true });
+  await setBotAccess(db, { companyId: austral.id, enabled: true });
+  await saveBotSettings(
+    db,
+    andes.id,
+    {
+      botEnabled: true,
+      whatsappNumber: '+56226000000',
+      analysisFrequency: 'weekly',
+      stressKeywords: ['plazos', 'cierre de mes', 'turno de noche'],
+      wellbeingIndicators: ['pausa activa', 'buena onda'],
+      instructions: DEFAULT_BOT_INSTRUCTIONS,
+    },
+    andes.hr,
+    'http://localhost:3000',
+  );
+  for (const company of [andes, austral]) {
+    for (const [local, userId] of Object.entries(company.employees)) {
+      await setEmployeePhone(db, company.id, userId, toE164(DEMO_PHONES[local]), company.hr);
+    }
+  }
+  for (const [i, message] of CONVERSATIONS.entries()) {
+    const sentAt = new Date(Date.now() - message.daysAgo * 86_400_000);
+    const result = await ingestInbound(db, { from: DEMO_PHONES[message.who], externalId: `demo:${i}`, sentAt, body: message.body });
+    if (!result.stored) throw new Error(`demo bot message not stored: ${message.body}`);
+    await analyseStoredMessage(db, result.messageId, recordingTransport, new Date(sentAt.getTime() + 4_000));
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * From a webhook delivery to a profile: the sender is matched to an employee by phone; the message is
+ * stored once per id in a short transaction; the analysis, the profile, the alert and the reply run
+ * after the commit (ARCHITECTURE §4 "Side effects after commit"), never while WhatsApp waits.
+ */
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { ANALYSIS_PERIOD_DAYS, phoneDigits, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
+import { queryRows, type Executor } from '../../db/client';
+import { botConversations, botMessages, companies, users } from '../../db/schema';
+import { analyseMessage } from './analysis';
+import { botIsOn, companyBotForAnalysis } from './settings';
+import type { BotTransport } from './transport';
+import type { InboundMessage } from './webhook-payload';
+
+/** A gap this long starts a new conversation: WhatsApp's customer-service window. */
+const CONVERSATION_GAP_HOURS = 24;
+
+export type IngestResult =
+  | { stored: true; messageId: string }
+  | { stored: false; reason: 'unknown_sender' | 'duplicate' };
+
+/**
+ * The active employee (level 3) whose phone has these digits, in a company whose bot is on (level 1's
+ * access and HR's switch). Two employees sharing a number match nobody: a message is never filed
+ * under the wrong person. One index lookup (users_phone_digits_idx).
+ */
+async function findSender(db: Executor, from: string) {
+  const digits = phoneDigits(from);
+  if (digits.length < 8) return null;
+  const rows = await db
+    .select({ userId: users.id, companyId: users.companyId, on: botIsOn })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') = ${digits}`, sql`${users.phone} is not null`, eq(users.level, 3), eq(users.status, 'active')))
+    .limit(2);
+  if (rows.length !== 1 || !rows[0].on || !rows[0].companyId) return null;
+  return { userId: rows[0].userId, companyId: rows[0].companyId };
+}
+
+class DuplicateMessage extends Error {}
+
+/** Stores one inbound message (or says why not). Throws only on a database failure. */
+export async function ingestInbound(db: Executor, message: InboundMessage): Promise<IngestResult> {
+  const sender = await findSender(db, message.from);
+  if (!sender) return { stored: false, reason: 'unknown_sender' };
+  const phone = `+${phoneDigits(message.from)}`;
+  try {
+    const messageId = await db.transaction(async (tx) => {
+      const windowStart = new Date(message.sentAt.getTime() - CONVERSATION_GAP_HOURS * 3_600_000);
+      const [open] = await tx
+        .select({ id: botConversations.id })
+        .from(botConversations)
+        .where(and(eq(botConversations.userId, sender.userId), eq(botConversations.companyId, sender.companyId), gt(botConversations.lastMessageAt, windowStart)))
+        .orderBy(desc(botConversations.lastMessageAt))
+        .limit(1);
+      const conversationId =
+        open?.id ??
+        (await tx.insert(botConversations).values({ ...sender, phoneNumber: phone, startedAt: message.sentAt, lastMessageAt: message.sentAt }).returning({ id: botConversations.id }))[0].id;
+      const [stored] = await tx
+        .insert(botMessages)
+        .values({ conversationId, ...sender, direction: 'inbound', body: message.body, sentAt: message.sentAt, externalId: message.externalId })
+        .onConflictDoNothing({ target: botMessages.externalId })
+        .returning({ id: botMessages.id });
+      // A retry of a stored message: undo the conversation this attempt may have opened.
+      if (!stored) throw new DuplicateMessage();
+      await tx
+        .update(botConversations)
+        .set({ lastMessageAt: sql`greatest(${botConversations.lastMessageAt}, ${message.sentAt})` })
+        .where(eq(botConversations.id, conversationId));
+      return stored.id;
+    });
+    return { stored: true, messageId };
+  } catch (error) {
+    if (error instanceof DuplicateMessage) return { stored: false, reason: 'duplicate' };
+    throw error;
+  }
+}
+
+/** The bot's answer (decision 95): a thank-you, and for a high score the promise that HR will call. */
+export function replyText(requiresAttention: boolean, companyName: string): string {
+  return requiresAttention
+    ? `Gracias por contarnos cómo estás. Tu bienestar nos importa: el equipo de RR.HH. de ${companyName} se pondrá en contacto contigo pronto.`
+    : 'Gracias por tu mensaje. Aquí estamos cuando quieras conversar.';
+}
+
+/**
+ * Analyses a stored inbound message, then updates its conversation, the employee's profile and
+ * alert, and sends the reply. Runs after the commit that stored it (and again from the periodic run
+ * for a message whose analysis never ran): only the call that writes the analysis goes on, so a
+ * message is answered once. Throws only on a database failure.
+ */
+export async function analyseStoredMessage(db: Executor, messageId: string, transport: BotTransport, repliedAt: Date = new Date()): Promise<void> {
+  const [message] = await db
+    .select({ body: botMessages.body, companyId: botMessages.companyId, userId: botMessages.userId, conversationId: botMessages.conversationId, analyzedAt: botMessages.analyzedAt })
+    .from(botMessages)
+    .where(and(eq(botMessages.id, messageId), eq(botMessages.direction, 'inbound')));
+  if (!message || message.analyzedAt || !message.companyId || !message.userId) return;
+  const company = await companyBotForAnalysis(db, message.companyId);
+  if (!company) return;
+  const analysis = await analyseMessage(message.body, company.config);
+  const [written] = await db
+    .update(botMessages)
+    .set({ ...analysis, analyzedAt: new Date() })
+    .where(and(eq(botMessages.id, messageId), sql`${botMessages.analyzedAt} is null`))
+    .returning({ id: botMessages.id });
+  if (!written) return;
+  await db
+    .update(botConversations)
+    .set({
+      stressScore: sql`greatest(${botConversations.stressScore}, ${analysis.stressScore})`,
+      detectedKeywords: sql`array(select k from unnest(coalesce(${botConversations.detectedKeywords}, '{}')) k union select jsonb_array_elements_text(${JSON.stringify(analysis.detectedKeywords)}::jsonb))`,
+      sentiment: analysis.sentiment,
+      requiresAttention: sql`${botConversations.requiresAttention} or ${analysis.requiresAttention}`,
+    })
+    .where(eq(botConversations.id, message.conversationId));
+  await refreshProfiles(db, message.companyId, ANALYSIS_PERIOD_DAYS[company.frequency], message.userId);
+  await raiseAlerts(db, message.companyId);
+
+  const [phone] = await db.select({ phoneNumber: botConversations.phoneNumber }).from(botConversations).where(eq(botConversations.id, message.conversationId));
+  const reply = replyText(analysis.requiresAttention, company.name);
+  const result = await transport.sendText(phone.phoneNumber, reply);
+  await db.insert(botMessages).values({
+    conversationId: message.conversationId,
+    companyId: message.companyId,
+    userId: message.userId,
+    direction: 'outbound',
+    body: reply,
+    sentAt: repliedAt,
+    deliveryStatus: result.status,
+    deliveryNote: result.note,
+  });
+}
+
+/**
+ * Recomputes profiles from the stored analyses, in one statement: the score is the rounded mean of
+ * the employee's analysed messages in the analysis period that ends at their last contact (decision
+ * 91), with last contact and the number of conversations. One employee, or every employee of the
+ * company who has written (the periodic run).
+ */
+export async function refreshProfiles(db: Executor, companyId: string, periodDays: number, userId?: string): Promise<void> {
+  const onlyUser = userId ? sql`and m.user_id = ${userId}` : sql``;
+  const onlyUserLatest = userId ? sql`and user_id = ${userId}` : sql``;
+  await db.execute(sql`
+    insert into employee_wellbeing_profiles (user_id, company_id, stress_score, last_contact, conversation_count, updated_at)
+    select s.user_id, ${companyId}::uuid, s.score, s.last_contact,
+           (select count(*)::int from bot_conversations c where c.user_id = s.user_id and c.company_id = ${companyId}::uuid), now()
+    from (
+      select m.user_id, max(m.sent_at) as last_contact,
+             round(avg(m.stress_score) filter (where m.sent_at > l.last_at - make_interval(days => ${periodDays})))::smallint as score
+      from bot_messages m
+      join (select user_id, max(sent_at) as last_at from bot_messages
+            where company_id = ${companyId}::uuid and direction = 'inbound' and stress_score is not null ${onlyUserLatest} group by user_id) l on l.user_id = m.user_id
+      where m.company_id = ${companyId}::uuid and m.direction = 'inbound' and m.stress_score is not null ${onlyUser}
+      group by m.user_id
+    ) s
+    on conflict (user_id) do update set company_id = excluded.company_id, stress_score = excluded.stress_score,
+      last_contact = excluded.last_contact, conversation_count = excluded.conversation_count, updated_at = now()`);
+}
+
+/**
+ * Raises an alert for every employee of the company whose profile is at or above the threshold and
+ * has none open: one INSERT … ON CONFLICT DO NOTHING on the one-open-alert-per-employee index, safe
+ * when several copies run it at once. Returns how many were raised.
+ */
+export async function raiseAlerts(db: Executor, companyId: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into bot_alerts (company_id, user_id, stress_score)
+        select p.company_id, p.user_id, p.stress_score from employee_wellbeing_profiles p
+        join users u on u.id = p.user_id and u.company_id = p.company_id
+        where p.company_id = ${companyId}::uuid and p.stress_score >= ${STRESS_ALERT_THRESHOLD}
+        on conflict (user_id) where status = 'open' do nothing
+        returning id`,
+  );
+  return rows.length;
+}
