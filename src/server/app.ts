@@ -18,8 +18,9 @@ import { refuseNul } from './http/inputs';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
 import { devOutboxRoutes } from './modules/mail/dev-routes';
+import { LiveHub, listenerFor } from './modules/events/live';
 
-export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport };
+export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; live: LiveHub };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +56,11 @@ export async function buildApp({ config, database, webDir = null }: BuildAppOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mail = createMailTransport(database.db, config);
-  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail });
+  // The live screens' fan-out: this copy LISTENs once, its SSE connections hear their own scope.
+  const live = new LiveHub(listenerFor(database));
+  await live.start();
+  app.addHook('onClose', () => live.close());
+  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, live });
   app.decorateRequest('actor', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 

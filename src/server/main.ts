@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { buildApp, defaultWebDir } from './app';
+import { startJobs } from './jobs';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
@@ -21,7 +22,9 @@ async function main() {
     seeded = true;
   }
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
+  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
   const close = async () => {
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -13,3 +13,4 @@ export * from './schema/ledger';
 export * from './schema/achievements';
 export * from './schema/surveys';
 export * from './schema/bot';
+export * from './schema/events';

@@ -11,6 +11,10 @@ import { catalogueRoutes } from './catalogue/routes';
 import { redemptionRoutes } from './redemptions/routes';
 import { surveyRoutes } from './surveys/routes';
 import { companyRoutes } from './companies/routes';
+import { achievementRoutes } from './achievements/routes';
+import { allowanceRoutes } from './allowance/routes';
+import { eventRoutes } from './events/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, achievementRoutes, allowanceRoutes, notificationRoutes, eventRoutes];
