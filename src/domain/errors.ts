@@ -15,6 +15,8 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: 'No tienes permiso para realizar esta acción' },
   NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' },
+  // GET /api/events speaks only text/event-stream (issue 10).
+  EVENT_STREAM_ONLY: { status: 406, message: 'Esta dirección envía eventos en vivo (text/event-stream)' },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',

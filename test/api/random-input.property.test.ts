@@ -77,6 +77,9 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'PATCH /api/companies/:id': { contactName: 'Carla', maxUsers: 20 },
     'POST /api/companies/:id/status': { status: 'active' },
     'POST /api/companies/:id/admins': { name: 'Admin', email: 'admin@nueva.cl', password: 'secreto1', confirmPassword: 'secreto1' },
+    'POST /api/achievement-rules': { name: 'Juntos', description: 'Canje conjunto', conditionType: 'same_provider_timeframe', conditionValue: 40, conditionMinUsers: 2, rewardTokens: 5 },
+    'POST /api/achievement-rules/:id/status': { status: 'inactive' },
+    'PUT /api/company/monthly-allowance': { amount: 10 },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -122,6 +125,8 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   else if (route.url.startsWith('/api/company-benefits/')) id = w.companyBenefitId;
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
   else if (route.url.startsWith('/api/companies/')) id = w.companyId;
+  else if (route.url.startsWith('/api/achievement-rules/')) id = await w.achievementRule();
+  else if (route.url.startsWith('/api/notifications/')) id = '00000000-0000-4000-8000-000000000000';
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

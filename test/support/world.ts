@@ -6,6 +6,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createCompanyBenefit, createPlatformBenefit, fund } from '../api/economy/ledger-fixtures';
+import { achievementRules } from '../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from './app';
 
 /**
@@ -52,6 +53,8 @@ export type World = {
   pendingCompanyRequest: () => Promise<string>;
   /** A fresh, active code of L3 that only L4 may verify. */
   activeCode: () => Promise<string>;
+  /** A fresh achievement rule (issue 10) to activate, deactivate or delete. */
+  achievementRule: () => Promise<string>;
 };
 
 export async function createWorld(): Promise<World> {
@@ -112,6 +115,13 @@ export async function createWorld(): Promise<World> {
       const { code } = await redeem('platform', automatic.id);
       if (!code) throw new Error('an automatic benefit answered without a code');
       return code.code;
+    },
+    achievementRule: async () => {
+      const [rule] = await ctx.db
+        .insert(achievementRules)
+        .values({ name: 'Fin de semana', description: 'Canjea un sábado', conditionType: 'weekend_usage' })
+        .returning({ id: achievementRules.id });
+      return rule.id;
     },
   };
 }

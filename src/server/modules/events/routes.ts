@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../domain/errors';
 import { canEnterArea } from '../../../domain/levels';
 import { actorOf } from '../../http/access';
 import type { LiveTopic } from './types';
@@ -16,6 +17,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['events'], summary: 'Cambios en vivo (text/event-stream)' },
     handler: async (request, reply) => {
       const actor = actorOf(request);
+      // EventSource always asks for the stream; any other client gets an answer instead of a call that never ends.
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) throw new AppError('EVENT_STREAM_ONLY');
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
