@@ -2,7 +2,7 @@
  * Level 1's achievement rules (part 1 §2 'Logros', §5) and the 'Análisis Reciente' of the last 7
  * days. The engine that grants them is engine.ts.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { APP_TIME_ZONE } from '../../../domain/dates';
 import { AppError } from '../../../domain/errors';
 import {
@@ -37,7 +37,7 @@ function toRule(row: typeof achievementRules.$inferSelect & { grants: number }):
 }
 
 async function ruleById(db: Executor, id: string): Promise<AchievementRule> {
-  const [row] = await db.select({ ...achievementRules._.columns, grants }).from(achievementRules).where(and(eq(achievementRules.id, id), live));
+  const [row] = await db.select({ ...getTableColumns(achievementRules), grants }).from(achievementRules).where(and(eq(achievementRules.id, id), live));
   if (!row) throw new AppError('NOT_FOUND');
   return toRule(row);
 }
@@ -45,7 +45,7 @@ async function ruleById(db: Executor, id: string): Promise<AchievementRule> {
 /** The rules table, newest first (deleted rules kept for history are not listed). */
 export async function listRules(db: Executor, query: { limit: number; offset: number }): Promise<{ items: AchievementRule[]; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ ...achievementRules._.columns, grants }).from(achievementRules).where(live).orderBy(desc(achievementRules.createdAt), desc(achievementRules.id)).limit(query.limit).offset(query.offset),
+    db.select({ ...getTableColumns(achievementRules), grants }).from(achievementRules).where(live).orderBy(desc(achievementRules.createdAt), desc(achievementRules.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(achievementRules).where(live),
   ]);
   return { items: rows.map(toRule), total };

@@ -19,6 +19,7 @@ import {
 import type { Level } from '../../../domain/levels';
 import { TAGLINE } from '../../../domain/constants';
 import { useMe } from '../../api/session';
+import { useLiveUpdates } from '../../api/live';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { NAVIGATION, STAFF_WITHOUT_LEVEL_NAVIGATION, type NavItem } from '../navigation';
@@ -52,6 +53,8 @@ export function AppLayout({ area }: { area: Level }) {
   const location = useLocation();
   const items = menuFor(area, me?.level ?? null);
   const isEmployee = area === 3;
+  // Screens change when someone else acts (issue 10): one live stream per signed-in tab.
+  useLiveUpdates(Boolean(me));
 
   return (
     <AppShell
