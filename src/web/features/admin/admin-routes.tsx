@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { AchievementsPage } from './achievements-page';
 import { CompaniesPage } from './companies-page';
 import { TokensPage } from './tokens-page';
 
@@ -18,7 +19,7 @@ export default function AdminRoutes() {
       <Route path="users/assign-levels" element={<ComingSoonPage title="Asignar niveles" />} />
       <Route path="diagnostico-usuarios" element={<Navigate to="/level1/users/list" replace />} />
       <Route path="asignar-niveles" element={<Navigate to="/level1/users/assign-levels" replace />} />
-      <Route path="achievements" element={<ComingSoonPage title="Logros" />} />
+      <Route path="achievements" element={<AchievementsPage />} />
       <Route path="surveys" element={<ComingSoonPage title="Encuestas" />} />
       <Route path="bot-management" element={<ComingSoonPage title="Gestión del bot" />} />
       <Route path="*" element={<Navigate to="/" replace />} />
