@@ -17,6 +17,8 @@ async function pageFor(browser: Browser, email: string) {
 }
 
 test('tokens added by level 1 reach the open header; a used code earns the rule once and rings the bell', async ({ browser, baseURL }) => {
+  // Three people at once on a shared 2-core machine: slower than one journey.
+  test.setTimeout(300_000);
   const employee = await pageFor(browser, EMPLOYEE.email);
   await expect(employee).toHaveURL(/\/level3\/dashboard$/);
   const flexible = employee.getByTestId('balance-flexibles');
