@@ -94,7 +94,7 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   // 5. The analysis tab counts the grant of the rule.
   await admin.getByRole('tab', { name: 'Análisis Reciente' }).click();
   await expect(admin.getByRole('button', { name: 'Actualizar' })).toBeVisible();
-  await expect(admin.getByText(RULE)).toBeVisible();
+  await expect(admin.getByRole('tabpanel', { name: 'Análisis Reciente' }).getByText(RULE)).toBeVisible();
   await shoot(admin, 'level1-achievements-analysis');
 
   // The company form carries the monthly flexible allowance.

@@ -20,7 +20,7 @@ export function NotificationBell() {
   const label = unread > 0 ? `Notificaciones (${unread} sin leer)` : 'Notificaciones';
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
         <Tooltip label="Notificaciones" disabled={opened}>
           <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" offset={4} disabled={unread === 0} data-testid="bell-badge">
@@ -31,9 +31,9 @@ export function NotificationBell() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
-        <Group justify="space-between" px="sm" py={8} wrap="nowrap">
+        <Group justify="space-between" px="sm" py={8} gap={4} wrap="wrap">
           <Text fw={700}>Notificaciones</Text>
-          <Button variant="subtle" size="compact-xs" onClick={() => markAll.mutate()} disabled={unread === 0} loading={markAll.isPending}>
+          <Button variant="subtle" size="compact-xs" styles={{ label: { overflow: 'visible' } }} onClick={() => markAll.mutate()} disabled={unread === 0} loading={markAll.isPending}>
             Marcar todas como leídas
           </Button>
         </Group>
