@@ -21,7 +21,7 @@ function conditionText(rule: AchievementRule): string {
     case 'same_provider_timeframe':
       return `${rule.conditionMinUsers} usuarios en ${rule.conditionValue} min`;
     case 'tokens_used_count':
-      return `${rule.conditionValue} códigos usados`;
+      return `${rule.conditionValue} ${rule.conditionValue === 1 ? 'código usado' : 'códigos usados'}`;
     case 'consecutive_days':
       return `${rule.conditionValue} días seguidos`;
     default:
