@@ -39,7 +39,6 @@ export const BANNER_CLEAR_MS = 5000;
 export const PROCESS_MODAL_CLOSE_MS = 1500;
 export const PROVIDER_WELCOME_MS = 2000;
 export const PROVIDER_SUCCESS_MS = 3000;
-export const NOTIFICATION_BADGE_COUNT = 3;
 
 export const DEFAULT_ADD_TOKENS_REASON = 'Tokens añadidos por administrador';
 export const DEFAULT_REMOVE_TOKENS_REASON = 'Tokens removidos por administrador';

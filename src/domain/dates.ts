@@ -28,3 +28,19 @@ export function formatDate(value: string | Date): string {
   const p = parts(dateOnly, new Date(value));
   return `${p.day}/${p.month}/${p.year}`;
 }
+
+const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+const yearMonth = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** 'YYYY-MM' of an instant in Santiago (the monthly allowance's month). */
+export function santiagoMonth(value: Date): string {
+  const p = parts(yearMonth, value);
+  return `${p.year}-${p.month}`;
+}
+
+/** 'noviembre 2026' of a 'YYYY-MM'. */
+export function monthLabel(month: string): string {
+  const [year, index] = month.split('-').map(Number);
+  return `${MONTH_NAMES[index - 1]} ${year}`;
+}

@@ -16,6 +16,8 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Recurso no encontrado' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El contenido enviado es demasiado grande' },
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' },
+  // GET /api/events speaks only text/event-stream (issue 10).
+  EVENT_STREAM_ONLY: { status: 406, message: 'Esta dirección envía eventos en vivo (text/event-stream)' },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { buildApp, defaultWebDir } from './app';
+import { startJobs } from './jobs';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
@@ -25,12 +26,14 @@ async function main() {
     seeded = true;
   }
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
-  // The periodic bot analysis (decision 92) until the job engine takes it over.
+  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
+  // The periodic bot analysis (decision 92): each company's period is claimed once by a key, so several copies may run it.
   const analyse = () =>
     runPeriodicBotAnalysis(database.db, { transport: app.deps.bot.transport }).catch((error: unknown) => app.log.error({ err: error }, 'periodic bot analysis failed'));
   const timer = setInterval(analyse, BOT_ANALYSIS_INTERVAL_MS);
   const close = async () => {
     clearInterval(timer);
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -171,6 +171,29 @@ const MATRIX: Row[] = [
   row('POST /api/bot/alerts/:id/action',           [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
     url: `/api/bot/alerts/${await openAlert(w)}/action`, payload: { actionTaken: 'Llamada de seguimiento' } })),
   row('GET /api/bot/analytics',                    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  // Issue 10. The live stream answers 406 to a client that does not ask for text/event-stream (inject).
+  row('GET /api/events',                           [401, 406, 406, 406, 406, 406, 406, 406, 406]),
+  row('GET /api/notifications',                    [401, 200, 200, 200, 200, 200, 200, 200, 200]),
+  row('GET /api/notifications/unread-count',       [401, 200, 200, 200, 200, 200, 200, 200, 200]),
+  // Nobody's notification id: each caller sees only its own, so 404 for all.
+  row('POST /api/notifications/:id/read',          [401, 404, 404, 404, 404, 404, 404, 404, 404], () => ({
+    url: '/api/notifications/00000000-0000-4000-8000-000000000000/read' })),
+  row('POST /api/notifications/read-all',          [401, 200, 200, 200, 200, 200, 200, 200, 200]),
+  row('GET /api/achievement-rules',                [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('POST /api/achievement-rules',               [401, 200, 403, 403, 403, 403, 403, 403, 403], () => ({
+    payload: { name: 'Fin de semana', description: 'Canjea un sábado', conditionType: 'weekend_usage', rewardTokens: 1 } })),
+  row('POST /api/achievement-rules/:id/status',    [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/achievement-rules/${await w.achievementRule()}/status`, payload: { status: 'inactive' } })),
+  row('DELETE /api/achievement-rules/:id',         [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/achievement-rules/${await w.achievementRule()}` })),
+  row('GET /api/achievements/analysis',            [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('GET /api/company/monthly-allowance',        [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('PUT /api/company/monthly-allowance',        [401, 403, 200, 403, 403, 403, 200, 403, 403], () => ({ payload: { amount: 0 } })),
+  row('POST /api/company/monthly-allowance/grant', [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  row('GET /api/companies/:id/monthly-allowance',  [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/companies/${w.companyId}/monthly-allowance` })),
+  row('POST /api/companies/:id/monthly-allowance/grant', [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/companies/${w.companyId}/monthly-allowance/grant` })),
 ];
 
 let world: World;

@@ -92,6 +92,9 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'PUT /api/bot/config': { botEnabled: false, whatsappNumber: '+56 9 1234 5678', analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: ['pausa'], instructions: 'Hola' },
     'PUT /api/bot/employees/:id/phone': { phone: '+56 9 1234 5678' },
     'POST /api/bot/alerts/:id/action': { actionTaken: 'Llamada' },
+    'POST /api/achievement-rules': { name: 'Juntos', description: 'Canje conjunto', conditionType: 'same_provider_timeframe', conditionValue: 40, conditionMinUsers: 2, rewardTokens: 5 },
+    'POST /api/achievement-rules/:id/status': { status: 'inactive' },
+    'PUT /api/company/monthly-allowance': { amount: 10 },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -148,6 +151,8 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
     const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId: w.userIds.L3, stressScore: 8 }).onConflictDoNothing().returning({ id: botAlerts.id });
     id = alert?.id ?? '00000000-0000-4000-8000-000000000000';
   }
+  else if (route.url.startsWith('/api/achievement-rules/')) id = await w.achievementRule();
+  else if (route.url.startsWith('/api/notifications/')) id = '00000000-0000-4000-8000-000000000000';
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

@@ -8,6 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { profileSurveys } from '../../src/server/db/schema';
 import { createCompanyBenefit, createPlatformBenefit, fund } from '../api/economy/ledger-fixtures';
+import { achievementRules } from '../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from './app';
 
 /**
@@ -56,6 +57,8 @@ export type World = {
   activeCode: () => Promise<string>;
   /** The id of L3's completed survey A (saved once, through the API). */
   surveyId: () => Promise<string>;
+  /** A fresh achievement rule (issue 10) to activate, deactivate or delete. */
+  achievementRule: () => Promise<string>;
 };
 
 export async function createWorld(): Promise<World> {
@@ -122,6 +125,13 @@ export async function createWorld(): Promise<World> {
       if (saved.statusCode !== 200) throw new Error(`survey save failed: ${saved.statusCode} ${saved.body}`);
       const [row] = await ctx.db.select({ id: profileSurveys.id }).from(profileSurveys).where(eq(profileSurveys.userId, userIds.L3));
       return row.id;
+    },
+    achievementRule: async () => {
+      const [rule] = await ctx.db
+        .insert(achievementRules)
+        .values({ name: 'Fin de semana', description: 'Canjea un sábado', conditionType: 'weekend_usage' })
+        .returning({ id: achievementRules.id });
+      return rule.id;
     },
   };
 }

@@ -7,6 +7,7 @@ import { COMPANY_DEFAULT_MAX_USERS, RECORD_STATUSES } from '../constants';
 import { errorMessage } from '../errors';
 import { newPasswordPair } from './auth';
 import { count, pageQuery } from './fields';
+import { monthlyAllowanceAmount } from './engine';
 
 /** Far above any real company, and inside the integer column. */
 export const COMPANY_MAX_USERS_LIMIT = 1_000_000;
@@ -46,9 +47,11 @@ const companyFields = {
   maxUsers,
   /** Optional: a company without one takes no self-registered employees (its HR adds them). */
   emailDomain: z.union([emailDomainSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  /** Flexible tokens each active employee gets on the 1st of every month (issue 10; 0: none). */
+  monthlyJobbyTokens: monthlyAllowanceAmount,
 };
 
-export const companyInputSchema = z.object({ ...companyFields, maxUsers: maxUsers.default(COMPANY_DEFAULT_MAX_USERS) });
+export const companyInputSchema = z.object({ ...companyFields, maxUsers: maxUsers.default(COMPANY_DEFAULT_MAX_USERS), monthlyJobbyTokens: monthlyAllowanceAmount.default(0) });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 
 /** PATCH: a field left out keeps its value; a field sent is validated as on creation. */
@@ -64,6 +67,7 @@ export const companySchema = z.object({
   address: z.string().nullable(),
   emailDomain: z.string().nullable(),
   maxUsers: z.number().int(),
+  monthlyJobbyTokens: z.number().int(),
   status: z.enum(RECORD_STATUSES),
   /** Level 2 and 3 accounts attached to the company. */
   userCount: z.number().int(),

@@ -20,6 +20,10 @@ export type Executor = Db | Tx;
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The embedded client (LISTEN, the job engine's adapter); null on PostgreSQL. */
+  pglite: PGlite | null;
+  /** The PostgreSQL URL (a LISTEN needs its own connection); null on PGlite. */
+  url: string | null;
   close: () => Promise<void>;
 };
 
@@ -40,7 +44,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`Conexión a PostgreSQL cerrada: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', pglite: null, url: options.url, close: () => pool.end() };
   }
   let client: PGlite;
   if (options.pgliteDir) {
@@ -51,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: 'pglite', close: () => client.close() };
+  return { db, driver: 'pglite', pglite: client, url: null, close: () => client.close() };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

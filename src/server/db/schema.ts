@@ -14,3 +14,4 @@ export * from './schema/achievements';
 export * from './schema/surveys';
 export * from './schema/bot';
 export * from './schema/users';
+export * from './schema/events';

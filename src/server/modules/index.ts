@@ -16,6 +16,10 @@ import { userLevelRoutes } from './user-levels/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { hrRoutes } from './hr/routes';
 import { botRoutes } from './bot/routes';
+import { achievementRoutes } from './achievements/routes';
+import { allowanceRoutes } from './allowance/routes';
+import { eventRoutes } from './events/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userLevelRoutes, adminDashboardRoutes, hrRoutes, botRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userLevelRoutes, adminDashboardRoutes, hrRoutes, botRoutes, achievementRoutes, allowanceRoutes, notificationRoutes, eventRoutes];

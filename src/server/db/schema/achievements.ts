@@ -19,6 +19,8 @@ export const achievementRules = pgTable(
     status: text('status').notNull().default('active'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
+    /** A deleted rule that was already granted stays for its grants' history, out of every list (decision 82). */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('achievement_rules_status_idx').on(t.status),

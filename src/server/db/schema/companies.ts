@@ -25,6 +25,9 @@ export const companies = pgTable(
     /** whatsappNumber, analysisFrequency, stressKeywords, wellbeingIndicators (part 2 §3 "Bot config"). */
     botConfig: jsonb('bot_config').$type<BotConfig>(),
     botInstructions: text('bot_instructions'),
+    /** Monthly allowance per active employee (issue 10): company tokens set by HR, flexible ones by level 1. */
+    monthlyCompanyTokens: integer('monthly_company_tokens').notNull().default(0),
+    monthlyJobbyTokens: integer('monthly_jobby_tokens').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,6 +36,7 @@ export const companies = pgTable(
     uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
     uniqueIndex('companies_email_domain_lower_key').on(sql`lower(${t.emailDomain})`),
     check('companies_max_users_check', sql`${t.maxUsers} >= 1`),
+    check('companies_monthly_tokens_check', sql`${t.monthlyCompanyTokens} >= 0 and ${t.monthlyJobbyTokens} >= 0`),
     check('companies_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );

@@ -4,8 +4,8 @@
  * another provider is never touched, and nothing ever scans the codes.
  *
  * Round trips are the cost here, not the lookup (bench/README.md): a successful verification is
- * the rate-limit hit and ONE statement (with an Idempotency-Key, plus the key's insert and update
- * in one transaction); only a refusal reads once more, to say why. The session already loaded the
+ * the rate-limit hit and one transaction of the conditional UPDATE and its outbox event (issue 10;
+ * with an Idempotency-Key, plus the key's insert and update); only a refusal reads once more, to say why. The session already loaded the
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -17,7 +17,8 @@ import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
-import { runIdempotentStatement, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
+import { recordEvent } from '../events/outbox';
+import { runIdempotent, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
 import { consumeRateLimit } from '../rate-limit/service';
 
@@ -85,6 +86,8 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
         ),
       )
       .returning({
+        id: benefitCodes.id,
+        companyId: benefitCodes.companyId,
         code: benefitCodes.code,
         benefitName: benefitCodes.benefitName,
         isBenefitJobby: benefitCodes.isBenefitJobby,
@@ -95,6 +98,8 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
   const [row] = await db
     .with(used)
     .select({
+      id: used.id,
+      companyId: used.companyId,
       code: used.code,
       benefitName: used.benefitName,
       isBenefitJobby: used.isBenefitJobby,
@@ -106,12 +111,17 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
     .from(used)
     .leftJoin(users, eq(users.id, used.userId));
   if (!row) throw await refusalOf(db, code, providerId);
+  const usedAt = row.usedAt ?? new Date();
+  await recordEvent(db, {
+    type: 'code.used',
+    payload: { codeId: row.id, userId: row.ownerId, companyId: row.companyId, providerUserId: providerId, usedAt: usedAt.toISOString() },
+  });
   return {
     code: row.code,
     benefitName: row.benefitName,
     isBenefitJobby: row.isBenefitJobby,
     userName: displayName(row.ownerName === null ? null : { id: row.ownerId, name: row.ownerName, email: row.ownerEmail }),
-    usedAt: (row.usedAt ?? new Date()).toISOString(),
+    usedAt: usedAt.toISOString(),
     message: CODE_VERIFIED_MESSAGE,
   };
 }
@@ -138,5 +148,6 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   if (stored) return stored;
   const attempt = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
   if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
-  return runIdempotentStatement(db, idempotency, (executor) => redeem(executor, code, actor.id));
+  // A transaction, so that the code's use and its outbox event commit together (issue 10).
+  return runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor.id));
 }

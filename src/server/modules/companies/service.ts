@@ -47,6 +47,7 @@ function toCompany(row: CompanyRow & { userCount: number }): Company {
     address: row.address,
     emailDomain: row.emailDomain,
     maxUsers: row.maxUsers,
+    monthlyJobbyTokens: row.monthlyJobbyTokens,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     userCount: row.userCount,
     createdAt: row.createdAt.toISOString(),
@@ -104,6 +105,7 @@ export async function createCompany(db: Executor, input: CompanyCreate, _actor: 
         address: blankToNull(input.address),
         emailDomain: input.emailDomain ?? null,
         maxUsers: input.maxUsers,
+        monthlyJobbyTokens: input.monthlyJobbyTokens,
         status: 'active',
       })
       .returning({ id: companies.id }),
@@ -124,6 +126,7 @@ export async function updateCompany(db: Executor, input: CompanyEdit & { id: str
   if (input.contactPhone !== undefined) changes.contactPhone = blankToNull(input.contactPhone);
   if (input.address !== undefined) changes.address = blankToNull(input.address);
   if (input.maxUsers !== undefined) changes.maxUsers = input.maxUsers;
+  if (input.monthlyJobbyTokens !== undefined) changes.monthlyJobbyTokens = input.monthlyJobbyTokens;
   if (input.emailDomain !== undefined) changes.emailDomain = input.emailDomain;
   const updated = await withUniqueMessages(() =>
     db.update(companies).set({ ...changes, updatedAt: new Date() }).where(eq(companies.id, input.id)).returning({ id: companies.id }),

@@ -117,12 +117,3 @@ export async function runIdempotent<T>(db: Db, options: IdempotencyOptions, work
     withKey: (tx) => tx.transaction(work),
   });
 }
-
-/**
- * As runIdempotent, for work that changes the database in ONE conditional statement and otherwise
- * only reads: a refusal has changed nothing, so the work needs no transaction of its own without
- * a key, and no savepoint inside the key's transaction (two round trips fewer either way).
- */
-export async function runIdempotentStatement<T>(db: Db, options: IdempotencyOptions, work: (db: Executor) => Promise<T>): Promise<IdempotentOutcome<T>> {
-  return idempotent(db, options, { alone: () => work(db), withKey: work });
-}

@@ -9,6 +9,7 @@ import type { TokenType, TransferKind } from '../../../domain/constants';
 import type { Balances } from '../../../domain/schemas/me';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
+import { recordEvent } from '../events/outbox';
 
 export type { TransferKind } from '../../../domain/constants';
 
@@ -220,6 +221,21 @@ async function moveAll<T>(db: Executor, inputs: readonly TransferInput[], before
     .returning({ id: ledgerTransfers.id });
   // The ids come from one sequence, drawn row by row in VALUES order: ascending is input order.
   const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  // The outbox hook of every balance change (issue 10), in the same transaction.
+  await recordEvent(db, {
+    type: 'tokens.moved',
+    payload: {
+      transfers: inputs.map((input, i) => ({
+        transferId: ids[i],
+        kind: input.kind,
+        userId: input.wallet.userId,
+        companyId: input.wallet.companyId,
+        tokenType: input.wallet.tokenType,
+        delta: walletSide(input) === input.to ? input.amount : -input.amount,
+        reason: input.reason ?? null,
+      })),
+    },
+  });
   return { results: results.map((result, i) => ({ transferId: ids[i], ...result })), work };
 }
 

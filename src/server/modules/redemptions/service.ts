@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { businessToday, companyBenefitInWindow } from '../catalogue/service';
 import { issueCode, type IssuedCode } from '../codes/issue';
+import { recordEvent } from '../events/outbox';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
 import { accounts, getWalletBalances, transferAround, walletFor, type Account, type TransferInput } from '../ledger/service';
 
@@ -182,6 +183,10 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     userEmail: actor.email,
     userName: actor.name,
     comments: input.comments ?? null,
+  });
+  await recordEvent(tx, {
+    type: 'request.created',
+    payload: { requestId: r.requestId, userId: actor.id, companyId: actor.companyId, providerUserId: benefit.providerUserId, status: r.status, benefitName: benefit.title },
   });
   await tx.insert(redemptions).values({
     id: r.redemptionId,

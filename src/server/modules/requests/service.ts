@@ -33,6 +33,7 @@ import {
 } from '../../db/schema';
 import { companyOf } from '../../http/access';
 import { issueCode } from '../codes/issue';
+import { recordEvent } from '../events/outbox';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
 import { containsPattern } from '../../db/search';
 import { transfer, type Account } from '../ledger/service';
@@ -208,6 +209,17 @@ async function claimRequest(
     .where(and(eq(benefitRequests.id, id), inArray(benefitRequests.status, statusesDecidedBy(scope.kind))))
     .returning();
   if (!claimed) throw new AppError('REQUEST_NOT_PENDING');
+  await recordEvent(tx, {
+    type: 'request.decided',
+    payload: {
+      requestId: claimed.id,
+      userId: claimed.userId,
+      companyId: claimed.companyId,
+      providerUserId: claimed.providerUserId,
+      status: decision.status,
+      benefitName: claimed.benefitName,
+    },
+  });
   return claimed;
 }
 

@@ -19,6 +19,7 @@ import {
 import type { Level } from '../../../domain/levels';
 import { TAGLINE } from '../../../domain/constants';
 import { useMe } from '../../api/session';
+import { useLiveUpdates } from '../../api/live';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { NAVIGATION, type NavItem } from '../navigation';
@@ -50,6 +51,8 @@ export function AppLayout({ area }: { area: Level }) {
   // not built, since an address grants nothing (decisions 27 and 'Alternative menu').
   const items: NavItem[] = NAVIGATION[area];
   const isEmployee = area === 3;
+  // Screens change when someone else acts (issue 10): one live stream per signed-in tab.
+  useLiveUpdates(Boolean(me));
 
   return (
     <AppShell

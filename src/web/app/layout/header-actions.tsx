@@ -1,10 +1,10 @@
-import { ActionIcon, Avatar, Badge, Box, Group, Indicator, Menu, Paper, Stack, Text, Tooltip, UnstyledButton, useMantineColorScheme } from '@mantine/core';
-import { IconBell, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { NOTIFICATION_BADGE_COUNT } from '../../../domain/constants';
 import { useBalances, useMe, useSignOut } from '../../api/session';
 import { useThemeToggle } from '../../components/use-theme-toggle';
 import { BRAND } from '../theme';
+import { NotificationBell } from './notification-bell';
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -56,13 +56,7 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
         </Group>
       )}
       <Box visibleFrom={showBalances ? 'xs' : undefined}>
-        <Tooltip label="Notificaciones">
-          <Indicator label={NOTIFICATION_BADGE_COUNT} size={16} color="red" offset={4}>
-            <ActionIcon variant="subtle" size="lg" aria-label={`Notificaciones (${NOTIFICATION_BADGE_COUNT})`}>
-              <IconBell size={20} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
+        <NotificationBell />
       </Box>
       <Tooltip label={scheme === 'dark' ? 'Usar tema claro' : 'Usar tema oscuro'}>
         <ActionIcon variant="subtle" size="lg" onClick={toggleTheme} aria-label={scheme === 'dark' ? 'Usar tema claro' : 'Usar tema oscuro'} data-testid="theme-toggle">

@@ -1,8 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { ComingSoonPage } from '../../components/coming-soon-page';
 import { AdminDashboardPage } from './admin-dashboard-page';
 import { AdminRequestsPage } from './admin-requests-page';
 import { BotManagementPage } from './bot-management-page';
+import { AchievementsPage } from './achievements-page';
 import { CompaniesPage } from './companies-page';
 import { SurveysPage } from './surveys-page';
 import { PlatformBenefitsPage } from './platform-benefits-page';
@@ -25,7 +25,7 @@ export default function AdminRoutes() {
       <Route path="users/assign-levels" element={<AssignLevelsPage />} />
       <Route path="diagnostico-usuarios" element={<Navigate to="/level1/users/list" replace />} />
       <Route path="asignar-niveles" element={<Navigate to="/level1/users/assign-levels" replace />} />
-      <Route path="achievements" element={<ComingSoonPage title="Logros" />} />
+      <Route path="achievements" element={<AchievementsPage />} />
       <Route path="surveys" element={<SurveysPage />} />
       <Route path="bot-management" element={<BotManagementPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />

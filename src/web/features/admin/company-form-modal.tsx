@@ -14,6 +14,7 @@ type CompanyFormValues = {
   maxUsers: number | string;
   address: string;
   emailDomain: string;
+  monthlyJobbyTokens: number | string;
 };
 
 function valuesOf(company: Company | null): CompanyFormValues {
@@ -25,6 +26,7 @@ function valuesOf(company: Company | null): CompanyFormValues {
     maxUsers: company?.maxUsers ?? COMPANY_DEFAULT_MAX_USERS,
     address: company?.address ?? '',
     emailDomain: company?.emailDomain ?? '',
+    monthlyJobbyTokens: company?.monthlyJobbyTokens ?? 0,
   };
 }
 
@@ -83,6 +85,15 @@ export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyF
         placeholder="empresa.cl"
         {...form.getInputProps('emailDomain')}
         key={form.key('emailDomain')}
+      />
+      <NumberInput
+        label="Tokens flexibles mensuales por colaborador"
+        description="Cada colaborador activo los recibe el día 1 de cada mes (0: ninguno)."
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('monthlyJobbyTokens')}
+        key={form.key('monthlyJobbyTokens')}
       />
     </FormModal>
   );

@@ -1,0 +1,51 @@
+/**
+ * The bell's notifications (issue 10, decision 84): their types, Spanish texts and the screen each
+ * one links to. The server stores type + params; the text is built here, once, for server and web.
+ */
+import type { TokenType } from './constants';
+
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export type NotificationParams = {
+  tokens_received: { amount: number; tokenType: TokenType; reason: string | null };
+  request_approved: { benefitName: string; code: string | null };
+  request_rejected: { benefitName: string; refund: number; tokenType: TokenType | null };
+  request_waiting: { benefitName: string; employeeName: string };
+  achievement_unlocked: { ruleName: string; rewardTokens: number };
+};
+
+const tokensOf = (amount: number, tokenType: TokenType | null) =>
+  `${amount} ${amount === 1 ? 'token' : 'tokens'}${tokenType === 'company' ? ' de empresa' : tokenType === 'jobby' ? ' flexibles' : ''}`;
+
+/** Title and body of a notification. Unknown params read as empty rather than failing the bell. */
+export function notificationText(type: NotificationType, params: Record<string, unknown>): { title: string; body: string } {
+  switch (type) {
+    case 'tokens_received': {
+      const p = params as NotificationParams['tokens_received'];
+      return { title: 'Tokens recibidos', body: `Recibiste ${tokensOf(p.amount, p.tokenType)}${p.reason ? `: ${p.reason}` : ''}.` };
+    }
+    case 'request_approved': {
+      const p = params as NotificationParams['request_approved'];
+      return { title: 'Solicitud aprobada', body: `Tu solicitud de "${p.benefitName}" fue aprobada.${p.code ? ` Tu código es ${p.code}.` : ''}` };
+    }
+    case 'request_rejected': {
+      const p = params as NotificationParams['request_rejected'];
+      return {
+        title: 'Solicitud rechazada',
+        body: `Tu solicitud de "${p.benefitName}" fue rechazada.${p.refund > 0 ? ` Te devolvimos ${tokensOf(p.refund, p.tokenType)}.` : ''}`,
+      };
+    }
+    case 'request_waiting': {
+      const p = params as NotificationParams['request_waiting'];
+      return { title: 'Nueva solicitud pendiente', body: `${p.employeeName} solicitó "${p.benefitName}" y espera tu aprobación.` };
+    }
+    case 'achievement_unlocked': {
+      const p = params as NotificationParams['achievement_unlocked'];
+      return {
+        title: '¡Logro desbloqueado!',
+        body: `Conseguiste el logro "${p.ruleName}"${p.rewardTokens > 0 ? ` y ganaste ${tokensOf(p.rewardTokens, 'jobby')}` : ''}.`,
+      };
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The background work of a server copy (issue 10, decisions 80 and 83; docs/operations.md):
+ * - the outbox workers, woken at every COMMIT that records an event (LISTEN jobby_outbox) and by a
+ *   sweep every 30 s (retries, and events committed while this copy was down);
+ * - pg-boss, the job engine that keeps its queue and schedules in PostgreSQL (schema `pgboss`): the
+ *   monthly allowance's cron, 1st of the month at 00:05 America/Santiago, with retries;
+ * - the catch-up at start: the month due now is granted if it was not (a copy down on the 1st).
+ * Every piece is safe with several copies: SKIP LOCKED for events, unique keys for grants, and
+ * pg-boss's own once-per-minute cron lock.
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from './db/client';
+import { grantMonth, dueMonth } from './modules/allowance/service';
+import { listenerFor } from './modules/events/live';
+import { OUTBOX_CHANNEL } from './modules/events/outbox';
+import { processPendingEvents } from './modules/events/worker';
+
+export const MONTHLY_QUEUE = 'monthly-allowance';
+export const MONTHLY_CRON = '5 0 1 * *';
+const SWEEP_MS = 30_000;
+
+type Log = { info: (message: string) => void; error: (message: string) => void };
+
+/** pg-boss on the embedded PGlite: its multi-statement scripts go through exec(), the rest through query(). */
+function pgliteAdapter(database: Database) {
+  const client = database.pglite;
+  if (!client) throw new Error('pgliteAdapter needs PGlite');
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
+}
+
+export type Jobs = { drain: () => Promise<void>; stop: () => Promise<void> };
+
+export async function startJobs(database: Database, log: Log): Promise<Jobs> {
+  const { db } = database;
+  // One drain at a time per copy; a wake-up during a drain runs one more.
+  let running: Promise<void> | null = null;
+  let again = false;
+  const drain = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await processPendingEvents(db, { onError: (error, id) => log.error(`Evento ${id}: ${error instanceof Error ? error.message : String(error)}`) });
+      } while (again);
+    })()
+      .catch((error: unknown) => log.error(`Cola de eventos: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const unlisten = await listenerFor(database)(OUTBOX_CHANNEL, () => void drain());
+  const sweep = setInterval(() => void drain(), SWEEP_MS);
+
+  const boss = new PgBoss(database.pglite ? { db: pgliteAdapter(database) } : { connectionString: database.url ?? undefined, max: 2 });
+  boss.on('error', (error) => log.error(`pg-boss: ${error.message}`));
+  await boss.start();
+  await boss.createQueue(MONTHLY_QUEUE);
+  await boss.schedule(MONTHLY_QUEUE, MONTHLY_CRON, {}, { tz: 'America/Santiago' });
+  await boss.work(MONTHLY_QUEUE, async () => {
+    const made = await grantMonth(db, dueMonth(new Date()));
+    log.info(`Asignación mensual: ${made} asignaciones`);
+  });
+
+  // Catch-up of a month missed while no copy ran, then whatever the outbox holds.
+  const made = await grantMonth(db, dueMonth(new Date()));
+  if (made > 0) log.info(`Asignación mensual pendiente realizada al iniciar: ${made} asignaciones`);
+  void drain();
+
+  return {
+    drain,
+    stop: async () => {
+      clearInterval(sweep);
+      await unlisten();
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await running;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Level 1's achievement rules (part 1 §2 'Logros', §5) and the 'Análisis Reciente' of the last 7
+ * days. The engine that grants them is engine.ts.
+ */
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { APP_TIME_ZONE } from '../../../domain/dates';
+import { AppError } from '../../../domain/errors';
+import {
+  ACHIEVEMENT_DEFAULTS,
+  ANALYSIS_WINDOW_DAYS,
+  type AchievementAnalysis,
+  type AchievementConditionType,
+  type AchievementRule,
+  type AchievementRuleInput,
+} from '../../../domain/schemas/engine';
+import type { Actor } from '../../auth/actor';
+import type { Executor } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { achievementRules, userAchievements } from '../../db/schema';
+
+const grants = sql<number>`(select count(*)::int from ${userAchievements} ua where ua.rule_id = ${achievementRules.id})`;
+const live = isNull(achievementRules.deletedAt);
+
+function toRule(row: typeof achievementRules.$inferSelect & { grants: number }): AchievementRule {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    conditionType: row.conditionType as AchievementConditionType,
+    conditionValue: row.conditionValue,
+    conditionMinUsers: row.conditionMinUsers,
+    rewardTokens: row.rewardTokens,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    grants: row.grants,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function ruleById(db: Executor, id: string): Promise<AchievementRule> {
+  const [row] = await db.select({ ...getTableColumns(achievementRules), grants }).from(achievementRules).where(and(eq(achievementRules.id, id), live));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toRule(row);
+}
+
+/** The rules table, newest first (deleted rules kept for history are not listed). */
+export async function listRules(db: Executor, query: { limit: number; offset: number }): Promise<{ items: AchievementRule[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select({ ...getTableColumns(achievementRules), grants }).from(achievementRules).where(live).orderBy(desc(achievementRules.createdAt), desc(achievementRules.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(achievementRules).where(live),
+  ]);
+  return { items: rows.map(toRule), total };
+}
+
+/** Creates an active rule; only the parameters its condition type uses are kept. */
+export async function createRule(db: Executor, input: AchievementRuleInput, actor: Actor): Promise<AchievementRule> {
+  const type = input.conditionType;
+  const usesValue = type === 'same_provider_timeframe' || type === 'tokens_used_count' || type === 'consecutive_days';
+  const [row] = await db
+    .insert(achievementRules)
+    .values({
+      name: input.name.trim(),
+      description: input.description.trim(),
+      conditionType: type,
+      conditionValue: usesValue ? (input.conditionValue ?? null) : null,
+      conditionMinUsers: type === 'same_provider_timeframe' ? (input.conditionMinUsers ?? ACHIEVEMENT_DEFAULTS.minUsers) : null,
+      rewardTokens: input.rewardTokens ?? ACHIEVEMENT_DEFAULTS.rewardTokens,
+      status: 'active',
+      createdBy: actor.id,
+    })
+    .returning({ id: achievementRules.id });
+  return ruleById(db, row.id);
+}
+
+/** Activar / Desactivar. @throws NOT_FOUND. */
+export async function setRuleStatus(db: Executor, id: string, status: 'active' | 'inactive'): Promise<AchievementRule> {
+  const updated = await db.update(achievementRules).set({ status }).where(and(eq(achievementRules.id, id), live)).returning({ id: achievementRules.id });
+  if (updated.length === 0) throw new AppError('NOT_FOUND');
+  return ruleById(db, id);
+}
+
+/**
+ * Eliminar (decision 82): a rule nobody has earned is deleted; a granted one is kept for its
+ * grants' history — out of the table and of the engine, its grants and rewards untouched.
+ * @throws NOT_FOUND.
+ */
+export async function deleteRule(db: Executor, id: string): Promise<{ deleted: true }> {
+  const removed = await db
+    .delete(achievementRules)
+    .where(and(eq(achievementRules.id, id), live, sql`not exists (select 1 from ${userAchievements} ua where ua.rule_id = ${achievementRules.id})`))
+    .returning({ id: achievementRules.id });
+  if (removed.length === 0) {
+    const archived = await db
+      .update(achievementRules)
+      .set({ deletedAt: new Date(), status: 'inactive' })
+      .where(and(eq(achievementRules.id, id), live))
+      .returning({ id: achievementRules.id });
+    if (archived.length === 0) throw new AppError('NOT_FOUND');
+  }
+  return { deleted: true };
+}
+
+const tz = sql.raw(`'${APP_TIME_ZONE}'`);
+
+/**
+ * 'Análisis Reciente' (last 7 days): joint redemptions — colleagues of one company using codes at
+ * one provider with no gap longer than the window between consecutive uses (the smallest window of
+ * the active joint rules, else the default 40 minutes) and at least two people —, uses on Saturday
+ * or Sunday (Santiago), and grants per rule. All computed in SQL.
+ */
+export async function recentAnalysis(db: Executor): Promise<AchievementAnalysis> {
+  const [window] = await queryRows<{ minutes: number | null }>(
+    db,
+    sql`select min(condition_value)::int as minutes from ${achievementRules}
+        where condition_type = 'same_provider_timeframe' and status = 'active' and deleted_at is null`,
+  );
+  const minutes = window?.minutes ?? ACHIEVEMENT_DEFAULTS.minutes;
+  const since = sql`now() - make_interval(days => ${ANALYSIS_WINDOW_DAYS})`;
+  const groups = await queryRows<{ company_name: string; provider_name: string; started_at: Date | string; users: number; uses: number }>(
+    db,
+    sql`with uses as (
+          select company_id, used_by, user_id, used_at,
+                 case when used_at - lag(used_at) over (partition by company_id, used_by order by used_at) <= make_interval(mins => ${minutes})
+                      then 0 else 1 end as starts
+          from benefit_codes where status = 'used' and used_at >= ${since} and company_id is not null and used_by is not null
+        ), numbered as (
+          select *, sum(starts) over (partition by company_id, used_by order by used_at) as grp from uses
+        ), grouped as (
+          select company_id, used_by, grp, min(used_at) as started_at, count(distinct user_id)::int as users, count(*)::int as uses
+          from numbered group by company_id, used_by, grp having count(distinct user_id) >= 2
+        )
+        select c.name as company_name, coalesce(p.name, p.email) as provider_name, g.started_at, g.users, g.uses
+        from grouped g join companies c on c.id = g.company_id join users p on p.id = g.used_by
+        order by g.started_at desc limit 20`,
+  );
+  const [weekend] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from benefit_codes where status = 'used' and used_at >= ${since}
+        and extract(isodow from used_at at time zone ${tz}) in (6, 7)`,
+  );
+  const perRule = await queryRows<{ rule_id: string; rule_name: string; grants: number; tokens: number }>(
+    db,
+    sql`select rule_id, max(rule_name) as rule_name, count(*)::int as grants, sum(reward_tokens)::int as tokens
+        from ${userAchievements} where granted_at >= ${since} group by rule_id order by grants desc limit 50`,
+  );
+  return {
+    windowMinutes: minutes,
+    jointGroups: groups.map((g) => ({ companyName: g.company_name, providerName: g.provider_name, startedAt: new Date(g.started_at).toISOString(), users: g.users, uses: g.uses })),
+    weekendUses: weekend.n,
+    grantsPerRule: perRule.map((r) => ({ ruleId: r.rule_id, ruleName: r.rule_name, grants: r.grants, tokens: r.tokens })),
+  };
+}

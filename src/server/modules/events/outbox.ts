@@ -1,0 +1,82 @@
+/**
+ * The one hook every state-changing transaction calls (issue 10): it appends the domain event to the
+ * outbox and tells the live screens, both inside the caller's transaction — PostgreSQL delivers a
+ * NOTIFY only at COMMIT, so nothing is announced that could still roll back, and every server copy
+ * that LISTENs hears it (ARCHITECTURE §1).
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { domainEvents } from '../../db/schema';
+import type { DomainEvent, LiveAudience, LiveMessage, LiveTopic } from './types';
+
+/** The channel that wakes the outbox workers of every copy. */
+export const OUTBOX_CHANNEL = 'jobby_outbox';
+/** The channel of live-screen messages (JSON LiveMessage). */
+export const LIVE_CHANNEL = 'jobby_live';
+
+/** NOTIFY payloads stop at 8000 bytes: a long list of users goes out in slices. */
+const USERS_PER_MESSAGE = 100;
+
+/**
+ * Tells the live screens of `audience` that `topic` changed, at the caller's COMMIT (or at once
+ * outside a transaction).
+ */
+export async function publishLive(db: Executor, topic: LiveTopic, audience: LiveAudience): Promise<void> {
+  await notifyAll(db, liveMessages(topic, audience).map((message) => [LIVE_CHANNEL, JSON.stringify(message)]));
+}
+
+function liveMessages(topic: LiveTopic, audience: LiveAudience): LiveMessage[] {
+  const userIds = [...new Set(audience.userIds ?? [])];
+  const messages: LiveMessage[] = [];
+  if (audience.hrOf?.length || audience.admins) messages.push({ topic, hrOf: audience.hrOf ? [...new Set(audience.hrOf)] : undefined, admins: audience.admins });
+  for (let i = 0; i < userIds.length; i += USERS_PER_MESSAGE) messages.push({ topic, userIds: userIds.slice(i, i + USERS_PER_MESSAGE) });
+  return messages;
+}
+
+/** Several NOTIFYs in one round trip. */
+async function notifyAll(db: Executor, notices: [channel: string, payload: string][]): Promise<void> {
+  if (notices.length === 0) return;
+  await db.execute(sql`select ${sql.join(notices.map(([channel, payload]) => sql`pg_notify(${channel}, ${payload})`), sql`, `)}`);
+}
+
+/** Who sees an event live, and under which topic. */
+function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience }[] {
+  switch (event.type) {
+    case 'tokens.moved': {
+      const { transfers } = event.payload;
+      return [
+        {
+          topic: 'balances',
+          audience: {
+            userIds: transfers.map((t) => t.userId),
+            hrOf: transfers.flatMap((t) => (t.companyId ? [t.companyId] : [])),
+            admins: true,
+          },
+        },
+      ];
+    }
+    case 'request.created':
+    case 'request.decided':
+    case 'code.used': {
+      const { userId, companyId, providerUserId } = event.payload;
+      return [
+        {
+          topic: event.type === 'code.used' ? 'codes' : 'requests',
+          audience: { userIds: providerUserId ? [userId, providerUserId] : [userId], hrOf: companyId ? [companyId] : [], admins: true },
+        },
+      ];
+    }
+    case 'achievement.granted':
+      return [{ topic: 'achievements', audience: { userIds: [event.payload.userId], admins: true } }];
+  }
+}
+
+/**
+ * Records `event` in the caller's transaction: the outbox row, the workers' wake-up call, and the
+ * live message of the change itself (notifications follow when the workers have written them).
+ */
+export async function recordEvent(tx: Executor, event: DomainEvent): Promise<void> {
+  await tx.insert(domainEvents).values({ type: event.type, payload: event.payload });
+  const live = liveOf(event).flatMap(({ topic, audience }) => liveMessages(topic, audience));
+  await notifyAll(tx, [[OUTBOX_CHANNEL, event.type], ...live.map((message): [string, string] => [LIVE_CHANNEL, JSON.stringify(message)])]);
+}

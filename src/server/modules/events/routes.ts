@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../domain/errors';
+import { canEnterArea } from '../../../domain/levels';
+import { actorOf } from '../../http/access';
+import type { LiveTopic } from './types';
+
+/** A comment line keeps proxies and the browser from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events (issue 10): server-sent events of what changed for the caller — `event: change`,
+ * `data: {"topic": …}` — with a heartbeat; the browser's EventSource reconnects by itself (`retry`).
+ */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/events', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['events'], summary: 'Cambios en vivo (text/event-stream)' },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      // EventSource always asks for the stream; any other client gets an answer instead of a call that never ends.
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) throw new AppError('EVENT_STREAM_ONLY');
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+      const send = (topic: LiveTopic) => res.write(`event: change\ndata: ${JSON.stringify({ topic })}\n\n`);
+      const remove = app.deps.live.add({
+        userId: actor.id,
+        companyId: actor.companyId,
+        isHr: actor.level === 2,
+        isAdmin: canEnterArea(actor, 1),
+        send,
+      });
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        remove();
+      };
+      request.raw.on('close', end);
+      res.on('error', end);
+    },
+  });
+};

@@ -1,0 +1,45 @@
+/**
+ * The domain events of the outbox (issue 10) and who may see each one live. A service records an
+ * event in the transaction of its change (recordEvent in outbox.ts); the workers read them after the
+ * commit. Payloads carry ids and the few facts the workers need; anything else is read at handling time.
+ */
+import type { RequestStatus, TokenType, TransferKind } from '../../../domain/constants';
+
+export type MovedTokens = {
+  transferId: number;
+  kind: TransferKind;
+  userId: string;
+  companyId: string | null;
+  tokenType: TokenType;
+  /** Positive: into the wallet; negative: out of it. */
+  delta: number;
+  reason: string | null;
+};
+
+export type RequestFacts = {
+  requestId: string;
+  userId: string;
+  companyId: string | null;
+  providerUserId: string | null;
+  status: RequestStatus;
+  benefitName: string;
+};
+
+export type DomainEvent =
+  | { type: 'tokens.moved'; payload: { transfers: MovedTokens[] } }
+  | { type: 'request.created' | 'request.decided'; payload: RequestFacts }
+  | { type: 'code.used'; payload: { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string } }
+  | { type: 'achievement.granted'; payload: { achievementId: string; userId: string; ruleId: string; ruleName: string; rewardTokens: number } };
+
+export type DomainEventType = DomainEvent['type'];
+
+/** What a live screen refreshes when told (the web maps each topic to its TanStack queries). */
+export type LiveTopic = 'balances' | 'requests' | 'codes' | 'notifications' | 'achievements';
+
+/**
+ * Who hears a live message: these users, the HR of these companies, the platform team. A caller
+ * never hears about another company's data (issue 10, the SSE scope).
+ */
+export type LiveAudience = { userIds?: readonly string[]; hrOf?: readonly string[]; admins?: boolean };
+
+export type LiveMessage = { topic: LiveTopic } & LiveAudience;

@@ -1,0 +1,143 @@
+/**
+ * The bell (issue 10, decision 84): notifications written by the workers from the domain events, and
+ * read by their recipient only — paged newest first, an unread count, mark one or all as read.
+ */
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
+import type { Notification } from '../../../domain/schemas/engine';
+import { AppError } from '../../../domain/errors';
+import type { Actor } from '../../auth/actor';
+import type { Executor, Tx } from '../../db/client';
+import { benefitCodes, benefitRequests, notifications, users } from '../../db/schema';
+import { publishLive } from '../events/outbox';
+import type { DomainEvent, RequestFacts } from '../events/types';
+
+type NewNotification<T extends NotificationType = NotificationType> = { userId: string; type: T; params: NotificationParams[T]; link: string };
+
+/** Where each level handles its requests (the link of 'Nueva solicitud pendiente'). */
+const REQUESTS_SCREEN = { company: '/level2/requests', provider: '/level4', admin: '/level1/benefits/requests' } as const;
+
+/** The approvers a pending request waits for (src/domain/approvals.ts), as user ids with their screen. */
+async function approversOf(tx: Tx, payload: RequestFacts): Promise<{ userId: string; link: string }[]> {
+  if (payload.status === 'pending_provider_approval') {
+    return payload.providerUserId ? [{ userId: payload.providerUserId, link: REQUESTS_SCREEN.provider }] : [];
+  }
+  const level = payload.status === 'pending' ? 2 : payload.status === 'pending_admin_approval' ? 1 : null;
+  if (level === null || (level === 2 && !payload.companyId)) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.level, level), eq(users.status, 'active'), level === 2 ? eq(users.companyId, payload.companyId as string) : undefined))
+    .limit(200);
+  return rows.map((row) => ({ userId: row.id, link: level === 2 ? REQUESTS_SCREEN.company : REQUESTS_SCREEN.admin }));
+}
+
+/** The notifications an event produces (none for most). */
+async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotification[]> {
+  switch (event.type) {
+    case 'tokens.moved':
+      // A reward is told by its achievement, a refund by its rejection: one notification per fact.
+      return event.payload.transfers
+        .filter((t) => t.kind === 'grant' && t.delta > 0)
+        .map((t) => ({ userId: t.userId, type: 'tokens_received', params: { amount: t.delta, tokenType: t.tokenType, reason: t.reason }, link: '/level3/dashboard' }));
+    case 'request.created': {
+      const p = event.payload;
+      const [employee] = await tx.select({ name: users.name }).from(users).where(eq(users.id, p.userId));
+      return (await approversOf(tx, p)).map(({ userId, link }) => ({
+        userId,
+        type: 'request_waiting',
+        params: { benefitName: p.benefitName, employeeName: employee?.name ?? 'Un empleado' },
+        link,
+      }));
+    }
+    case 'request.decided': {
+      const p = event.payload;
+      if (p.status === 'approved') {
+        const [code] = await tx.select({ code: benefitCodes.code }).from(benefitCodes).where(eq(benefitCodes.requestId, p.requestId));
+        return [{ userId: p.userId, type: 'request_approved', params: { benefitName: p.benefitName, code: code?.code ?? null }, link: '/level3/requests' }];
+      }
+      const [request] = await tx
+        .select({ tokenCost: benefitRequests.tokenCost, paid: benefitRequests.paidWithTokens, isJobby: benefitRequests.isBenefitJobby })
+        .from(benefitRequests)
+        .where(eq(benefitRequests.id, p.requestId));
+      return [
+        {
+          userId: p.userId,
+          type: 'request_rejected',
+          params: {
+            benefitName: p.benefitName,
+            refund: request?.paid ? request.tokenCost : 0,
+            tokenType: request ? (request.isJobby ? 'jobby' : 'company') : null,
+          },
+          link: '/level3/requests',
+        },
+      ];
+    }
+    case 'achievement.granted': {
+      const p = event.payload;
+      return [{ userId: p.userId, type: 'achievement_unlocked', params: { ruleName: p.ruleName, rewardTokens: p.rewardTokens }, link: '/level3/dashboard' }];
+    }
+    case 'code.used':
+      return [];
+  }
+}
+
+/**
+ * Writes the notifications of one event (in the worker's transaction) and rings the bells of their
+ * recipients at COMMIT. The event id in the unique key makes a retried event notify once.
+ */
+export async function notifyEvent(tx: Tx, eventId: number, event: DomainEvent): Promise<void> {
+  const rows = await notificationsOf(tx, event);
+  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += 1000) {
+    await tx
+      .insert(notifications)
+      .values(rows.slice(i, i + 1000).map((row) => ({ ...row, eventId })))
+      .onConflictDoNothing();
+  }
+  await publishLive(tx, 'notifications', { userIds: rows.map((row) => row.userId) });
+}
+
+function toNotification(row: typeof notifications.$inferSelect): Notification {
+  const type = row.type as NotificationType;
+  return { id: row.id, type, ...notificationText(type, row.params as Record<string, unknown>), link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+}
+
+/** The caller's notifications, newest first. */
+export async function listNotifications(db: Executor, query: { limit: number; offset: number }, actor: Actor): Promise<{ items: Notification[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(notifications).where(eq(notifications.userId, actor.id)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(notifications).where(eq(notifications.userId, actor.id)),
+  ]);
+  return { items: rows.map(toNotification), total };
+}
+
+/** The badge: the caller's unread notifications (a partial index holds only those). */
+export async function unreadCount(db: Executor, actor: Actor): Promise<{ unread: number }> {
+  const [{ unread }] = await db.select({ unread: count() }).from(notifications).where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)));
+  return { unread };
+}
+
+/** Marks one of the caller's notifications read. @throws NOT_FOUND for another user's (or no) notification. */
+export async function markRead(db: Executor, id: string, actor: Actor): Promise<Notification> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND');
+  await publishLive(db, 'notifications', { userIds: [actor.id] });
+  return toNotification(row);
+}
+
+/** Marks all the caller's notifications read; answers how many were unread. */
+export async function markAllRead(db: Executor, actor: Actor): Promise<{ updated: number }> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  await publishLive(db, 'notifications', { userIds: [actor.id] });
+  return { updated: rows.length };
+}
+

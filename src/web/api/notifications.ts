@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Notification } from '../../domain/schemas/engine';
+import { api } from './client';
+
+/** The bell (issue 10): every notification query lives under one prefix, refreshed together. */
+export const notificationKeys = { all: ['notifications'] as const };
+
+export const unreadCountQuery = queryOptions({
+  queryKey: [...notificationKeys.all, 'unread'] as const,
+  queryFn: ({ signal }) => api.get<{ unread: number }>('/api/notifications/unread-count', signal),
+  staleTime: 30_000,
+});
+
+export function useUnreadCount() {
+  return useQuery(unreadCountQuery);
+}
+
+export function useNotifications(limit: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...notificationKeys.all, 'list', limit] as const,
+    queryFn: ({ signal }) => api.get<{ items: Notification[]; total: number }>(`/api/notifications?limit=${limit}`, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Notification>(`/api/notifications/${id}/read`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ updated: number }>('/api/notifications/read-all'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconPlus, IconRefresh, IconTrophy } from '@tabler/icons-react';
+import { formatDateTime } from '../../../domain/dates';
+import { CONDITION_LABELS, type AchievementRule } from '../../../domain/schemas/engine';
+import { messageOf } from '../../api/client';
+import { useAchievementAnalysis, useAchievementRules, useDeleteRule, useSetRuleStatus } from '../../api/achievements';
+import { Banner, useBanner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ErrorState } from '../../components/error-state';
+import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
+import { StatCardRow } from '../../components/stat-cards';
+import { AchievementRuleModal } from './achievement-rule-modal';
+
+const PAGE_SIZE = 10;
+
+function conditionText(rule: AchievementRule): string {
+  switch (rule.conditionType) {
+    case 'same_provider_timeframe':
+      return `${rule.conditionMinUsers} usuarios en ${rule.conditionValue} min`;
+    case 'tokens_used_count':
+      return `${rule.conditionValue} ${rule.conditionValue === 1 ? 'código usado' : 'códigos usados'}`;
+    case 'consecutive_days':
+      return `${rule.conditionValue} días seguidos`;
+    default:
+      return '';
+  }
+}
+
+function RulesTab() {
+  const [page, setPage] = useState(1);
+  const rules = useAchievementRules(page, PAGE_SIZE);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AchievementRule | null>(null);
+  const setStatus = useSetRuleStatus();
+  const remove = useDeleteRule();
+  const { banner, showSuccess, showError, clear } = useBanner();
+
+  const columns: DataTableColumn<AchievementRule>[] = [
+    {
+      key: 'name',
+      header: 'Regla',
+      render: (r) => (
+        <div>
+          <Text fw={600}>{r.name}</Text>
+          <Text size="xs" c="dimmed">
+            {r.description}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'condition',
+      header: 'Condición',
+      render: (r) => (
+        <div>
+          <Text size="sm">{CONDITION_LABELS[r.conditionType]}</Text>
+          <Text size="xs" c="dimmed">
+            {conditionText(r)}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'reward', header: 'Recompensa', noWrap: true, render: (r) => `${r.rewardTokens} tokens` },
+    { key: 'grants', header: 'Otorgada', noWrap: true, render: (r) => `${r.grants} ${r.grants === 1 ? 'vez' : 'veces'}` },
+    {
+      key: 'status',
+      header: 'Estado',
+      noWrap: true,
+      render: (r) => (
+        <Badge miw="max-content" variant="light" color={r.status === 'active' ? 'green' : 'gray'}>
+          {r.status === 'active' ? 'Activa' : 'Inactiva'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      isActions: true,
+      render: (r) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            color={r.status === 'active' ? 'orange' : 'green'}
+            aria-label={`${r.status === 'active' ? 'Desactivar' : 'Activar'} ${r.name}`}
+            onClick={() =>
+              setStatus.mutate(
+                { id: r.id, status: r.status === 'active' ? 'inactive' : 'active' },
+                { onSuccess: () => showSuccess(r.status === 'active' ? 'Regla desactivada correctamente' : 'Regla activada correctamente'), onError: (e) => showError(messageOf(e)) },
+              )
+            }
+          >
+            {r.status === 'active' ? 'Desactivar' : 'Activar'}
+          </Button>
+          <Button size="xs" variant="light" color="red" aria-label={`Eliminar ${r.name}`} onClick={() => setDeleting(r)}>
+            Eliminar
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button color="admin" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          Nueva regla
+        </Button>
+      </Group>
+      <Banner banner={banner} onClose={clear} />
+      <DataTable<AchievementRule>
+        label="Reglas de logros"
+        columns={columns}
+        rows={rules.data?.items}
+        rowKey={(r) => r.id}
+        total={rules.data?.total ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        isLoading={rules.isPending}
+        error={rules.isError ? messageOf(rules.error) : null}
+        onRetry={() => void rules.refetch()}
+        empty={{ icon: <IconTrophy size={28} />, title: 'Aún no hay reglas', description: 'Crea una regla para premiar a los colaboradores con tokens.' }}
+      />
+      <AchievementRuleModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          showSuccess('Regla creada correctamente');
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Eliminar regla"
+        message={
+          deleting && deleting.grants > 0
+            ? `¿Eliminar la regla "${deleting.name}"? Ya fue otorgada: sus logros y recompensas se conservan en el historial.`
+            : `¿Eliminar la regla "${deleting?.name ?? ''}"? Esta acción no se puede deshacer.`
+        }
+        confirmLabel="Eliminar"
+        isDestructive
+        isLoading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => showSuccess('Regla eliminada correctamente'),
+            onError: (e) => showError(messageOf(e)),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+function AnalysisTab({ active }: { active: boolean }) {
+  const analysis = useAchievementAnalysis(active);
+  if (analysis.isPending) return <PageLoader label="Cargando análisis..." />;
+  if (analysis.isError) return <ErrorState message={messageOf(analysis.error)} onRetry={() => void analysis.refetch()} />;
+  const data = analysis.data;
+  const grants = data.grantsPerRule.reduce((sum, r) => sum + r.grants, 0);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Últimos 7 días
+        </Text>
+        <Button variant="light" color="admin" leftSection={<IconRefresh size={16} />} onClick={() => void analysis.refetch()} loading={analysis.isFetching}>
+          Actualizar
+        </Button>
+      </Group>
+      <StatCardRow
+        items={[
+          { label: 'Canjes conjuntos', value: data.jointGroups.length, description: `Colegas en el mismo proveedor en ${data.windowMinutes} min` },
+          { label: 'Uso en fin de semana', value: data.weekendUses, description: 'Códigos usados sábado o domingo' },
+          { label: 'Logros otorgados', value: grants, description: 'Todas las reglas' },
+        ]}
+      />
+      <Card padding="md">
+        <Text fw={700} mb="xs">
+          Canjes conjuntos
+        </Text>
+        {data.jointGroups.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No hubo canjes conjuntos en los últimos 7 días
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Empresa</Table.Th>
+                  <Table.Th>Proveedor</Table.Th>
+                  <Table.Th>Inicio</Table.Th>
+                  <Table.Th>Colaboradores</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.jointGroups.map((g) => (
+                  <Table.Tr key={`${g.companyName}-${g.providerName}-${g.startedAt}`}>
+                    <Table.Td>{g.companyName}</Table.Td>
+                    <Table.Td>{g.providerName}</Table.Td>
+                    <Table.Td>{formatDateTime(g.startedAt)}</Table.Td>
+                    <Table.Td>{g.users}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <Card padding="md">
+        <Text fw={700} mb="xs">
+          Logros otorgados por regla
+        </Text>
+        {data.grantsPerRule.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No se otorgaron logros en los últimos 7 días
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            {data.grantsPerRule.map((r) => (
+              <Group key={r.ruleId} justify="space-between" wrap="nowrap">
+                <Text size="sm">{r.ruleName}</Text>
+                <Text size="sm" fw={600}>
+                  {r.grants} · {r.tokens} tokens
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** /level1/achievements (part 1 §2 'Logros'): tabs 'Reglas' and 'Análisis Reciente'. */
+export function AchievementsPage() {
+  const [tab, setTab] = useState<string | null>('rules');
+  return (
+    <Stack gap="lg" maw={1300}>
+      <PageHeader title="Logros" description="Reglas que premian con tokens flexibles, y la actividad de los últimos 7 días." />
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          <Tabs.Tab value="rules">Reglas</Tabs.Tab>
+          <Tabs.Tab value="analysis">Análisis Reciente</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="rules" pt="md">
+          <RulesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="analysis" pt="md">
+          <AnalysisTab active={tab === 'analysis'} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
