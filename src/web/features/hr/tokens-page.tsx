@@ -11,6 +11,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { AssignModal } from './assign-modal';
 import { BulkAssignModal } from './bulk-assign-modal';
+import { MonthlyAllowanceCard } from './monthly-allowance-card';
 import { TokenStatCards } from './token-stat-cards';
 
 const PAGE_SIZE = 10;
@@ -131,6 +132,7 @@ export function HrTokensPage() {
       ) : (
         <TokenStatCards stats={stats.data} isLoading={stats.isPending} variant="tokens" />
       )}
+      <MonthlyAllowanceCard />
       <DataTable<EmployeeBalance>
         label="Colaboradores y sus tokens"
         columns={columns}
