@@ -38,7 +38,7 @@ async function flexibleBalance(page: Page): Promise<number> {
 test.describe('employee experience', () => {
   test('dashboard and carousel (keys, grid, filters, redemption)', async ({ page }) => {
     // One journey through two screens with five screenshots: longer than the default minute on a busy CI machine.
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await signIn(page, EMPLOYEE.email);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
 
@@ -130,6 +130,7 @@ test.describe('employee experience', () => {
     await page.goto('/level3/diagnostic');
     await expect(page.getByTestId('diagnostic-test')).toHaveCount(5);
     for (const number of await page.getByTestId('diagnostic-number').all()) await expect(number).toHaveText('50');
+    await page.setViewportSize(DESKTOP);
     await expect(page.getByTestId('debug-window-size')).toHaveText(`${DESKTOP.width} × ${DESKTOP.height} px`);
     await expect(page.getByTestId('debug-user-agent')).toContainText('Mozilla');
     await page.getByRole('button', { name: 'Registrar estilos de los números' }).click();
@@ -153,7 +154,7 @@ test.describe('employee experience', () => {
     await page.goto('/level3/benefits');
 
     const stage = page.getByTestId('benefits-stage');
-    await expect(stage).toHaveAttribute('data-fullscreen', 'true');
+    await expect(stage).toHaveAttribute('data-fullscreen', 'true', { timeout: 30_000 });
     await expect(stage).toHaveCSS('position', 'fixed');
     // Focus on the stage pauses the auto-advance, so only the swipe moves it.
     await stage.focus();
