@@ -3,6 +3,8 @@ import { DEMO, shoot, signIn, signOut } from './support';
 
 /** Issue 8: the level 1 screens, clicked through as an operator, and what other people then see. */
 test.describe('level 1 platform administration', () => {
+  // Long journeys on a shared 2-core machine.
+  test.describe.configure({ timeout: 180_000 });
   test('dashboard, platform benefits and providers: a provider created by the operator signs in to /level4', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
