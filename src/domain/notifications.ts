@@ -4,7 +4,7 @@
  */
 import type { TokenType } from './constants';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
@@ -13,6 +13,7 @@ export type NotificationParams = {
   request_rejected: { benefitName: string; refund: number; tokenType: TokenType | null };
   request_waiting: { benefitName: string; employeeName: string };
   achievement_unlocked: { ruleName: string; rewardTokens: number };
+  wellbeing_alert: { employeeName: string; stressScore: number };
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
@@ -46,6 +47,10 @@ export function notificationText(type: NotificationType, params: Record<string, 
         title: '¡Logro desbloqueado!',
         body: `Conseguiste el logro "${p.ruleName}"${p.rewardTokens > 0 ? ` y ganaste ${tokensOf(p.rewardTokens, 'jobby')}` : ''}.`,
       };
+    }
+    case 'wellbeing_alert': {
+      const p = params as NotificationParams['wellbeing_alert'];
+      return { title: 'Alerta de bienestar', body: `${p.employeeName} tiene un nivel de estrés alto (${p.stressScore}/10). Revisa 'Análisis y Alertas'.` };
     }
   }
 }

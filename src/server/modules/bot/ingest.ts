@@ -3,6 +3,7 @@
  * stored once per id in a short transaction; the analysis, the profile, the alert and the reply run
  * after the commit (ARCHITECTURE §4 "Side effects after commit"), never while WhatsApp waits.
  */
+import { recordEvent } from '../events/outbox';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { ANALYSIS_PERIOD_DAYS, phoneDigits, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
 import { queryRows, type Executor } from '../../db/client';
@@ -163,14 +164,23 @@ export async function refreshProfiles(db: Executor, companyId: string, periodDay
  * when several copies run it at once. Returns how many were raised.
  */
 export async function raiseAlerts(db: Executor, companyId: string): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`insert into bot_alerts (company_id, user_id, stress_score)
-        select p.company_id, p.user_id, p.stress_score from employee_wellbeing_profiles p
-        join users u on u.id = p.user_id and u.company_id = p.company_id
-        where p.company_id = ${companyId}::uuid and p.stress_score >= ${STRESS_ALERT_THRESHOLD}
-        on conflict (user_id) where status = 'open' do nothing
-        returning id`,
-  );
-  return rows.length;
+  // The alerts and their event commit together, so HR's bell rings once per alert (issue 10's outbox).
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string; user_id: string; stress_score: number }>(
+      tx,
+      sql`insert into bot_alerts (company_id, user_id, stress_score)
+          select p.company_id, p.user_id, p.stress_score from employee_wellbeing_profiles p
+          join users u on u.id = p.user_id and u.company_id = p.company_id
+          where p.company_id = ${companyId}::uuid and p.stress_score >= ${STRESS_ALERT_THRESHOLD}
+          on conflict (user_id) where status = 'open' do nothing
+          returning id, user_id, stress_score`,
+    );
+    if (rows.length > 0) {
+      await recordEvent(tx, {
+        type: 'wellbeing.alert',
+        payload: { companyId, alerts: rows.map((row) => ({ alertId: row.id, userId: row.user_id, stressScore: Number(row.stress_score) })) },
+      });
+    }
+    return rows.length;
+  });
 }

@@ -68,6 +68,9 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
     }
     case 'achievement.granted':
       return [{ topic: 'achievements', audience: { userIds: [event.payload.userId], admins: true } }];
+    case 'wellbeing.alert':
+      // HR hears it through the bell once the worker has written the notifications.
+      return [];
   }
 }
 

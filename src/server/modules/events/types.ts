@@ -29,7 +29,8 @@ export type DomainEvent =
   | { type: 'tokens.moved'; payload: { transfers: MovedTokens[] } }
   | { type: 'request.created' | 'request.decided'; payload: RequestFacts }
   | { type: 'code.used'; payload: { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string } }
-  | { type: 'achievement.granted'; payload: { achievementId: string; userId: string; ruleId: string; ruleName: string; rewardTokens: number } };
+  | { type: 'achievement.granted'; payload: { achievementId: string; userId: string; ruleId: string; ruleName: string; rewardTokens: number } }
+  | { type: 'wellbeing.alert'; payload: { companyId: string; alerts: { alertId: string; userId: string; stressScore: number }[] } };
 
 export type DomainEventType = DomainEvent['type'];
 

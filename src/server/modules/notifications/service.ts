@@ -2,7 +2,7 @@
  * The bell (issue 10, decision 84): notifications written by the workers from the domain events, and
  * read by their recipient only — paged newest first, an unread count, mark one or all as read.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
 import type { Notification } from '../../../domain/schemas/engine';
 import { AppError } from '../../../domain/errors';
@@ -76,6 +76,27 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
     case 'achievement.granted': {
       const p = event.payload;
       return [{ userId: p.userId, type: 'achievement_unlocked', params: { ruleName: p.ruleName, rewardTokens: p.rewardTokens }, link: '/level3/dashboard' }];
+    }
+    case 'wellbeing.alert': {
+      const p = event.payload;
+      const hr = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.level, 2), eq(users.status, 'active'), eq(users.companyId, p.companyId)))
+        .limit(200);
+      const employees = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, p.alerts.map((a) => a.userId)));
+      const nameOf = new Map(employees.map((e) => [e.id, e.name]));
+      return hr.flatMap(({ id }) =>
+        p.alerts.map((alert) => ({
+          userId: id,
+          type: 'wellbeing_alert' as const,
+          params: { employeeName: nameOf.get(alert.userId) ?? 'Un empleado', stressScore: alert.stressScore },
+          link: '/level2/bot-messaging',
+        })),
+      );
     }
     case 'code.used':
       return [];
