@@ -43,7 +43,7 @@ test.describe('level 1 platform administration', () => {
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByText('El email debe terminar con @jobby.sup para ser un proveedor')).toBeVisible();
     await page.getByLabel(/^Email/).fill('libreria@jobby.sup');
-    await page.getByLabel('Categoría').fill('Libros');
+    await page.getByLabel('Categoría', { exact: true }).fill('Libros');
     await shoot(page, 'level1-providers-form', { phone: false });
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Proveedor creado correctamente' })).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('level 1 platform administration', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Nivel de usuario actualizado correctamente' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('');
     await shoot(page, 'level1-assign-levels');
-    await page.getByRole('link', { name: 'Diagnóstico de usuarios' }).click();
+    await page.getByRole('link', { name: 'Diagnóstico de usuarios', exact: true }).click();
     await expect(page.getByText('Recomendaciones')).toBeVisible();
     await shoot(page, 'level1-users-list');
     await signOut(page);

@@ -111,7 +111,7 @@ export function AdminDashboardPage() {
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           <Text size="sm">{c.benefitName}</Text>
-                          <Badge size="xs" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
+                          <Badge size="xs" miw="max-content" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
                             {c.isBenefitJobby ? 'Jobby' : 'Empresa'}
                           </Badge>
                         </Group>
