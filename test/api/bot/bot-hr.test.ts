@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOT_INSTRUCTIONS } from '../../../src/domain/bot';
 import { botAlerts, botRequests, companies, users } from '../../../src/server/db/schema';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
+import { processPendingEvents } from '../../../src/server/modules/events/worker';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
@@ -123,6 +124,15 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
     const alerts = await call(cookie.hr, 'GET', '/api/bot/alerts');
     expect(alerts.json()).toMatchObject({ total: 1, openCount: 1, items: [{ userId: camila, employeeName: 'Camila Rojas', stressScore: 10, status: 'open' }] });
     expect((await call(cookie.otherHr, 'GET', '/api/bot/alerts')).json().total).toBe(0);
+
+    // The alert's event reaches HR's bell through the outbox worker; the other company's HR hears nothing.
+    await processPendingEvents(ctx.db);
+    const bell = await call(cookie.hr, 'GET', '/api/notifications');
+    expect(bell.json().items).toEqual([
+      expect.objectContaining({ type: 'wellbeing_alert', title: 'Alerta de bienestar', link: '/level2/bot-messaging', read: false }),
+    ]);
+    expect(bell.json().items[0].body).toContain('Camila Rojas');
+    expect((await call(cookie.otherHr, 'GET', '/api/notifications')).json().items).toEqual([]);
 
     const analytics = await call(cookie.hr, 'GET', '/api/bot/analytics');
     expect(analytics.json()).toMatchObject({ analysisFrequency: 'daily', averageScore: 10, employeesOnAlert: 1, conversationsThisPeriod: 1 });
