@@ -227,7 +227,9 @@ describe('the dashboard', () => {
       const { code } = (await send(ana.cookie, 'POST', '/api/redemptions', { kind: 'platform', benefitId: benefit.id })).json();
       expect((await send(cafe.cookie, 'POST', '/api/codes/verify', { code: code.code })).statusCode).toBe(200);
     }
-    for (const name of ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis']) await createCompany(ctx.db, name);
+    // Distinct creation times: companies made within one millisecond would tie and sort by id.
+    const names = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis'];
+    for (const [i, name] of names.entries()) await createCompany(ctx.db, name, { createdAt: new Date(Date.now() + (i + 1) * 1000) });
     const res = await send(operator, 'GET', '/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
     const body = res.json();

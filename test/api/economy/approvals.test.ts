@@ -332,6 +332,6 @@ describe('request lists', () => {
     const mine = (await get('/api/provider/requests', cinema.cookie)).json();
     expect(mine.items.map((r: { id: string }) => r.id)).toContain(requestId);
     expect(mine.items.every((r: { status: string; benefitId: string }) => r.status === 'pending_provider_approval' && r.benefitId === managed.id)).toBe(true);
-    expect((await get('/api/provider/requests', theatre.cookie)).json()).toEqual({ items: [], total: 0, pendingCount: 0 });
+    expect((await get('/api/provider/requests', theatre.cookie)).json()).toMatchObject({ items: [], total: 0, pendingCount: 0 });
   });
 });
