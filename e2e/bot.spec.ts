@@ -26,7 +26,7 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     await page.goto('/level2/bot-messaging');
     // The first visit loads the HR area's code: on a busy CI machine that can take a while.
-    await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 2 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel('Número de WhatsApp')).toHaveValue('+56226000000');
     await page.getByRole('combobox', { name: 'Frecuencia de análisis' }).click();
     await page.getByRole('option', { name: 'Diario' }).click();
@@ -77,7 +77,7 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.goto('/level1/bot-management');
-    await expect(page.getByRole('heading', { name: 'Gestión del bot', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Gestión del bot', level: 1 })).toBeVisible();
     await expect(page.getByText('Habilitado desde').first()).toBeVisible();
     await shoot(page, 'level1-bot-management');
     // Mantine draws the switch over its input: the click goes to the input itself.

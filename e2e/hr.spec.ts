@@ -4,14 +4,14 @@ import { DEMO, shoot, signIn, signOut } from './support';
 /** Goes to an HR screen from the side menu (or by URL for /level2/tokens, linked from benefits). */
 async function openHr(page: Page, path: string, heading: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
 async function signInAsHr(page: Page) {
   await signIn(page, DEMO.hr);
   await expect(page).toHaveURL(/\/level2\/dashboard$/);
   // The HR screens load as their own chunk.
-  await expect(page.getByRole('heading', { name: 'Dashboard de Recursos Humanos', level: 2 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Dashboard de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /**
@@ -41,7 +41,7 @@ test.describe('company HR (level 2)', () => {
     await shoot(page, 'level2-dashboard');
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
-    await expect(page.getByRole('heading', { name: 'Usuarios', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
     await expect(page.getByTestId('user-count')).toHaveText(/^\d+ de 25$/);
     await shoot(page, 'level2-users');
 
@@ -134,7 +134,7 @@ test.describe('company HR (level 2)', () => {
   test('HR creates an internal benefit an employee redeems, and approves the pending request', async ({ page }) => {
     await signInAsHr(page);
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Beneficios' }).click();
-    await expect(page.getByRole('heading', { name: 'Beneficios internos', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Beneficios internos', level: 1 })).toBeVisible();
     await expect(page.getByText('Uso de Beneficios')).toBeVisible();
     await shoot(page, 'level2-benefits');
 
@@ -165,7 +165,7 @@ test.describe('company HR (level 2)', () => {
 
     await signInAsHr(page);
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Solicitudes' }).click();
-    await expect(page.getByRole('heading', { name: 'Solicitudes', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
     const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first();
     await expect(row).toContainText('Pendiente');
     await shoot(page, 'level2-requests');

@@ -76,7 +76,8 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
   );
 
   const Icon = action === 'add' ? IconPlus : IconMinus;
-  const color = action === 'add' ? 'admin' : 'red';
+  // red.8 keeps white text at AA contrast on the filled 'Quitar tokens' button (red.6 does not).
+  const color = action === 'add' ? 'admin' : 'red.8';
 
   return (
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={text.title}>

@@ -47,7 +47,7 @@ export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
         </Text>
         <Group gap={6}>
           {category && (
-            <Badge radius="xl" variant="light" color={category.color} leftSection={<category.Icon size={12} aria-hidden />}>
+            <Badge radius="xl" variant="light" color={category.color} c="var(--mantine-color-text)" leftSection={<category.Icon size={12} aria-hidden />}>
               {category.name}
             </Badge>
           )}
