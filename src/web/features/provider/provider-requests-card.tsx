@@ -118,7 +118,7 @@ export function ProviderRequestsCard() {
                     Rechazar
                   </Button>
                   <Button
-                    color="green.8"
+                    color="teal.9"
                     size="md"
                     leftSection={<IconCheck size={18} />}
                     onClick={() => run(request, 'approve')}
