@@ -5,9 +5,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { BENEFIT_CATEGORIES } from '../src/domain/constants';
 import { DESKTOP, PHONE, shoot, signIn } from './support';
 
-/** Austral employee with survey A done (categories comidas, experiencias, mascotas) and 14 flexible tokens; no other journey uses her. */
+/** Austral employee with survey A done and 14 flexible tokens; no other journey uses her. */
 const EMPLOYEE = { email: 'antonia@austral.cl', firstName: 'Antonia', company: 'Austral' };
 
 /** The carousel's 'n de N' as numbers. */
@@ -49,7 +50,11 @@ test.describe('employee experience', () => {
     const recommendations = page.getByTestId('recommendations').getByTestId('benefit-card');
     await expect(recommendations).toHaveCount(3);
     const categories = await recommendations.locator('.mantine-Badge-root').allTextContents();
-    for (const category of ['Comidas', 'Experiencias', 'Mascotas']) expect(categories).toContain(category);
+    // Her answers come from the demo seed: read them, then expect one recommendation per chosen category.
+    const mine = (await (await page.request.get('/api/surveys/a/mine')).json()) as { answers: { categories: string[] } | null };
+    const chosen = (mine.answers?.categories ?? []).map((id) => BENEFIT_CATEGORIES.find((c) => c.id === id)?.name);
+    expect(chosen.length).toBeGreaterThan(0);
+    for (const category of chosen) expect(categories).toContain(category);
     await expect(page.getByText('Los tokens de meses anteriores se acumulan', { exact: false })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'level3-employee-dashboard');
