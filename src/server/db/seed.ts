@@ -101,7 +101,7 @@ const AUSTRAL: DemoEmployee[] = [
 
 const PLATFORM_BENEFITS = [
   { title: 'Almuerzo en Café Central', description: 'Un almuerzo ejecutivo con bebida y postre en cualquier local de Café Central.', type: 'automatic', category: 'comidas', tokenCost: 3, provider: 'cafe', image: 'https://images.unsplash.com/photo-1504674900247-0877df9cc836?w=800' },
-  { title: 'Entrada 2x1 Cine Estrella', description: 'Dos entradas al precio de una para cualquier función 2D de la semana.', type: 'managed', category: 'experiencias', tokenCost: 4, provider: 'cine', image: 'https://images.unsplash.com/photo-1489599849927-2ee91cede3ba?w=800' },
+  { title: 'Entrada 2x1 Cine Estrella', description: 'Dos entradas al precio de una para cualquier función 2D de la semana.', type: 'managed', category: 'experiencias', tokenCost: 4, provider: 'cine', image: 'https://images.unsplash.com/photo-1489599849927-2ee91cede3ba?w=800', repeatable: true },
   { title: 'Gift card Librería Austral', description: 'Tarjeta de regalo de $15.000 para libros, papelería y juegos de mesa.', type: 'third_party', category: 'regalos', tokenCost: 5, provider: null, image: 'https://images.unsplash.com/photo-1512820790803-83ca734da794?w=800' },
   { title: 'Consulta veterinaria a domicilio', description: 'Una visita de control para tu mascota, con vacunas básicas incluidas.', type: 'third_party', category: 'mascotas', tokenCost: 6, provider: null, image: 'https://images.unsplash.com/photo-1583337130417-3346a1be7dee?w=800' },
   { title: 'Un mes de música sin anuncios', description: 'Suscripción mensual a un servicio de música en streaming.', type: 'automatic', category: 'suscripciones', tokenCost: 2, provider: null, image: 'https://images.unsplash.com/photo-1511379938547-c1f69419868d?w=800' },
