@@ -82,8 +82,9 @@ test.describe('level 1 platform administration', () => {
 
     await page.getByRole('link', { name: 'Asignar niveles' }).click();
     await expect(page).toHaveURL(/\/level1\/users\/assign-levels$/);
-    await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('isidora');
-    const select = page.getByRole('table', { name: 'Niveles de usuario' }).getByLabel('Nivel de isidora@andes.cl').first();
+    // Lucas: no other journey uses him (the journeys share one server, and the bot journey counts Andes' employees).
+    await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('lucas');
+    const select = page.getByRole('table', { name: 'Niveles de usuario' }).getByLabel('Nivel de lucas@austral.cl').first();
     await expect(select).toBeVisible();
     await select.click();
     await page.getByRole('option', { name: /2 · Recursos Humanos/ }).click();
@@ -101,7 +102,7 @@ test.describe('level 1 platform administration', () => {
     await expect(page.getByTestId('request-instructions').first()).toContainText('Retira tu gift card en la recepción del piso 3.');
     await signOut(page);
 
-    await signIn(page, 'isidora@andes.cl');
+    await signIn(page, 'lucas@austral.cl');
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
   });
 });
