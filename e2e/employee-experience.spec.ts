@@ -110,7 +110,7 @@ test.describe('employee experience', () => {
     await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
     await dialog.getByRole('button', { name: 'Confirmar canje' }).click();
     const code = dialog.getByTestId('redeem-code');
-    await expect(code).toHaveText(/^[A-Z0-9]{8}$/);
+    await expect(code).toHaveText(/^[A-Z0-9]{4} [A-Z0-9]{4}$/);
     const codeText = (await code.textContent()) ?? '';
     await expect(page.getByTestId('balance-flexibles')).toHaveText(String(before - cost));
     await dialog.getByRole('button', { name: 'Listo' }).click();
