@@ -80,8 +80,9 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await expect(page.getByRole('heading', { name: 'Gestión del bot', level: 1 })).toBeVisible();
     await expect(page.getByText('Habilitado desde').first()).toBeVisible();
     await shoot(page, 'level1-bot-management');
-    // Mantine draws the switch over its input: the click goes to the input itself.
-    await page.getByRole('switch', { name: 'Deshabilitar el bot de Andes' }).click({ force: true });
+    // Mantine draws the switch over its input: toggle the input from the keyboard, as a keyboard user would.
+    await page.getByRole('switch', { name: 'Deshabilitar el bot de Andes' }).focus();
+    await page.keyboard.press('Space');
     await page.getByRole('dialog', { name: 'Deshabilitar el bot' }).getByRole('button', { name: 'Deshabilitar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Bot deshabilitado para Andes' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Habilitar el bot de Andes' })).not.toBeChecked();
