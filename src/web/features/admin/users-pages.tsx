@@ -60,6 +60,30 @@ const levelBadge = (u: AdminUser) =>
   );
 
 /** /level1/users/list (part 1 §2 "User diagnostics"): counts per level, recommendations and the user table. */
+/** The paged, searchable users table both level 1 user screens show, with their own columns. */
+function UsersTable({ label, columns, table }: { label: string; columns: DataTableColumn<AdminUser>[]; table: ReturnType<typeof useUserTable> }) {
+  return (
+    <DataTable<AdminUser>
+      label={label}
+      columns={columns}
+      rows={table.users.data?.items}
+      rowKey={(u) => u.id}
+      total={table.users.data?.total ?? 0}
+      page={table.page}
+      pageSize={PAGE_SIZE}
+      onPageChange={table.setPage}
+      search={table.searchText}
+      onSearchChange={table.onSearchChange}
+      searchPlaceholder="Buscar por nombre, email o empresa"
+      isLoading={table.users.isPending}
+      error={table.users.isError ? 'Error al cargar usuarios' : null}
+      onRetry={() => void table.users.refetch()}
+      empty={{ icon: <IconUsers size={28} />, title: 'No hay usuarios con ese nivel' }}
+      filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
+    />
+  );
+}
+
 export function UserDiagnosticsPage() {
   const summary = useUserSummary();
   const table = useUserTable();
@@ -100,24 +124,7 @@ export function UserDiagnosticsPage() {
         </Card>
       )}
       {table.levelFilter}
-      <DataTable<AdminUser>
-        label="Usuarios"
-        columns={columns}
-        rows={table.users.data?.items}
-        rowKey={(u) => u.id}
-        total={table.users.data?.total ?? 0}
-        page={table.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={table.setPage}
-        search={table.searchText}
-        onSearchChange={table.onSearchChange}
-        searchPlaceholder="Buscar por nombre, email o empresa"
-        isLoading={table.users.isPending}
-        error={table.users.isError ? 'Error al cargar usuarios' : null}
-        onRetry={() => void table.users.refetch()}
-        empty={{ icon: <IconUsers size={28} />, title: 'No hay usuarios con ese nivel' }}
-        filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
-      />
+      <UsersTable label="Usuarios" columns={columns} table={table} />
     </Stack>
   );
 }
@@ -184,24 +191,7 @@ export function AssignLevelsPage() {
       <UserLevelCards summary={summary.data} isLoading={summary.isPending} />
       <Banner banner={banner} onClose={clear} />
       {table.levelFilter}
-      <DataTable<AdminUser>
-        label="Niveles de usuario"
-        columns={columns}
-        rows={table.users.data?.items}
-        rowKey={(u) => u.id}
-        total={table.users.data?.total ?? 0}
-        page={table.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={table.setPage}
-        search={table.searchText}
-        onSearchChange={table.onSearchChange}
-        searchPlaceholder="Buscar por nombre, email o empresa"
-        isLoading={table.users.isPending}
-        error={table.users.isError ? 'Error al cargar usuarios' : null}
-        onRetry={() => void table.users.refetch()}
-        empty={{ icon: <IconUsers size={28} />, title: 'No hay usuarios con ese nivel' }}
-        filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
-      />
+      <UsersTable label="Niveles de usuario" columns={columns} table={table} />
       <Button component={Link} to="/level1/users/list" variant="subtle" color="admin" w="fit-content">
         Ver el diagnóstico de usuarios
       </Button>
