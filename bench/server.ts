@@ -47,6 +47,9 @@ export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>
     SIGNIN_FAILURES_PER_ADDRESS: '100000000',
     // Production mode needs a mail transport; the bench sends no mail (its users are seeded verified).
     SMTP_URL: 'smtp://127.0.0.1:2525',
+    // Production mode requires the WhatsApp webhook's secrets; the bench sends no webhook calls.
+    WHATSAPP_APP_SECRET: randomBytes(16).toString('hex'),
+    WHATSAPP_VERIFY_TOKEN: randomBytes(8).toString('hex'),
     ...(target.url ? { DATABASE_URL: target.url } : {}),
     ...extraEnv,
   };

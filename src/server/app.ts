@@ -138,10 +138,23 @@ export async function buildApp({ config, database, webDir = null, botTransport }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDir) return handleError(new AppError('NOT_FOUND'), request, reply);
     // Client-side routes: the SPA decides (unknown paths → / → /login).
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   if (webDir) {
-    await app.register(fastifyStatic, { root: path.resolve(webDir), wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDir),
+      wildcard: false,
+      index: ['index.html'],
+      // The build's .br/.gz copies (vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // Files under /assets/ carry a content hash in their name: a new build gives new names, so a
+      // browser may keep them for a year. Everything else (index.html) is revalidated on each visit.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return app;
 }
