@@ -205,3 +205,78 @@ export async function redeemPhase(
     inFlight,
   };
 }
+
+export type ScreenFigures = { p50: number; p95: number; loads: number };
+
+/**
+ * A screen's API calls made at once, as the browser makes them when the screen opens, one screen
+ * load after another on kept-alive connections: the time until the last answer of each load.
+ * Signed in right before, so the session's 60 s cookie cache is warm for the whole series.
+ */
+export async function measureScreen(
+  baseUrl: string,
+  account: string,
+  paths: string[],
+  options: { warmup: number; measured: number },
+): Promise<ScreenFigures> {
+  const headers = { cookie: await signIn(baseUrl, account, PASSWORD), origin: baseUrl };
+  const load = async () => {
+    const start = performance.now();
+    await Promise.all(
+      paths.map(async (path) => {
+        const response = await fetch(`${baseUrl}${path}`, { headers });
+        // The body is read whole: the screen needs all of it, and the time includes sending it.
+        const body = await response.text();
+        if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 300)}`);
+      }),
+    );
+    return performance.now() - start;
+  };
+  for (let i = 0; i < options.warmup; i++) await load();
+  const times: number[] = [];
+  for (let i = 0; i < options.measured; i++) times.push(await load());
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), loads: times.length };
+}
+
+/** The screens of level 1 that read the whole platform (issue 8), as the platform operator. */
+export const ADMIN_SCREENS = {
+  dashboard: ['/api/admin/dashboard'],
+  users: ['/api/admin/users?limit=20&offset=0', '/api/admin/users/summary'],
+  /** Typing in the search re-reads the list only. */
+  usersSearch: ['/api/admin/users?limit=20&offset=0&search=Persona%204321'],
+};
+
+/** The screens of level 2 measured on the 10,000-employee company (issue 9), as its HR admin. */
+export const HR_SCREENS = {
+  dashboard: ['/api/company/dashboard'],
+  // /level2/tokens: the employees' first page, the stat cards and the history (50 loaded, 10 shown).
+  tokens: ['/api/company/employees?limit=20&offset=0', '/api/company/tokens/stats', '/api/company/tokens/history?limit=50'],
+};
+
+export type ExportFigures = { seconds: number; rows: number; bytes: number };
+
+/**
+ * Downloads a CSV export whole, `runs` times after one warm-up: the median time from the request to
+ * the last byte, and the data rows (lines minus the header) of the last download.
+ */
+export async function measureExport(baseUrl: string, account: string, path: string, runs = 3): Promise<ExportFigures> {
+  const headers = { cookie: await signIn(baseUrl, account, PASSWORD), origin: baseUrl };
+  const download = async () => {
+    const start = performance.now();
+    const response = await fetch(`${baseUrl}${path}`, { headers });
+    if (!response.ok || !response.body) throw new Error(`GET ${path}: ${response.status}`);
+    let lines = 0;
+    let bytes = 0;
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      bytes += part.value.length;
+      for (const byte of part.value) if (byte === 0x0a) lines += 1;
+    }
+    return { seconds: (performance.now() - start) / 1000, rows: lines - 1, bytes };
+  };
+  await download();
+  const results: { seconds: number; rows: number; bytes: number }[] = [];
+  for (let i = 0; i < runs; i++) results.push(await download());
+  const last = results[results.length - 1];
+  return { seconds: round(percentile(results.map((r) => r.seconds), 50), 3), rows: last.rows, bytes: last.bytes };
+}

@@ -18,15 +18,37 @@ import { checkRedemptions } from './checks';
 import { CodePool, benchCode } from './codes';
 import { createBenchDatabase, literal, openBenchDatabase, query, waitForIdleServer, type BenchDatabase } from './db';
 import { round } from './load';
-import { hrListPhase, redeemPhase, verifyRounds, warmUpServer } from './phases';
-import { BENEFIT_STOCK, IDS, countCodes, seedBase, seedCodes } from './seed';
+import { ADMIN_SCREENS, HR_SCREENS, hrListPhase, measureExport, measureScreen, redeemPhase, verifyRounds, warmUpServer } from './phases';
+import { explainScreen, type ScreenPlans } from './plans';
+import { BENEFIT_STOCK, EMAILS, IDS, countCodes, countPlatform, seedBase, seedCodes, seedPlatform } from './seed';
+import { getAdminDashboard } from '../src/server/modules/admin-dashboard/service';
+import { getUserSummary, listAdminUsers } from '../src/server/modules/user-levels/service';
+import { getCompanyTokenStats, getHrDashboard } from '../src/server/modules/hr/figures';
+import { listCompanyEmployees, listCompanyTokenHistory } from '../src/server/modules/assignment/service';
+import { loadActorRow } from '../src/server/modules/users/service';
+import { toActor } from '../src/server/auth/actor';
 import { startServer, type RunningServer } from './server';
+
+/** BENCH_LARGE_CODES shrinks the large database for a quick try of the harness; the budgets are at 1,000,000. */
+const largeCodes = Number(process.env.BENCH_LARGE_CODES ?? 1_000_000);
+const largeScale = Math.min(1, largeCodes / 1_000_000);
 
 const settings = {
   employees: 10_000,
   smallCodes: 1_000,
-  /** BENCH_LARGE_CODES shrinks the large table for a quick try of the harness; the budget is at 1,000,000. */
-  largeCodes: Number(process.env.BENCH_LARGE_CODES ?? 1_000_000),
+  largeCodes,
+  /**
+   * Issue 8's large platform, added to the large database: with seedBase's 10,003 accounts and 20,000
+   * grants, 100,003 accounts in 200 companies, 1,000,000 codes and 1,000,000 ledger transfers.
+   */
+  platform: {
+    companies: 199,
+    users: Math.round(90_000 * largeScale),
+    transfers: Math.round(980_000 * largeScale),
+    pendingRequests: 2_000,
+  },
+  /** Screen loads (every API call of the screen at once), one after another. */
+  screens: { warmup: 20, measured: 200 },
   jobbyInitial: 100,
   companyInitial: 10_000,
   // 100 warm-up + 8 × 100 measured = 900 of the 1,000 small codes; the large table gets the same
@@ -133,28 +155,50 @@ async function main() {
     const driver = mainSide.target.driver;
     log(`driver ${driver}`);
 
+    // The large side's verification codes are spread over the table (step): see CodePool. Each pool
+    // holds 1,000 codes, enough for the 900 verifications.
+    const largeStep = Math.max(1, Math.floor(settings.largeCodes / settings.smallCodes));
     const seedMain = await timed(`seed main: ${settings.employees} employees, ${settings.smallCodes} codes`, async () => {
       const db = await openDb(mainSide);
       await seedBase(db, settings);
       await seedCodes(db, { from: 1, to: settings.smallCodes + 1, employees: settings.employees });
-      return countCodes(db);
+      const codes = await countCodes(db);
+      const hr = await actorOf(db, IDS.hr);
+      const plans = {
+        hr_dashboard: await explainScreen(db, (planned) => getHrDashboard(planned, hr)),
+        hr_tokens_page: await explainScreen(db, (planned) =>
+          Promise.all([
+            listCompanyEmployees(planned, { limit: 20, offset: 0 }, hr),
+            getCompanyTokenStats(planned, hr),
+            listCompanyTokenHistory(planned, { limit: 50, offset: 0, type: 'all' }, hr),
+          ]),
+        ),
+      };
+      return { ...codes, plans };
     });
     const seedLarge = await timed(`seed large: ${settings.employees} employees, ${settings.largeCodes} codes`, async () => {
       const db = await openDb(largeSide);
       await seedBase(db, settings);
-      await seedCodes(db, { from: 1, to: settings.largeCodes + 1, employees: settings.employees });
+      await seedCodes(db, { from: 1, to: settings.largeCodes + 1, employees: settings.employees, aged: { verificationStep: largeStep } });
+      await seedPlatform(db, settings.platform);
       const codes = await countCodes(db);
+      const platform = await countPlatform(db);
       const plan = await verifyPlan(db, benchCode(settings.largeCodes));
+      const hr = await actorOf(db, IDS.hr);
+      const plans = {
+        admin_dashboard: await explainScreen(db, (planned) => getAdminDashboard(planned)),
+        admin_users: await explainScreen(db, (planned) => Promise.all([listAdminUsers(planned, { limit: 20, offset: 0 }), getUserSummary(planned)])),
+        admin_users_search: await explainScreen(db, (planned) => listAdminUsers(planned, { limit: 20, offset: 0, search: 'Persona 4321' })),
+        hr_dashboard_large: await explainScreen(db, (planned) => getHrDashboard(planned, hr)),
+      };
       // The large side needs no bench connection while its server runs.
       await db.close();
       largeSide.database = null;
-      return { codes, plan };
+      return { codes, platform, plan, plans };
     });
 
     const mainUrl = await startSide(mainSide, 'main');
     const largeUrl = await startSide(largeSide, 'large');
-    // Spread over the large table (step): see CodePool. Each pool holds 1,000 codes, enough for 900.
-    const largeStep = Math.max(1, Math.floor(settings.largeCodes / settings.smallCodes));
     const verify = (
       await timed('verify, alternating small and large', () =>
         verifyRounds(
@@ -164,10 +208,28 @@ async function main() {
         ),
       )
     ).value;
+    const admin = (
+      await timed('level 1 screens on the large platform', async () => ({
+        dashboard: await measureScreen(largeUrl, EMAILS.admin, ADMIN_SCREENS.dashboard, settings.screens),
+        users: await measureScreen(largeUrl, EMAILS.admin, ADMIN_SCREENS.users, settings.screens),
+        usersSearch: await measureScreen(largeUrl, EMAILS.admin, ADMIN_SCREENS.usersSearch, settings.screens),
+        // The same 10,000 employees as main, but their company owns the 1,000,000 codes.
+        hrDashboard: await measureScreen(largeUrl, EMAILS.hr, HR_SCREENS.dashboard, settings.screens),
+      }))
+    ).value;
     // Only main is needed from here on; the large database's memory and disk go back now.
     await stopSide(largeSide);
 
     const hr = (await timed('HR employee list', () => hrListPhase(mainUrl, settings.hr))).value;
+    // Before the redemptions, so the history holds the seeded grants only (20,000 transfers).
+    const hrScreens = (
+      await timed('HR screens and exports', async () => ({
+        dashboard: await measureScreen(mainUrl, EMAILS.hr, HR_SCREENS.dashboard, settings.screens),
+        tokens: await measureScreen(mainUrl, EMAILS.hr, HR_SCREENS.tokens, settings.screens),
+        historyCsv: await measureExport(mainUrl, EMAILS.hr, '/api/company/tokens/history/export'),
+        usersCsv: await measureExport(mainUrl, EMAILS.hr, '/api/company/users/export'),
+      }))
+    ).value;
     const redeem = (await timed('redemptions', () => redeemPhase(mainUrl, settings.redeem))).value;
 
     // PGlite: openDb() stops the server; a redemption cut short by the shutdown rolls back whole,
@@ -192,6 +254,11 @@ async function main() {
       load_average_before: loadBefore,
       load_average_after: os.loadavg().map((n) => round(n, 1)),
       codes_small: seedMain.value.total,
+      platform_users: seedLarge.value.platform.users,
+      platform_companies: seedLarge.value.platform.companies,
+      platform_codes: seedLarge.value.codes.total,
+      platform_used_codes: seedLarge.value.codes.total - seedLarge.value.codes.active,
+      platform_transfers: seedLarge.value.platform.transfers,
       codes_large: seedLarge.value.codes.total,
       verify_connections: settings.verify.connections,
       verify_requests_small: verify.small.requests,
@@ -223,6 +290,24 @@ async function main() {
       ledger_balance_mismatches: checks.ledgerBalanceMismatches,
       ledger_unbalanced_assets: checks.unbalancedAssets,
       ledger_negative_wallets: checks.negativeWallets,
+      admin_dashboard_p50_ms: admin.dashboard.p50,
+      admin_dashboard_p95_ms: admin.dashboard.p95,
+      admin_users_p50_ms: admin.users.p50,
+      admin_users_p95_ms: admin.users.p95,
+      admin_users_search_p50_ms: admin.usersSearch.p50,
+      admin_users_search_p95_ms: admin.usersSearch.p95,
+      hr_dashboard_p50_ms: hrScreens.dashboard.p50,
+      hr_dashboard_p95_ms: hrScreens.dashboard.p95,
+      hr_dashboard_p95_ms_1m_codes: admin.hrDashboard.p95,
+      hr_tokens_page_p50_ms: hrScreens.tokens.p50,
+      hr_tokens_page_p95_ms: hrScreens.tokens.p95,
+      hr_csv_10k_s: hrScreens.historyCsv.seconds,
+      hr_csv_rows: hrScreens.historyCsv.rows,
+      hr_users_csv_s: hrScreens.usersCsv.seconds,
+      hr_users_csv_rows: hrScreens.usersCsv.rows,
+      plan_statement_ms: Object.fromEntries(
+        Object.entries({ ...seedLarge.value.plans, ...seedMain.value.plans }).map(([screen, plans]) => [screen, plans.executionMs]),
+      ),
       hr_employees: settings.employees,
       hr_list_ms_10k: hr.listP50,
       hr_list_p95_ms_10k: hr.listP95,
@@ -239,10 +324,24 @@ async function main() {
     writeFileSync(`${dir}latest.json`, json);
     // Kept per driver too, so one run on each driver can be compared (README table).
     writeFileSync(`${dir}latest-${driver}.json`, json);
+    writeFileSync(`${dir}plans-${driver}.txt`, plansText({ ...seedLarge.value.plans, ...seedMain.value.plans }));
     printTable(results);
   } finally {
     await cleanup();
   }
+}
+
+/** The actor the server would build for a seeded user (the HR screens' services take one). */
+async function actorOf(database: Database, userId: string) {
+  const row = await loadActorRow(database.db, userId);
+  if (!row) throw new Error(`seeded user ${userId} not found`);
+  return toActor(row, { staffDomain: 'jobby.cl' });
+}
+
+function plansText(plans: Record<string, ScreenPlans>): string {
+  return Object.entries(plans)
+    .map(([screen, { plans: statements }]) => `##### ${screen}: ${statements.length} statements\n\n${statements.join('\n\n')}\n`)
+    .join('\n');
 }
 
 function printTable(r: {
@@ -265,6 +364,12 @@ function printTable(r: {
   ledger_balance_mismatches: number;
   hr_list_ms_10k: number;
   hr_search_ms_10k: number;
+  admin_dashboard_p95_ms: number;
+  admin_users_p95_ms: number;
+  hr_dashboard_p95_ms: number;
+  hr_tokens_page_p95_ms: number;
+  hr_csv_10k_s: number;
+  hr_csv_rows: number;
   wall_s: number;
 }) {
   const rows: [string, string][] = [
@@ -279,6 +384,11 @@ function printTable(r: {
     ['ledger balance ≠ sum of transfers', String(r.ledger_balance_mismatches)],
     ['HR list p50 ms, 10,000 employees', String(r.hr_list_ms_10k)],
     ['HR search p50 ms, 10,000 employees', String(r.hr_search_ms_10k)],
+    ['level 1 dashboard p95 ms, 100,000 users (budget 50)', String(r.admin_dashboard_p95_ms)],
+    ['level 1 users screen p95 ms (budget 50)', String(r.admin_users_p95_ms)],
+    ['HR dashboard p95 ms (budget 50)', String(r.hr_dashboard_p95_ms)],
+    ['HR tokens screen p95 ms (budget 50)', String(r.hr_tokens_page_p95_ms)],
+    [`HR history CSV s, ${r.hr_csv_rows.toLocaleString('en')} rows`, String(r.hr_csv_10k_s)],
     ['wall time s', String(r.wall_s)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

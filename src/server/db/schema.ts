@@ -15,3 +15,4 @@ export * from './schema/surveys';
 export * from './schema/bot';
 export * from './schema/users';
 export * from './schema/events';
+export * from './schema/counters';

@@ -45,6 +45,8 @@ export const users = pgTable(
     index('users_company_level_idx').on(t.companyId, t.level, t.createdAt),
     // The same for the platform admin's list of every employee (and level 4's provider options).
     index('users_level_created_idx').on(t.level, t.createdAt),
+    // Level 1's list of every account, newest first, pages along this index instead of sorting 100,000 rows.
+    index('users_created_idx').on(t.createdAt, t.id),
     // The WhatsApp webhook finds the sender by the digits of the phone (bot module, decision 93).
     index('users_phone_digits_idx').on(sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g')`).where(sql`${t.phone} is not null`),
     check('users_level_check', sql`${t.level} is null or ${t.level} between 1 and 4`),

@@ -27,6 +27,9 @@ export const ledgerAccounts = pgTable(
   (t) => [
     // One wallet per employee and asset: a company wallet names its company (employee:{uid}:company:{cid}).
     uniqueIndex('ledger_accounts_wallet_key').on(t.ownerUserId, t.asset),
+    // HR's token cards sum the company wallets of one company (one asset). Not covering the balance:
+    // an index on it would rule out HOT updates on every transfer.
+    index('ledger_accounts_asset_idx').on(t.asset),
     check('ledger_accounts_kind_check', sql`${t.kind} in ('issuance', 'wallet', 'provider', 'company_spent')`),
     // The invariant that no race can break: a wallet never goes below zero.
     check('ledger_accounts_balance_check', sql`${t.kind} = 'issuance' or ${t.balance} >= 0`),
@@ -65,7 +68,11 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     index('ledger_transfers_wallet_idx').on(t.walletUserId, t.createdAt),
-    index('ledger_transfers_company_idx').on(t.walletCompanyId, t.createdAt),
+    // A company's history, newest first (HR's screen, its CSV, its 'used' card): read in index order
+    // and stopped after one page; wallet transfers only, which is every transfer with a company.
+    index('ledger_transfers_company_history_idx')
+      .on(t.walletCompanyId, t.tokenType, t.createdAt, t.id)
+      .where(sql`${t.walletUserId} is not null`),
     index('ledger_transfers_from_idx').on(t.fromAccount),
     index('ledger_transfers_to_idx').on(t.toAccount),
     index('ledger_transfers_created_idx').on(t.createdAt),

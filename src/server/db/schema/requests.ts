@@ -103,6 +103,8 @@ export const benefitCodes = pgTable(
     index('benefit_codes_used_at_idx').on(t.usedAt),
     // HR's dashboard counts its company's codes (active ones, this month's and last month's).
     index('benefit_codes_company_idx').on(t.companyId, t.createdAt),
+    // ... and its active codes: only codes not used yet are in it, counted from the index alone.
+    index('benefit_codes_company_active_idx').on(t.companyId, t.expiresAt).where(sql`${t.status} = 'active'`),
     // Achievements (issue 10): a company's uses at one provider, in time.
     index('benefit_codes_company_used_idx').on(t.companyId, t.usedBy, t.usedAt),
     check('benefit_codes_status_check', sql`${t.status} in ('active', 'used')`),

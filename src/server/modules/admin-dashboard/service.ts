@@ -1,12 +1,14 @@
 /**
  * Level 1's dashboard (part 1 §2 "Dashboard"): five figures, the newest companies and the latest used
- * codes, each computed in SQL (never by loading rows into Node), in one API call.
+ * codes, each computed in SQL (never by loading rows into Node), in one API call; the used codes are a
+ * running total the outbox workers keep (decision 110).
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { queryRows, type Executor } from '../../db/client';
-import { benefitCodes, benefitRequests, companies, platformBenefits, users } from '../../db/schema';
+import { benefitCodes, benefitRequests, companies, platformBenefits, users, userTallies } from '../../db/schema';
+import { counterValue } from '../counters/service';
 import { adminPendingRequests } from '../requests/service';
 
 /** Part 1 §9: 5 recent companies, 10 completed tokens. */
@@ -21,11 +23,11 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
     queryRows<{ companies: number; users: number; platform_benefits: number; pending_requests: number; completed_codes: number }>(db, sql`
       select
         (select count(*)::int from ${companies}) as companies,
-        (select count(*)::int from ${users}) as users,
+        (select coalesce(sum(${userTallies.users}), 0)::int from ${userTallies}) as users,
         (select count(*)::int from ${platformBenefits} where ${platformBenefits.status} = 'active') as platform_benefits,
         (select count(*)::int from ${benefitRequests} where ${adminPendingRequests()}) as pending_requests,
-        -- A used code has its used_at (a check says so): counted along benefit_codes_used_at_idx.
-        (select count(*)::int from ${benefitCodes} where ${benefitCodes.usedAt} is not null) as completed_codes`),
+        -- Counted by the outbox workers (decision 110): counting 1,000,000 codes is too slow here.
+        ${counterValue('codes_used')}::int as completed_codes`),
     db
       .select({
         id: companies.id,

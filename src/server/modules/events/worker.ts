@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { domainEvents } from '../../db/schema';
 import { evaluateAchievements } from '../achievements/engine';
+import { countEvent } from '../counters/service';
 import { notifyEvent } from '../notifications/service';
 import type { DomainEvent } from './types';
 
@@ -31,6 +32,9 @@ export async function processNextEvent(db: Db, onError?: (error: unknown, eventI
       .for('update', { skipLocked: true });
     if (!row) return false;
     const event = { type: row.type, payload: row.payload } as DomainEvent;
+    // Outside the handler's savepoint: the fact happened whether or not its handlers succeed, and a
+    // retried event (attempts > 0) was counted the first time.
+    if (row.attempts === 0) await countEvent(tx, event.type);
     try {
       await tx.transaction((savepoint) => handle(savepoint, row.id, event));
       await tx.update(domainEvents).set({ processedAt: sql`now()`, attempts: row.attempts + 1 }).where(eq(domainEvents.id, row.id));

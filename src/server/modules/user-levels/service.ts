@@ -10,7 +10,7 @@ import { isLevel, type Level } from '../../../domain/levels';
 import type { AdminUser, adminUserListQuerySchema, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
 import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
-import { companies, userLevelChanges, users } from '../../db/schema';
+import { companies, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -34,24 +34,29 @@ function toAdminUser(row: AdminUserRow): AdminUser {
   return { ...row, level: isLevel(row.level) ? row.level : null, status: row.status === 'inactive' ? 'inactive' : 'active', createdAt: row.createdAt.toISOString() };
 }
 
-function levelCondition(level: AdminUserListQuery['level']): SQL | undefined {
+/** The list's level filter on a level column (of users, or of the tallies). */
+function levelCondition(column: typeof users.level | typeof userTallies.level, level: AdminUserListQuery['level']): SQL | undefined {
   if (level === undefined) return undefined;
-  return level === 'none' ? isNull(users.level) : eq(users.level, Number(level));
+  return level === 'none' ? isNull(column) : eq(column, Number(level));
 }
 
 /** A page of users, newest first, by level and searched in name, email and company. Throws nothing. */
 export async function listAdminUsers(db: Executor, query: AdminUserListQuery): Promise<{ items: AdminUser[]; total: number }> {
   const pattern = query.search ? containsPattern(query.search) : null;
   const where = and(
-    levelCondition(query.level),
+    levelCondition(users.level, query.level),
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(companies.name, pattern)) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db.select(adminUserColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(query.limit).offset(query.offset),
-    // The join only when the search needs the company's name.
+    // Without a search the tallies answer (decision 111); a search counts its matches, with the join
+    // only because the search reads the company's name.
     pattern
       ? db.select({ total: count() }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where)
-      : db.select({ total: count() }).from(users).where(where),
+      : db
+          .select({ total: sql<number>`coalesce(sum(${userTallies.users}), 0)`.mapWith(Number) })
+          .from(userTallies)
+          .where(levelCondition(userTallies.level, query.level)),
   ]);
   return { items: rows.map(toAdminUser), total };
 }
@@ -80,24 +85,27 @@ const RECOMMENDATIONS: Record<UserRecommendation['kind'], Omit<UserRecommendatio
 };
 
 /**
- * The counts per level (and without level) and the recommendations, each figure counted in SQL in
- * one statement. Throws nothing.
+ * The counts per level (and without level) and the recommendations, from the per-company, per-level
+ * tallies a trigger keeps (decision 111): a few hundred rows, however many accounts there are.
+ * Throws nothing.
  */
 export async function getUserSummary(db: Executor): Promise<UserSummary> {
+  const t = userTallies;
   const [row] = await db
     .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      level1: sql<number>`count(*) filter (where ${users.level} = 1)`.mapWith(Number),
-      level2: sql<number>`count(*) filter (where ${users.level} = 2)`.mapWith(Number),
-      level3: sql<number>`count(*) filter (where ${users.level} = 3)`.mapWith(Number),
-      level4: sql<number>`count(*) filter (where ${users.level} = 4)`.mapWith(Number),
-      none: sql<number>`count(*) filter (where ${users.level} is null)`.mapWith(Number),
-      hrWithoutCompany: sql<number>`count(*) filter (where ${users.level} = 2 and ${users.companyId} is null)`.mapWith(Number),
-      employeesWithoutCompany: sql<number>`count(*) filter (where ${users.level} = 3 and ${users.companyId} is null)`.mapWith(Number),
-      // Written out: a correlated count per company along users_company_level_idx.
-      companiesOverMax: sql<number>`(select count(*) from companies c where c.max_users < (select count(*) from users u where u.company_id = c.id and u.level in (2, 3)))`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${t.users}), 0)`.mapWith(Number),
+      level1: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} = 1), 0)`.mapWith(Number),
+      level2: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} = 2), 0)`.mapWith(Number),
+      level3: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} = 3), 0)`.mapWith(Number),
+      level4: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} = 4), 0)`.mapWith(Number),
+      none: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} is null), 0)`.mapWith(Number),
+      hrWithoutCompany: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} = 2 and ${t.companyId} is null), 0)`.mapWith(Number),
+      employeesWithoutCompany: sql<number>`coalesce(sum(${t.users}) filter (where ${t.level} = 3 and ${t.companyId} is null), 0)`.mapWith(Number),
+      // Level 2 and 3 accounts are what maxUsers limits (decision 73). Written out: a subquery over the tallies.
+      companiesOverMax: sql<number>`(select count(*) from companies c join (select company_id, sum(users) as accounts from user_tallies
+        where level in (2, 3) and company_id is not null group by company_id) a on a.company_id = c.id where a.accounts > c.max_users)`.mapWith(Number),
     })
-    .from(users);
+    .from(t);
   const counts: Record<UserRecommendation['kind'], number> = {
     users_without_level: row.none,
     hr_without_company: row.hrWithoutCompany,

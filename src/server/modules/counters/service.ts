@@ -1,0 +1,32 @@
+/**
+ * Platform-wide running totals (decision 110): the level 1 dashboard's "Tokens completados" would
+ * otherwise count every used code, a scan that grows with the platform (600,000 used codes take
+ * longer than the dashboard's whole 50 ms budget). The outbox workers add to a counter when they
+ * first take an event, in the transaction that takes it, so each event counts exactly once and no
+ * request's transaction ever waits on a counter row.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { platformCounters } from '../../db/schema';
+import type { DomainEventType } from '../events/types';
+
+export const COUNTER_NAMES = ['codes_used'] as const;
+export type CounterName = (typeof COUNTER_NAMES)[number];
+
+/** Which events a counter counts. */
+const COUNTED_EVENTS: Partial<Record<DomainEventType, CounterName>> = { 'code.used': 'codes_used' };
+
+/** Adds the event to its counter, if one counts it. Call once per event (the worker does, on first take). */
+export async function countEvent(tx: Executor, type: DomainEventType): Promise<void> {
+  const name = COUNTED_EVENTS[type];
+  if (!name) return;
+  await tx
+    .insert(platformCounters)
+    .values({ name, value: 1 })
+    .onConflictDoUpdate({ target: platformCounters.name, set: { value: sql`${platformCounters.value} + 1`, updatedAt: new Date() } });
+}
+
+/** A counter's value; 0 before anything was counted. */
+export function counterValue(name: CounterName) {
+  return sql<number>`coalesce((select ${platformCounters.value} from ${platformCounters} where ${eq(platformCounters.name, name)}), 0)`;
+}
