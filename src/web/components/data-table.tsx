@@ -87,7 +87,7 @@ function FoldedCells<Row>({ columns, row }: { columns: DataTableColumn<Row>[]; r
   const folded = columns.filter((column) => column.foldBelow);
   if (folded.length === 0) return null;
   return (
-    <Group gap="xs" mt={2} wrap="wrap">
+    <Group gap="xs" mt={2} wrap="wrap" style={{ rowGap: 0 }}>
       {folded.map((column) => (
         <Text key={column.key} component="div" size="xs" c="dimmed" hiddenFrom={column.foldBelow}>
           {column.header}: {column.render(row)}
