@@ -22,6 +22,7 @@ export const E2E_WHATSAPP_VERIFY_TOKEN = 'e2e-verify-token';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 850 };
+export const LAPTOP = { width: 1280, height: 800 };
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
@@ -36,13 +37,16 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** Saves a screenshot under e2e/screenshots/ for a person to look at (desktop and phone width). */
-export async function shoot(page: Page, name: string, options: { phone?: boolean } = {}) {
-  const sizes = options.phone === false ? [DESKTOP] : [DESKTOP, PHONE];
+/**
+ * Saves a screenshot under e2e/screenshots/ for a person to look at (desktop and phone width; with
+ * `laptop`, also 1280 px wide).
+ */
+export async function shoot(page: Page, name: string, options: { phone?: boolean; laptop?: boolean } = {}) {
+  const sizes = [DESKTOP, ...(options.laptop ? [LAPTOP] : []), ...(options.phone === false ? [] : [PHONE])];
   for (const size of sizes) {
     await page.setViewportSize(size);
     await page.waitForLoadState('networkidle');
-    const suffix = size === PHONE ? 'phone' : 'desktop';
+    const suffix = size === PHONE ? 'phone' : size === LAPTOP ? 'laptop' : 'desktop';
     await page.screenshot({ path: `e2e/screenshots/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(DESKTOP);

@@ -80,13 +80,17 @@ export type UserType = (typeof USER_TYPES)[number];
 export const RECORD_STATUSES = ['active', 'inactive'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
-/** The six benefit categories of part 2 §3 (id, name, colour, description). */
+/**
+ * The six benefit categories of part 2 §3 (id, name, colour, description): the one list for a
+ * benefit's category (catalogue pills, HR's form, quick filters) and for survey A's "favourite
+ * categories" step, whose picks are matched against benefits' categories (decision 107).
+ */
 export const BENEFIT_CATEGORIES = [
-  { id: 'comidas', name: 'Comidas', color: '#FF7F50', description: 'Comida y delivery' },
-  { id: 'experiencias', name: 'Experiencias', color: '#4169E1', description: 'Eventos y experiencias' },
-  { id: 'regalos', name: 'Regalos', color: '#E64980', description: 'Regalos para ti y los tuyos' },
-  { id: 'mascotas', name: 'Mascotas', color: '#2F9E44', description: 'Todo para tus mascotas' },
-  { id: 'suscripciones', name: 'Suscripciones', color: '#6B3AA0', description: 'Suscripciones digitales' },
+  { id: 'comidas', name: 'Comidas', color: '#FF7F50', description: 'Restaurantes y delivery' },
+  { id: 'experiencias', name: 'Experiencias', color: '#4169E1', description: 'Eventos, panoramas y entradas' },
+  { id: 'regalos', name: 'Regalos', color: '#E64980', description: 'Gift cards y detalles' },
+  { id: 'mascotas', name: 'Mascotas', color: '#2F9E44', description: 'Todo para tus regalones' },
+  { id: 'suscripciones', name: 'Suscripciones', color: '#6B3AA0', description: 'Música, series y apps' },
   { id: 'descuentos', name: 'Descuentos', color: '#D4A645', description: 'Cupones y cashback' },
 ] as const;
 export type BenefitCategoryId = (typeof BENEFIT_CATEGORIES)[number]['id'];

@@ -29,15 +29,9 @@ export const GENERATIONAL_MEMORIES = [
 ] as const satisfies readonly (Option<string> & { era: string; color: string })[];
 export type GenerationalMemoryId = (typeof GENERATIONAL_MEMORIES)[number]['id'];
 
-export const BENEFIT_CATEGORIES = [
-  { id: 'comidas', name: 'Comidas', description: 'Restaurantes y delivery', color: '#F76707' },
-  { id: 'experiencias', name: 'Experiencias', description: 'Eventos, panoramas y entradas', color: '#AE3EC9' },
-  { id: 'regalos', name: 'Regalos', description: 'Gift cards y detalles', color: '#D6336C' },
-  { id: 'mascotas', name: 'Mascotas', description: 'Todo para tus regalones', color: '#2F9E44' },
-  { id: 'suscripciones', name: 'Suscripciones', description: 'Música, series y apps', color: '#1C7ED6' },
-  { id: 'descuentos', name: 'Descuentos', description: 'Cupones y cashback', color: '#F59F00' },
-] as const satisfies readonly (Option<string> & { color: string })[];
-export type BenefitCategoryId = (typeof BENEFIT_CATEGORIES)[number]['id'];
+// Survey A's categories step offers the catalogue's own benefit categories (part 2 §3 has one fixed
+// list; a survey preference is matched against a benefit's category): BENEFIT_CATEGORIES lives in
+// ./constants, and is not repeated here (decision 107).
 
 export const SATISFACTION_LEVELS = [
   { id: 'muy_insatisfecho', emoji: '😞', title: 'Muy insatisfecho', subtitle: 'Necesito un cambio', description: 'Mis beneficios actuales no me sirven para nada.', color: '#E03131' },

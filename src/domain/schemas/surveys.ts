@@ -4,7 +4,6 @@
  */
 import { z } from './zod';
 import {
-  BENEFIT_CATEGORIES,
   BENEFIT_PRIORITIES,
   CAREER_GOALS,
   GENERATIONAL_MEMORIES,
@@ -17,6 +16,7 @@ import {
   SURVEY_TEXTS,
   SURVEY_TYPES,
 } from '../surveys';
+import { BENEFIT_CATEGORIES } from '../constants';
 import { pageQuery } from './fields';
 
 const categoryId = z.enum(idsOf(BENEFIT_CATEGORIES));

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Box, Card, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ErrorState } from './error-state';
 
@@ -13,6 +13,11 @@ export type DataTableColumn<Row> = {
   isActions?: boolean;
   /** Keeps the cell on one line (dates, badges, phone numbers). */
   noWrap?: boolean;
+  /**
+   * A less important column: below this breakpoint the table hides it and shows "header: value" under
+   * the first column's value instead, so a wide table fits a laptop without scrolling sideways.
+   */
+  foldBelow?: MantineBreakpoint;
 };
 
 export type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
@@ -74,6 +79,21 @@ function EmptyState({ icon, title, description, action }: DataTableEmpty) {
         {action}
       </Stack>
     </Center>
+  );
+}
+
+/** The folded columns' values, under the first cell, each shown only below its `foldBelow` breakpoint. */
+function FoldedCells<Row>({ columns, row }: { columns: DataTableColumn<Row>[]; row: Row }) {
+  const folded = columns.filter((column) => column.foldBelow);
+  if (folded.length === 0) return null;
+  return (
+    <Group gap="xs" mt={2} wrap="wrap" style={{ rowGap: 0 }}>
+      {folded.map((column) => (
+        <Text key={column.key} component="div" size="xs" c="dimmed" hiddenFrom={column.foldBelow}>
+          {column.header}: {column.render(row)}
+        </Text>
+      ))}
+    </Group>
   );
 }
 
@@ -146,11 +166,11 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
     body = (
       <>
         <ScrollArea type="auto" offsetScrollbars visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={columns.length * 120}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} miw={columns.filter((column) => !column.foldBelow).length * 120}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} ta={column.isActions ? 'right' : undefined}>
+                  <Table.Th key={column.key} ta={column.isActions ? 'right' : undefined} visibleFrom={column.foldBelow}>
                     {column.header}
                   </Table.Th>
                 ))}
@@ -159,9 +179,15 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.isActions ? 'right' : undefined} style={column.isActions || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {columns.map((column, index) => (
+                    <Table.Td
+                      key={column.key}
+                      ta={column.isActions ? 'right' : undefined}
+                      visibleFrom={column.foldBelow}
+                      style={column.isActions || column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                    >
                       {column.render(row)}
+                      {index === 0 && <FoldedCells columns={columns} row={row} />}
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -209,7 +235,7 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
 
 /**
  * The search box and page of a server-paged table: `search` is the debounced text to query with,
- * `tableProps` go to DataTable (typing goes back to page 1).
+ * `tableProps` go to DataTable (typing goes back to page 1); `setPage(1)` when another filter changes.
  */
 export function useTableSearch(debounceMs = 300) {
   const [searchText, setSearchText] = useState('');
@@ -218,6 +244,7 @@ export function useTableSearch(debounceMs = 300) {
   return {
     search,
     page,
+    setPage,
     tableProps: {
       page,
       onPageChange: setPage,

@@ -34,6 +34,9 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
   const theme = useThemeToggle();
   const scheme = theme.scheme;
   const toggleTheme = theme.toggle;
+  // On a phone the employee's header also carries the two token cards: the theme switch moves into the
+  // avatar menu there (as in the provider portal), so the bell stays in the header (decision 105).
+  const compact = showBalances ? 'xs' : undefined;
   const signOut = useSignOut();
   const navigate = useNavigate();
 
@@ -55,14 +58,14 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
           <TokenCard label="Empresa" value={balances.data?.company} gradient={BRAND.companyGradient} />
         </Group>
       )}
-      <Box visibleFrom={showBalances ? 'xs' : undefined}>
-        <NotificationBell />
+      <NotificationBell />
+      <Box visibleFrom={compact}>
+        <Tooltip label={theme.label}>
+          <ActionIcon variant="subtle" size="lg" onClick={toggleTheme} aria-label={theme.label} data-testid="theme-toggle">
+            {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
+          </ActionIcon>
+        </Tooltip>
       </Box>
-      <Tooltip label={scheme === 'dark' ? 'Usar tema claro' : 'Usar tema oscuro'}>
-        <ActionIcon variant="subtle" size="lg" onClick={toggleTheme} aria-label={scheme === 'dark' ? 'Usar tema claro' : 'Usar tema oscuro'} data-testid="theme-toggle">
-          {scheme === 'dark' ? <IconSun size={20} /> : <IconMoon size={20} />}
-        </ActionIcon>
-      </Tooltip>
       <Menu position="bottom-end" width={240} shadow="md">
         <Menu.Target>
           <UnstyledButton aria-label="Menú de usuario" data-testid="user-menu">
@@ -89,6 +92,11 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
           <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
             Mi perfil
           </Menu.Item>
+          {compact && (
+            <Menu.Item hiddenFrom={compact} leftSection={scheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />} onClick={toggleTheme} data-testid="theme-toggle-menu">
+              {theme.label}
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={logOut}>
             Cerrar sesión
           </Menu.Item>

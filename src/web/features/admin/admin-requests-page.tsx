@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { PROCESS_MODAL_CLOSE_MS, type RequestStatus } from '../../../domain/constants';
 import { formatDateTime } from '../../../domain/dates';
@@ -10,7 +9,7 @@ import { messageOf } from '../../api/client';
 import { useAdminRequests, useDecideAdminRequest } from '../../api/admin-platform';
 import { usePressKey } from '../../api/press-key';
 import { CodeText } from '../../components/code-text';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 
 const PAGE_SIZE = 10;
@@ -48,9 +47,7 @@ const isPending = (request: BenefitRequest) => request.status.startsWith('pendin
 /** /level1/benefits/requests (part 1 §2 "Requests", §4): tabs with counts, search, paging and the process modal. */
 export function AdminRequestsPage() {
   const [filter, setFilter] = useState<RequestFilter>('pending');
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, tableProps } = useTableSearch();
   const requests = useAdminRequests({ filter, search, page, pageSize: PAGE_SIZE });
   const [open, setOpen] = useState<BenefitRequest | null>(null);
 
@@ -111,14 +108,8 @@ export function AdminRequestsPage() {
         rows={requests.data?.items}
         rowKey={(r) => r.id}
         total={requests.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por usuario o beneficio"
         isLoading={requests.isPending}
         error={requests.isError ? messageOf(requests.error) : null}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Box, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconRobot, IconRobotOff, IconSearch, IconUsers } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import { errorMessage } from '../../../domain/errors';
@@ -9,7 +8,7 @@ import { messageOf } from '../../api/client';
 import { useBotAccessList, useSetBotAccess } from '../../api/bot';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { pageCount } from '../../components/data-table';
+import { pageCount, useTableSearch } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { StatCardRow } from '../../components/stat-cards';
@@ -55,9 +54,7 @@ function CompanyBotCard({ company, isSaving, onToggle }: { company: BotAccessCom
 
 /** /level1/bot-management (part 1 §2 "Bot management", §4): bot access per company. */
 export function BotManagementPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, tableProps } = useTableSearch();
   const list = useBotAccessList({ search, page, pageSize: PAGE_SIZE });
   const setAccess = useSetBotAccess();
   const { banner, showError, showSuccess, clear } = useBanner();
@@ -90,11 +87,8 @@ export function BotManagementPage() {
         leftSection={<IconSearch size={16} />}
         placeholder="Buscar empresa"
         aria-label="Buscar empresa"
-        value={searchText}
-        onChange={(event) => {
-          setSearchText(event.currentTarget.value);
-          setPage(1);
-        }}
+        value={tableProps.search}
+        onChange={(event) => tableProps.onSearchChange(event.currentTarget.value)}
         maw={420}
       />
       {list.isError ? (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import type { Company } from '../../../domain/schemas/companies';
@@ -8,7 +7,7 @@ import { messageOf } from '../../api/client';
 import { useCompanies, useSetCompanyStatus } from '../../api/companies';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
@@ -17,9 +16,7 @@ const PAGE_SIZE = 10;
 
 /** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear Admin'. */
 export function CompaniesPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const companies = useCompanies({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, showError, clear } = useBanner();
 
@@ -110,14 +107,8 @@ export function CompaniesPage() {
         rows={companies.data?.items}
         rowKey={(c) => c.id}
         total={companies.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por nombre, contacto, email o dominio"
         isLoading={companies.isPending}
         error={companies.isError ? messageOf(companies.error) : null}

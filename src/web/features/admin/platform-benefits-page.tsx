@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconGift, IconPlus, IconStarFilled } from '@tabler/icons-react';
 import type { PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { usePlatformBenefits, useSetPlatformBenefitStatus } from '../../api/admin-platform';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { BenefitTypeBadge, StatusBadge } from './benefit-type-badge';
 import { PlatformBenefitFormModal } from './platform-benefit-form-modal';
@@ -16,9 +15,7 @@ const PAGE_SIZE = 10;
 
 /** /level1/benefits/jobby (part 1 §2 "Platform benefits"): the table, add/edit and activate/deactivate. */
 export function PlatformBenefitsPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const benefits = usePlatformBenefits({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, showError, clear } = useBanner();
   const [editing, setEditing] = useState<{ benefit: PlatformBenefit | null } | null>(null);
@@ -50,9 +47,10 @@ export function PlatformBenefitsPage() {
       ),
     },
     { key: 'type', header: 'Tipo', noWrap: true, render: (b) => <BenefitTypeBadge type={b.type} /> },
-    { key: 'category', header: 'Categoría', render: (b) => b.category ?? '—' },
-    { key: 'value', header: 'Valor', render: (b) => b.value ?? '—' },
-    { key: 'provider', header: 'Proveedor', render: (b) => b.providerName ?? '—' },
+    // Nine columns do not fit a 1280–1366 px laptop beside the menu: below xl these three read under the title.
+    { key: 'category', header: 'Categoría', foldBelow: 'xl', render: (b) => b.category ?? '—' },
+    { key: 'value', header: 'Valor', foldBelow: 'xl', render: (b) => b.value ?? '—' },
+    { key: 'provider', header: 'Proveedor', foldBelow: 'xl', render: (b) => b.providerName ?? '—' },
     { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} ${b.tokenCost === 1 ? 'token' : 'tokens'}` },
     { key: 'stock', header: 'Stock', noWrap: true, render: (b) => (b.stockRemaining === null ? 'Ilimitado' : b.stockRemaining.toLocaleString('es-CL')) },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
@@ -91,14 +89,8 @@ export function PlatformBenefitsPage() {
         rows={benefits.data?.items}
         rowKey={(b) => b.id}
         total={benefits.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por título, descripción o proveedor"
         isLoading={benefits.isPending}
         error={benefits.isError ? messageOf(benefits.error) : null}

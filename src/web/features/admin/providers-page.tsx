@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Collapse, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { errorMessage } from '../../../domain/errors';
@@ -9,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { useCreateProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
 import { publicConfigQuery } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from './benefit-type-badge';
@@ -30,9 +29,7 @@ function providerErrorText(error: unknown): string {
 
 /** /level1/providers (part 1 §2 "Providers", §5): the creation form, the table, edit and activate/deactivate. */
 export function ProvidersPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const providers = useProviders({ search, page, pageSize: PAGE_SIZE });
   const { banner, showSuccess, showError, clear } = useBanner();
   const [isFormOpen, setFormOpen] = useState(false);
@@ -115,14 +112,8 @@ export function ProvidersPage() {
         rows={providers.data?.items}
         rowKey={(p) => p.id}
         total={providers.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por nombre, email o categoría"
         isLoading={providers.isPending}
         error={providers.isError ? 'Error al cargar proveedores' : null}

@@ -4,7 +4,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { formatDateTime } from '../../../domain/dates';
 import type { CompanySurveySummary, SurveyDetail } from '../../../domain/schemas/surveys';
 import {
-  BENEFIT_CATEGORIES,
   BENEFIT_PRIORITIES,
   CAREER_GOALS,
   GENERATIONAL_MEMORIES,
@@ -14,6 +13,7 @@ import {
   SATISFACTION_LEVELS,
   TIMELINE_POINTS,
 } from '../../../domain/surveys';
+import { BENEFIT_CATEGORIES } from '../../../domain/constants';
 import { messageOf } from '../../api/client';
 import { useAdminSurvey, useCompanySurveySummary } from '../../api/surveys';
 import { ErrorState } from '../../components/error-state';

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconClipboardList } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { SurveyCard } from '../../../domain/schemas/surveys';
 import type { SurveyType } from '../../../domain/surveys';
 import { messageOf } from '../../api/client';
 import { useAdminSurveys } from '../../api/surveys';
-import { DataTable } from '../../components/data-table';
+import { DataTable, useTableSearch } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { SurveyDetailModal } from './survey-detail-modal';
 import { SurveyTypeBadge } from './survey-type-badge';
@@ -57,10 +56,8 @@ function SurveyCardView({ survey, onOpen }: { survey: SurveyCard; onOpen: () => 
  * a card opens every answer by its Spanish name and the company's summary (docs/decisions.md).
  */
 export function SurveysPage() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
   const [type, setType] = useState<SurveyType | null>(null);
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, tableProps } = useTableSearch();
   const [openId, setOpenId] = useState<string | null>(null);
   const surveys = useAdminSurveys({ search, type, page, pageSize: PAGE_SIZE });
 
@@ -74,14 +71,8 @@ export function SurveysPage() {
         rows={surveys.data?.items}
         rowKey={(survey) => survey.id}
         total={surveys.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por nombre, correo o empresa"
         filters={
           <SegmentedControl

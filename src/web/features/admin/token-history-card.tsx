@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Badge, Box, Card, Center, Group, Loader, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { HistoryEntry } from '../../../domain/schemas/economy';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
 import { messageOf } from '../../api/client';
 import { ErrorState } from '../../components/error-state';
+import { useTableSearch } from '../../components/data-table';
 import classes from './tokens-page.module.css';
 
 const PAGE_SIZE = 10;
@@ -53,9 +53,7 @@ function Amount({ entry }: { entry: HistoryEntry }) {
 /** Every token movement of level 3 users: filter by type, search, pages of 10 (part 1 "Token management"). */
 export function TokenHistoryCard() {
   const [type, setType] = useState<TokenHistoryType>('all');
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, tableProps } = useTableSearch();
   const history = useAdminTokenHistory({ type, search, page, pageSize: PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil((history.data?.total ?? 0) / PAGE_SIZE));
   const isFiltered = type !== 'all' || search.trim() !== '';
@@ -101,11 +99,8 @@ export function TokenHistoryCard() {
             aria-label="Buscar en el historial"
             placeholder="Buscar por usuario o motivo"
             leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setPage(1);
-            }}
+            value={tableProps.search}
+            onChange={(event) => tableProps.onSearchChange(event.currentTarget.value)}
             style={{ flex: '1 1 240px' }}
           />
         </Group>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isLevel, type Level } from '../../../domain/levels';
@@ -9,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { useAdminUsers, useSetUserLevel, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
 import { useMe } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { LEVEL_OPTIONS, UserLevelCards } from './user-level-cards';
 
@@ -17,20 +16,12 @@ const PAGE_SIZE = 15;
 
 /** Search, level filter and page of a user table, shared by both screens. */
 function useUserTable() {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
+  const { search, page, setPage, tableProps } = useTableSearch();
   const [level, setLevel] = useState<AdminUserParams['level']>(undefined);
-  const [page, setPage] = useState(1);
   const users = useAdminUsers({ search, level, page, pageSize: PAGE_SIZE });
   return {
     users,
-    page,
-    setPage,
-    searchText,
-    onSearchChange: (value: string) => {
-      setSearchText(value);
-      setPage(1);
-    },
+    tableProps,
     levelFilter: (
       <Select
         aria-label="Filtrar por nivel"
@@ -69,11 +60,8 @@ function UsersTable({ label, columns, table }: { label: string; columns: DataTab
       rows={table.users.data?.items}
       rowKey={(u) => u.id}
       total={table.users.data?.total ?? 0}
-      page={table.page}
       pageSize={PAGE_SIZE}
-      onPageChange={table.setPage}
-      search={table.searchText}
-      onSearchChange={table.onSearchChange}
+      {...table.tableProps}
       searchPlaceholder="Buscar por nombre, email o empresa"
       isLoading={table.users.isPending}
       error={table.users.isError ? 'Error al cargar usuarios' : null}

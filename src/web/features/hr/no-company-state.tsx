@@ -10,7 +10,8 @@ export function NoCompanyState() {
         <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
           <IconBuildingOff size={30} />
         </ThemeIcon>
-        <Title order={3} ta="center">
+        {/* The page's one h1: this message is all the screen shows. */}
+        <Title order={1} fz="h3" ta="center">
           {errorMessage('NO_COMPANY_ASSIGNED')}
         </Title>
         <Text c="dimmed" ta="center">

@@ -1,7 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Navigate } from 'react-router';
 import {
-  BENEFIT_CATEGORIES,
   GENERATIONAL_MEMORIES,
   SATISFACTION_LEVELS,
   SURVEY_A_REDIRECT_MS,
@@ -10,10 +9,10 @@ import {
   SURVEY_MAX_CATEGORIES,
   SURVEY_TEXTS,
   SURVEY_TYPE_B_REDIRECT_MS,
-  type BenefitCategoryId,
   type GenerationalMemoryId,
   type SatisfactionLevelId,
 } from '../../../domain/surveys';
+import { BENEFIT_CATEGORIES, type BenefitCategoryId } from '../../../domain/constants';
 import { messageOf } from '../../api/client';
 import { useMe } from '../../api/session';
 import { useMySurveyA, useSaveSurveyA } from '../../api/surveys';

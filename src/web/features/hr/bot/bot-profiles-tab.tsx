@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessageCircle, IconUsers } from '@tabler/icons-react';
 import { SENTIMENT_LABELS } from '../../../../domain/bot';
 import { formatDateTime } from '../../../../domain/dates';
@@ -8,7 +7,7 @@ import { employeePhoneBodySchema, type EmployeeProfile, type BotMessage } from '
 import { messageOf } from '../../../api/client';
 import { useBotProfile, useBotProfiles, useSetEmployeePhone } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
 import { FormModal, useSchemaForm } from '../../../components/form-modal';
 import { PageLoader } from '../../../components/page-loader';
@@ -118,9 +117,7 @@ function PhoneModal({ employee, onClose, onSaved }: { employee: EmployeeProfile 
 
 /** 'Perfiles de Empleados' (part 2 §2): every employee with their stress level, conversations and WhatsApp number. */
 export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner> }) {
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, 300);
-  const [page, setPage] = useState(1);
+  const { search, page, tableProps } = useTableSearch();
   const profiles = useBotProfiles({ search, page, pageSize: PAGE_SIZE });
   const [viewing, setViewing] = useState<EmployeeProfile | null>(null);
   const [editing, setEditing] = useState<EmployeeProfile | null>(null);
@@ -167,14 +164,8 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
         rows={profiles.data?.items}
         rowKey={(p) => p.userId}
         total={profiles.data?.total ?? 0}
-        page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        search={searchText}
-        onSearchChange={(value) => {
-          setSearchText(value);
-          setPage(1);
-        }}
+        {...tableProps}
         searchPlaceholder="Buscar por nombre, correo o número"
         isLoading={profiles.isPending}
         error={profiles.isError ? messageOf(profiles.error) : null}
