@@ -94,3 +94,8 @@ export const BENEFIT_CATEGORIES = [
   { id: 'descuentos', name: 'Descuentos', color: '#D4A645', description: 'Cupones y cashback' },
 ] as const;
 export type BenefitCategoryId = (typeof BENEFIT_CATEGORIES)[number]['id'];
+
+/** A benefit's category as people read it: the catalogue's name, or free text from older records as written. */
+export function benefitCategoryName(category: string): string {
+  return BENEFIT_CATEGORIES.find((c) => c.id === category.toLowerCase())?.name ?? category.charAt(0).toUpperCase() + category.slice(1);
+}

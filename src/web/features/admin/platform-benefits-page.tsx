@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconGift, IconPlus, IconStarFilled } from '@tabler/icons-react';
+import { benefitCategoryName } from '../../../domain/constants';
 import type { PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { usePlatformBenefits, useSetPlatformBenefitStatus } from '../../api/admin-platform';
@@ -48,7 +49,7 @@ export function PlatformBenefitsPage() {
     },
     { key: 'type', header: 'Tipo', noWrap: true, render: (b) => <BenefitTypeBadge type={b.type} /> },
     // Nine columns do not fit a 1280–1366 px laptop beside the menu: below xl these three read under the title.
-    { key: 'category', header: 'Categoría', foldBelow: 'xl', render: (b) => b.category ?? '—' },
+    { key: 'category', header: 'Categoría', foldBelow: 'xl', render: (b) => (b.category ? benefitCategoryName(b.category) : '—') },
     { key: 'value', header: 'Valor', foldBelow: 'xl', render: (b) => b.value ?? '—' },
     { key: 'provider', header: 'Proveedor', foldBelow: 'xl', render: (b) => b.providerName ?? '—' },
     { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} ${b.tokenCost === 1 ? 'token' : 'tokens'}` },

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { IconDeviceTv, IconDiscount, IconGift, IconPaw, IconSparkles, IconTicket, IconToolsKitchen2 } from '@tabler/icons-react';
-import { BENEFIT_CATEGORIES } from '../../../domain/constants';
+import { BENEFIT_CATEGORIES, benefitCategoryName } from '../../../domain/constants';
 
 type IconComponent = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
@@ -19,6 +19,5 @@ export type CategoryView = { name: string; color: string; Icon: IconComponent };
 export function categoryView(category: string | null): CategoryView | null {
   if (!category) return null;
   const known = BENEFIT_CATEGORIES.find((c) => c.id === category.toLowerCase());
-  if (known) return { name: known.name, color: known.color, Icon: ICONS[known.id] ?? IconSparkles };
-  return { name: category.charAt(0).toUpperCase() + category.slice(1), color: '#6B3AA0', Icon: IconSparkles };
+  return { name: benefitCategoryName(category), color: known?.color ?? '#6B3AA0', Icon: (known && ICONS[known.id]) ?? IconSparkles };
 }
