@@ -3,6 +3,8 @@
  * by the real server in production mode with the demo data in a temporary DATA_DIR. Pages behind a
  * session get the cookie of a sign-in through the API as an extra header. Writes
  * bench/results/web.json and the table between the markers of bench/README.md. Reports; asserts nothing.
+ * Each page's full Lighthouse report goes to bench/results/lighthouse/<page>.json (its audits say what
+ * costs the most). `BENCH_WEB_PAGES=/login,/level4` measures only those pages and leaves the README alone.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +27,15 @@ const TARGETS: Target[] = [
   { path: '/level3/benefits', account: 'camila@andes.cl' },
   { path: '/level4', account: 'cafe@jobby.sup' },
 ];
+
+/** The pages named in BENCH_WEB_PAGES (comma-separated), or all of them. */
+function selectedTargets(): Target[] {
+  const wanted = (process.env.BENCH_WEB_PAGES ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (wanted.length === 0) return TARGETS;
+  const unknown = wanted.filter((p) => !TARGETS.some((t) => t.path === p));
+  if (unknown.length > 0) throw new Error(`BENCH_WEB_PAGES: unknown page ${unknown.join(', ')} (known: ${TARGETS.map((t) => t.path).join(', ')})`);
+  return TARGETS.filter((t) => wanted.includes(t.path));
+}
 
 type Figures = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number };
 /** `error`: Lighthouse could not measure the page (twice); the figures are then missing. */
@@ -58,6 +69,9 @@ async function audit(port: number, url: string, cookie: string | null): Promise<
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const reportDir = path.resolve('bench/results/lighthouse');
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(path.join(reportDir, `${new URL(url).pathname.slice(1).replaceAll('/', '-')}.json`), JSON.stringify(result.lhr));
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -104,6 +118,7 @@ function writeReadmeTable(markdown: string) {
 }
 
 async function main() {
+  const targets = selectedTargets();
   if (!existsSync(CHROMIUM)) throw new Error(`No se encontró Chromium en ${CHROMIUM} (CHROMIUM_PATH).`);
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web build failed');
@@ -116,7 +131,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const results: PageResult[] = [];
   try {
-    for (const target of TARGETS) {
+    for (const target of targets) {
       const cookie = target.account ? await sessionCookie(server.baseUrl, target.account, password) : null;
       const figures = await auditWithRetry(chrome.port, `${server.baseUrl}${target.path}`, cookie);
       results.push({ path: target.path, ...figures });
@@ -132,7 +147,7 @@ async function main() {
   const report = { date: new Date().toISOString(), lighthouse: '12.8.2', preset: 'mobile (Lighthouse default)', aim: AIM, pages: results };
   writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
   const markdown = table(results);
-  writeReadmeTable(markdown);
+  if (targets.length === TARGETS.length) writeReadmeTable(markdown);
   console.log(`\n${markdown}\n`);
   const missed = results.filter((r) => 'error' in r || r.performance < AIM.performance || r.accessibility < AIM.accessibility).map((r) => r.path);
   console.log(missed.length === 0 ? 'Every page meets the aim.' : `Below the aim (performance ≥ ${AIM.performance}, accessibility ≥ ${AIM.accessibility}): ${missed.join(', ')}`);

@@ -1,13 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMe } from './api/session';
 import { AppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
@@ -18,29 +15,26 @@ const queryClient = new QueryClient({
   },
 });
 
-/**
- * Toasts at the bottom, never over the header's balances and avatar (issue 7: the profile's success
- * covered them on a phone); centred on a phone, where a corner leaves them too narrow.
- */
-function Toasts() {
-  const isPhone = useMediaQuery('(max-width: 48em)');
-  return <Notifications position={isPhone ? 'bottom-center' : 'bottom-right'} />;
-}
+const Overlays = lazy(() => import('./app/overlays'));
 
-function ThemeSync() {
+/** The colour scheme of the signed-in user, and the toasts and dialogs only signed-in screens open. */
+function SessionExtras() {
   useThemeSync();
-  return null;
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Toasts />
-          <ThemeSync />
-          <AppRouter />
-        </ModalsProvider>
+        <SessionExtras />
+        <AppRouter />
       </MantineProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -4,21 +4,55 @@ import type { Level } from '../../domain/levels';
 import { useMe } from '../api/session';
 import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { RequireArea, RequireSession } from './guard';
-import { AppLayout } from './layout/app-layout';
 
-// Each level's screens load as their own chunk (ARCHITECTURE §8).
-const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
-const HrRoutes = lazy(() => import('../features/hr/hr-routes'));
-const EmployeeRoutes = lazy(() => import('../features/employee/employee-routes'));
-const ProviderRoutes = lazy(() => import('../features/provider/provider-routes'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+// Each level's screens load as their own chunk (ARCHITECTURE §8). The shared layout and the other
+// public forms too: /login, the first screen, carries only what it shows.
+const load = {
+  appLayout: () => import('./layout/app-layout'),
+  admin: () => import('../features/admin/admin-routes'),
+  hr: () => import('../features/hr/hr-routes'),
+  employee: () => import('../features/employee/employee-routes'),
+  provider: () => import('../features/provider/provider-routes'),
+  profile: () => import('../features/profile/profile-page'),
+  surveyA: () => import('../features/surveys/survey-a-page'),
+  surveyB: () => import('../features/surveys/survey-b-page'),
+  register: () => import('../features/auth/register-page'),
+  forgotPassword: () => import('../features/auth/forgot-password-page'),
+  resetPassword: () => import('../features/auth/reset-password-page'),
+};
+const AppLayout = lazy(() => load.appLayout().then((m) => ({ default: m.AppLayout })));
+const AdminRoutes = lazy(load.admin);
+const HrRoutes = lazy(load.hr);
+const EmployeeRoutes = lazy(load.employee);
+const ProviderRoutes = lazy(load.provider);
+const ProfilePage = lazy(load.profile);
 // The surveys are full-screen (LOOK-AND-FEEL "Survey A"), outside the shared layout.
-const SurveyAPage = lazy(() => import('../features/surveys/survey-a-page'));
-const SurveyBPage = lazy(() => import('../features/surveys/survey-b-page'));
+const SurveyAPage = lazy(load.surveyA);
+const SurveyBPage = lazy(load.surveyB);
+const RegisterPage = lazy(() => load.register().then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => load.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => load.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
+
+/**
+ * The chunks of the screen the tab opens on, fetched with the main chunk: otherwise they would wait
+ * for the session check (/api/me), then the layout, then the area, one round trip after another.
+ */
+const FIRST_SCREEN: Array<[prefix: string, loaders: Array<() => Promise<unknown>>]> = [
+  ['/level3/survey-b', [load.surveyB]],
+  ['/level3/survey', [load.surveyA]],
+  ['/level1', [load.appLayout, load.admin]],
+  ['/level2', [load.appLayout, load.hr]],
+  ['/level3', [load.appLayout, load.employee]],
+  ['/level4', [load.provider]],
+  ['/profile', [load.appLayout, load.profile]],
+  ['/register', [load.register]],
+  ['/forgot-password', [load.forgotPassword]],
+  ['/reset-password', [load.resetPassword]],
+];
+const firstScreen = FIRST_SCREEN.find(([prefix]) => window.location.pathname.startsWith(prefix));
+// A failed fetch here is retried by the lazy component, which then shows the error.
+for (const loader of firstScreen?.[1] ?? []) loader().catch(() => undefined);
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginInput } from '../../../domain/schemas/auth';
+import type { LoginInput } from '../../../domain/schemas/auth';
 import { homePath } from '../../../domain/levels';
 import { ApiError } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
@@ -12,6 +12,17 @@ import { PageLoader } from '../../components/page-loader';
 import { AuthHeading, AuthShell } from './auth-shell';
 import { VerifyEmailNotice } from './verify-email-notice';
 import { useFormAction } from './use-form-action';
+
+/**
+ * The login rules (shared zod schema) stay out of /login's first paint: zod is the main chunk's
+ * second-largest library. Fetched on the form's first focus; a submit before that waits for it.
+ */
+let loginValidation: Promise<(values: LoginInput) => FormErrors> | null = null;
+let validateLogin: ((values: LoginInput) => FormErrors) | null = null;
+function loadLoginValidation() {
+  loginValidation ??= import('../../../domain/schemas/auth').then(({ loginSchema }) => (validateLogin = schemaResolver(loginSchema, { sync: true })));
+  return loginValidation;
+}
 
 export function LoginPage() {
   const { data: me, isPending } = useMe();
@@ -26,7 +37,7 @@ export function LoginPage() {
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: (values) => validateLogin?.(values) ?? loadLoginValidation().then((validate) => validate(values)),
   });
 
   if (isPending) return <PageLoader />;
@@ -64,7 +75,7 @@ export function LoginPage() {
 
   return (
     <AuthShell>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadLoginValidation()} noValidate>
         <Stack gap="md">
           <AuthHeading title="Iniciar sesión">
             Ingresa con tu correo de trabajo.
