@@ -9,6 +9,7 @@ import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { StatusToggleButton } from '../../components/status-toggle-button';
 import { CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
 
@@ -78,9 +79,7 @@ export function CompaniesPage() {
           <Button size="xs" variant="light" color="admin" onClick={() => setEditing({ company: c })} aria-label={`Editar ${c.name}`}>
             Editar
           </Button>
-          <Button size="xs" variant="light" color={c.status === 'active' ? 'red' : 'green'} onClick={() => setToggling(c)} aria-label={`${c.status === 'active' ? 'Desactivar' : 'Activar'} ${c.name}`}>
-            {c.status === 'active' ? 'Desactivar' : 'Activar'}
-          </Button>
+          <StatusToggleButton isActive={c.status === 'active'} rowName={c.name} onClick={() => setToggling(c)} />
           <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
             Crear Admin
           </Button>

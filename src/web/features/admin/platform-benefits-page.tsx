@@ -9,6 +9,7 @@ import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { StatusToggleButton } from '../../components/status-toggle-button';
 import { BenefitTypeBadge, StatusBadge } from './benefit-type-badge';
 import { PlatformBenefitFormModal } from './platform-benefit-form-modal';
 
@@ -64,9 +65,7 @@ export function PlatformBenefitsPage() {
           <Button size="xs" variant="light" color="admin" onClick={() => setEditing({ benefit: b })} aria-label={`Editar ${b.title}`}>
             Editar
           </Button>
-          <Button size="xs" variant="light" color={b.status === 'active' ? 'red' : 'green'} onClick={() => setToggling(b)} aria-label={`${b.status === 'active' ? 'Desactivar' : 'Activar'} ${b.title}`}>
-            {b.status === 'active' ? 'Desactivar' : 'Activar'}
-          </Button>
+          <StatusToggleButton isActive={b.status === 'active'} rowName={b.title} onClick={() => setToggling(b)} />
         </Group>
       ),
     },

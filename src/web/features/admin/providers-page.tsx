@@ -11,6 +11,7 @@ import { Banner, useBanner } from '../../components/banner';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
+import { StatusToggleButton } from '../../components/status-toggle-button';
 import { StatusBadge } from './benefit-type-badge';
 
 const PAGE_SIZE = 10;
@@ -71,16 +72,7 @@ export function ProvidersPage() {
           <Button size="xs" variant="light" color="admin" onClick={() => setEditing(p)} aria-label={`Editar ${p.name}`}>
             Editar
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color={p.status === 'active' ? 'red' : 'green'}
-            onClick={() => toggle(p)}
-            loading={setStatus.isPending && setStatus.variables?.id === p.id}
-            aria-label={`${p.status === 'active' ? 'Desactivar' : 'Activar'} ${p.name}`}
-          >
-            {p.status === 'active' ? 'Desactivar' : 'Activar'}
-          </Button>
+          <StatusToggleButton isActive={p.status === 'active'} rowName={p.name} onClick={() => toggle(p)} loading={setStatus.isPending && setStatus.variables?.id === p.id} />
         </Group>
       ),
     },

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
+import { StatusToggleButton } from '../../components/status-toggle-button';
 import { BenefitFormModal } from './benefit-form-modal';
 import { StatusBadge } from './status-badge';
 import { TokenStatCards } from './token-stat-cards';
@@ -130,9 +131,7 @@ export function HrBenefitsPage() {
           <Button size="xs" variant="light" color="admin" onClick={() => setEditing({ benefit: b })} aria-label={`Editar ${b.title}`}>
             Editar
           </Button>
-          <Button size="xs" variant="light" color={b.status === 'active' ? 'red' : 'green'} onClick={() => setToggling(b)} aria-label={`${b.status === 'active' ? 'Desactivar' : 'Activar'} ${b.title}`}>
-            {b.status === 'active' ? 'Desactivar' : 'Activar'}
-          </Button>
+          <StatusToggleButton isActive={b.status === 'active'} rowName={b.title} onClick={() => setToggling(b)} />
         </Group>
       ),
     },

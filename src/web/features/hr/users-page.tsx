@@ -9,6 +9,7 @@ import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { StatusToggleButton } from '../../components/status-toggle-button';
 import { AddUserModal } from './add-user-modal';
 import { StatusBadge } from './status-badge';
 
@@ -58,9 +59,7 @@ export function HrUsersPage() {
       isActions: true,
       render: (u) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" color={u.status === 'active' ? 'red' : 'green'} onClick={() => setToggling(u)} aria-label={`${u.status === 'active' ? 'Desactivar' : 'Activar'} a ${u.name}`}>
-            {u.status === 'active' ? 'Desactivar' : 'Activar'}
-          </Button>
+          <StatusToggleButton isActive={u.status === 'active'} rowName={`a ${u.name}`} onClick={() => setToggling(u)} />
           <Button
             size="xs"
             variant="light"

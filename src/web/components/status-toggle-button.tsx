@@ -1,0 +1,14 @@
+import { Button } from '@mantine/core';
+
+/**
+ * A table row's 'Desactivar' (red) or 'Activar' (green) button, named after its row for screen
+ * readers (`rowName`: "Desactivar Andes", "Activar a Lucía Fuentes").
+ */
+export function StatusToggleButton({ isActive, rowName, onClick, loading }: { isActive: boolean; rowName: string; onClick: () => void; loading?: boolean }) {
+  const action = isActive ? 'Desactivar' : 'Activar';
+  return (
+    <Button size="xs" variant="light" color={isActive ? 'red' : 'green'} onClick={onClick} loading={loading} aria-label={`${action} ${rowName}`}>
+      {action}
+    </Button>
+  );
+}
