@@ -5,8 +5,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../domain/errors';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode } from '../domain/errors';
 import type { Actor } from './auth/actor';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
@@ -15,6 +15,7 @@ import type { Database, Db } from './db/client';
 import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './http/access';
 import { handleError } from './http/errors';
 import { refuseNul } from './http/inputs';
+import { openApiOptions } from './http/openapi';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
 import { devOutboxRoutes } from './modules/mail/dev-routes';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     access?: Access;
     /** A level 2 or 3 route still open to people of a deactivated company (see refuseChangesOfInactiveCompany). */
     whileCompanyInactive?: boolean;
+    /** The domain refusals the route's handler can answer, documented in /api/openapi.json. */
+    errors?: readonly ErrorCode[];
   }
 }
 
@@ -114,13 +117,7 @@ export async function buildApp({ config, database, webDir = null, botTransport }
     hsts: config.publicUrl.startsWith('https://'),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Jobby API', version: '1.0.0', description: 'API de la plataforma de beneficios Jobby' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'jobby.session_token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config));
   // In production the API's map is for level 1 only (issue 6); in development it is open.
   const docsAccess: Access = config.env === 'production' ? { levels: [1] } : 'public';
   await app.register(swaggerUi, {

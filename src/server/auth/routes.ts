@@ -10,7 +10,7 @@ import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../mod
  * ships (update-user, change-email, delete-user, list-sessions…) answers 404, so no field can be
  * written around our schemas. Server-side calls (`auth.api.*`) are not affected.
  */
-const ALLOWED: Record<string, 'GET' | 'POST'> = {
+export const ALLOWED: Record<string, 'GET' | 'POST'> = {
   '/api/auth/sign-in/email': 'POST',
   '/api/auth/sign-up/email': 'POST',
   '/api/auth/sign-out': 'POST',
