@@ -4,8 +4,10 @@
  * company's records. The database is re-read to prove that every refused call changed nothing.
  * (test/api/authorization.test.ts checks 401/403 for every route with empty bodies.)
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Level } from '../../../src/domain/levels';
+import { domainEvents, notifications, platformBenefitUserCounts } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { createCompanyBenefit, createPlatformBenefit, economySnapshot, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
 
@@ -123,5 +125,22 @@ describe("another company's records (levels 2 and 3)", () => {
     expect(employees.items.map((e: { id: string }) => e.id)).toEqual([otherEmployee.id]);
     const history = (await get('/api/company/tokens/history?limit=100', otherHr.cookie)).json();
     expect(history.items.every((e: { userId: string }) => e.userId === otherEmployee.id)).toBe(true);
+  });
+});
+
+describe('the "changes nothing" snapshot', () => {
+  it('sees a change in a table no list names: a domain event, a notification, a per-user count', async () => {
+    const before = await economySnapshot(ctx.db);
+    await ctx.db.insert(domainEvents).values({ type: 'probe', payload: {}, processedAt: new Date() });
+    const afterEvent = await economySnapshot(ctx.db);
+    expect(afterEvent).not.toEqual(before);
+    await ctx.db.insert(notifications).values({ userId: sessions[3]!.id, type: 'probe', params: {}, link: '/', eventId: 0 });
+    expect(await economySnapshot(ctx.db)).not.toEqual(afterEvent);
+    const withCount = await economySnapshot(ctx.db);
+    await ctx.db
+      .insert(platformBenefitUserCounts)
+      .values({ benefitId: platformBenefitId, userId: otherEmployee.id, count: 1 })
+      .onConflictDoUpdate({ target: [platformBenefitUserCounts.benefitId, platformBenefitUserCounts.userId], set: { count: sql`${platformBenefitUserCounts.count} + 1` } });
+    expect(await economySnapshot(ctx.db)).not.toEqual(withCount);
   });
 });

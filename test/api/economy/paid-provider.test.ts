@@ -124,9 +124,14 @@ describe('a rejection gives back exactly what the redemption took', () => {
   it('a redemption that took a unit gets it back even if the benefit became unlimited and limited again', async () => {
     const limited = await createPlatformBenefit(ctx.db, { title: 'Limitado', type: 'third_party', stockRemaining: 3 });
     const { requestId } = (await redeem('platform', limited.id)).json();
-    expect((await ctx.db.select().from(platformBenefits).where(eq(platformBenefits.id, limited.id)))[0].stockRemaining).toBe(2);
+    const stockOf = async () => (await ctx.db.select().from(platformBenefits).where(eq(platformBenefits.id, limited.id)))[0].stockRemaining;
+    expect(await stockOf()).toBe(2);
+    // The form's stock 0 means unlimited (part 1 §9); then a restock to 5 makes it limited again.
+    expect((await patch(`/api/platform-benefits/${limited.id}`, admin.cookie, { stock: 0 })).statusCode).toBe(200);
+    expect(await stockOf()).toBeNull();
+    expect((await patch(`/api/platform-benefits/${limited.id}`, admin.cookie, { stock: 5 })).statusCode).toBe(200);
     expect((await post(`/api/requests/${requestId}/reject`, admin.cookie, {})).statusCode).toBe(200);
-    expect((await ctx.db.select().from(platformBenefits).where(eq(platformBenefits.id, limited.id)))[0].stockRemaining).toBe(3);
+    expect(await stockOf()).toBe(6);
   });
 });
 

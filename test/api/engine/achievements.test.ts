@@ -144,14 +144,17 @@ describe('achievement rules', () => {
     expect(await grantedUsers(rule.id)).toEqual([saturday.userId]);
   });
 
-  it('an inactive or deleted rule grants nothing', async () => {
+  it('an inactive or deleted rule grants nothing, while an active twin grants the same use', async () => {
     const inactive = await createRule(ctx.db, { conditionType: 'weekend_usage', status: 'inactive' });
     const deleted = await createRule(ctx.db, { conditionType: 'weekend_usage', deletedAt: new Date() });
+    // The positive control: the same condition, active, proves the use below does qualify.
+    const active = await createRule(ctx.db, { conditionType: 'weekend_usage' });
     const companyId = await createCompany(ctx.db, 'Apagados');
     const [member] = await employees('apagado', companyId, 1);
     const park = await provider('plaza');
     await usedCodeAt(ctx.db, member, park.id, new Date(Date.UTC(2026, 9, 10, 15, 0)));
     await drainOutbox(ctx.db);
+    expect(await grantedUsers(active.id)).toEqual([member.userId]);
     expect(await grantedUsers(inactive.id)).toEqual([]);
     expect(await grantedUsers(deleted.id)).toEqual([]);
   });
