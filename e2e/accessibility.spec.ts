@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut } from './support';
+import { DEMO, settled, shoot, signIn, signOut } from './support';
 
 /** WCAG A/AA checks on the public screens and a signed-in layout (LOOK-AND-FEEL: contrast in both schemes). */
 const serious = (violations: { impact?: string | null; id: string }[]) =>
@@ -81,7 +81,7 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   for (const path of ['/level1/companies', '/level1/tokens', '/level1/surveys']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     expect(await axeSerious(page), path).toEqual([]);
   }
   await signOut(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, outboxLink, shoot, signIn, signOut } from './support';
+import { DEMO, newAndesEmployee, outboxLink, shoot, signIn, signOut, unique } from './support';
 
 test.describe('sign-in, guard and layout', () => {
   test('the login page shows the form, the tagline and the promo carousel', async ({ page }) => {
@@ -90,9 +90,10 @@ test.describe('sign-in, guard and layout', () => {
 
 test.describe('registration, verification and password reset', () => {
   test('registers, confirms the address from the mail, then signs in into its company', async ({ page }) => {
+    const rocio = `${unique('rocio')}@andes.cl`;
     await page.goto('/register');
     await page.getByLabel('Nombre completo').fill('Rocío Lagos');
-    await page.getByLabel('Correo electrónico').fill('rocio@andes.cl');
+    await page.getByLabel('Correo electrónico').fill(rocio);
     await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('abcdef');
     await page.getByLabel('Confirmar contraseña').fill('abcdeg');
     await page.getByRole('button', { name: 'Registrarme' }).click();
@@ -114,18 +115,18 @@ test.describe('registration, verification and password reset', () => {
     await shoot(page, 'register-success');
 
     // Signing in before confirming shows the notice, which can send the mail again.
-    await signIn(page, 'rocio@andes.cl', 'clave123');
+    await signIn(page, rocio, 'clave123');
     await expect(page.getByRole('heading', { name: 'Confirma tu correo' })).toBeVisible();
     await page.getByRole('button', { name: 'Reenviar correo' }).click();
     await expect(page.getByText('Te enviamos un nuevo correo de confirmación.')).toBeVisible();
     await shoot(page, 'verify-email-notice');
 
-    const link = await outboxLink(page, 'rocio@andes.cl');
+    const link = await outboxLink(page, rocio);
     await page.goto(link);
     await expect(page).toHaveURL(/\/login\?verificado=1$/);
     await expect(page.getByTestId('login-verified')).toHaveText('Tu correo fue confirmado. Ya puedes iniciar sesión.');
     await shoot(page, 'login-verified');
-    await page.getByLabel('Correo electrónico').fill('rocio@andes.cl');
+    await page.getByLabel('Correo electrónico').fill(rocio);
     await page.getByLabel('Contraseña').fill('clave123');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).toHaveURL(/\/level3\/survey$/);
@@ -134,21 +135,25 @@ test.describe('registration, verification and password reset', () => {
   });
 
   test('forgot password: the same answer for any address, then the link sets a new password', async ({ page }) => {
+    const emilia = await newAndesEmployee({ name: 'Emilia Olvido' });
     await page.goto('/login');
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await page.getByLabel('Correo electrónico').fill('emilia@austral.cl');
+    // The page is loaded lazily: until its heading shows, the login form (same field label) is still there.
+    await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill(emilia.email);
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
     const sent = 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.';
     await expect(page.getByTestId('forgot-sent')).toHaveText(sent);
     await shoot(page, 'forgot-password');
 
     await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
     await page.getByLabel('Correo electrónico').fill('nadie@austral.cl');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
     await expect(page.getByTestId('forgot-sent')).toHaveText(sent);
 
-    const link = await outboxLink(page, 'emilia@austral.cl');
+    const link = await outboxLink(page, emilia.email);
     await page.goto(link);
     await page.getByLabel('Nueva contraseña').fill('nueva-clave');
     await page.getByLabel('Confirmar contraseña').fill('nueva-clave');
@@ -156,9 +161,9 @@ test.describe('registration, verification and password reset', () => {
     await expect(page.getByTestId('reset-done')).toHaveText('Tu contraseña fue actualizada. Ahora puedes iniciar sesión.');
     await shoot(page, 'reset-password');
 
-    await signIn(page, 'emilia@austral.cl', DEMO_PASSWORD);
+    await signIn(page, emilia.email, emilia.password);
     await expect(page.getByTestId('login-error')).toHaveText('Credenciales incorrectas. Verifica tu correo y contraseña.');
-    await signIn(page, 'emilia@austral.cl', 'nueva-clave');
+    await signIn(page, emilia.email, 'nueva-clave');
     await expect(page).toHaveURL(/\/level3\/(dashboard|survey)$/);
   });
 });

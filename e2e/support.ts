@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -38,6 +38,16 @@ export async function signOut(page: Page) {
 }
 
 /**
+ * The screen has finished loading: no loader, skeleton or busy region is showing and the fonts are in.
+ * (Not `networkidle`: the live stream keeps a request open, and idleness says nothing about the screen.)
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]') && document.fonts.status === 'loaded',
+  );
+}
+
+/**
  * Saves a screenshot under e2e/screenshots/ for a person to look at (desktop and phone width; with
  * `laptop`, also 1280 px wide).
  */
@@ -45,7 +55,7 @@ export async function shoot(page: Page, name: string, options: { phone?: boolean
   const sizes = [DESKTOP, ...(options.laptop ? [LAPTOP] : []), ...(options.phone === false ? [] : [PHONE])];
   for (const size of sizes) {
     await page.setViewportSize(size);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const suffix = size === PHONE ? 'phone' : size === LAPTOP ? 'laptop' : 'desktop';
     await page.screenshot({ path: `e2e/screenshots/${name}-${suffix}.png`, fullPage: true, animations: 'disabled' });
   }
@@ -63,4 +73,36 @@ export async function outboxLink(page: Page, to: string): Promise<string> {
     })
     .not.toBe('');
   return link;
+}
+
+/** A name no other journey, retry or earlier run on the same server has used. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * A fresh employee of Andes for one journey, created through HR's API as a person would be
+ * (issue 18 §19: a journey owns its data, so a retry or a rerun never meets what an earlier try left).
+ * HR signs in on a context of its own, so the journey's page stays signed out. The survey is pending,
+ * as for any newcomer. Returns the address and password to sign in with.
+ */
+export async function newAndesEmployee(options: { name: string; type?: 'A' | 'B' }): Promise<{ email: string; password: string }> {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL).origin } });
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', { data: { email: DEMO.hr, password: DEMO_PASSWORD } });
+    expect(signedIn.status()).toBe(200);
+    const email = `${unique('e2e')}@andes.cl`;
+    const password = 'clave-e2e-123';
+    const created = await api.post('/api/company/users', { data: { name: options.name, email, password, confirmPassword: password } });
+    expect(created.status(), await created.text()).toBe(200);
+    if (options.type === 'B') {
+      const { id } = (await created.json()) as { id: string };
+      const typed = await api.post(`/api/company/users/${id}/type`, { data: { userType: 'B' } });
+      expect(typed.status(), await typed.text()).toBe(200);
+    }
+    return { email, password };
+  } finally {
+    await api.dispose();
+  }
 }

@@ -1,10 +1,9 @@
 /**
- * Surveys A and B (issue 7). Survey A uses a freshly registered employee: other journeys rely on
- * diego@andes.cl staying pending. Survey B uses matias@andes.cl (type B, pending), which no other
- * journey uses.
+ * Surveys A and B (issue 7). Each journey owns its employee: survey A registers one, survey B has
+ * HR create a type B one, so a retry never meets a survey an earlier try completed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, outboxLink, shoot, signIn } from './support';
+import { DEMO, newAndesEmployee, outboxLink, shoot, signIn, unique } from './support';
 
 async function register(page: Page, name: string, email: string, password: string) {
   await page.goto('/register');
@@ -26,8 +25,9 @@ test.describe.configure({ timeout: 180_000 });
 
 test.describe('survey A', () => {
   test('a new employee answers by clicking (skipping one step, ranking with badges) and lands on the dashboard; a retake shows the answers', async ({ page }) => {
-    await register(page, 'Renata Encuesta', 'renata.encuesta@andes.cl', 'clave123');
-    await signIn(page, 'renata.encuesta@andes.cl', 'clave123');
+    const renata = `${unique('renata')}@andes.cl`;
+    await register(page, 'Renata Encuesta', renata, 'clave123');
+    await signIn(page, renata, 'clave123');
     await expect(page).toHaveURL(/\/level3\/survey$/);
 
     // The intro animation with the brand word, then the intro step.
@@ -112,7 +112,8 @@ test.describe('survey A', () => {
 
 test.describe('survey B', () => {
   test('a type B employee is sent to survey B, completes the five steps with the keyboard and lands on the dashboard', async ({ page }) => {
-    await signIn(page, 'matias@andes.cl');
+    const matias = await newAndesEmployee({ name: 'Matías Experimental', type: 'B' });
+    await signIn(page, matias.email, matias.password);
     await expect(page).toHaveURL(/\/level3\/survey$/);
     await expect(page.getByText('¡Eres parte de nuestro grupo experimental!')).toBeVisible();
     await shoot(page, 'survey-b-0-notice', { phone: false });
