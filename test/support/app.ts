@@ -1,8 +1,11 @@
 /**
  * Test harness: a fresh database per test file (in-memory PGlite, or a new database on the
- * PostgreSQL of TEST_DATABASE_URL), migrated, with the real Fastify app on top (`app.inject`).
+ * PostgreSQL of TEST_DATABASE_URL), copied from the run's migrated one (global-setup.ts), with the
+ * real Fastify app on top (`app.inject`).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
@@ -24,9 +27,11 @@ export type TestContext = {
 
 async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `jobby_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  // A copy of the run's migrated template (test/support/global-setup.ts), when there is one.
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -50,7 +55,8 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     drop = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 40 });
   } else {
-    database = await openDatabase({ url: null, pgliteDir: null });
+    const dump = inject('pgliteDump');
+    database = await openDatabase({ url: null, pgliteDir: null, pgliteDataDirDump: dump ? new Blob([readFileSync(dump)]) : null });
   }
   await migrateDatabase(database);
   const app = await buildApp({ config, database });

@@ -34,6 +34,8 @@ export type OpenDatabaseOptions = {
   url: string | null;
   /** PGlite folder; null → in memory. */
   pgliteDir?: string | null;
+  /** An in-memory PGlite starts from this dumped data folder (`dumpDataDir`): the tests' migrated copy. */
+  pgliteDataDirDump?: Blob | null;
   poolSize?: number;
 };
 
@@ -51,6 +53,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // PGlite fails with ENOENT when the parent folder is missing (STACK-NOTES).
     mkdirSync(options.pgliteDir, { recursive: true });
     client = await PGlite.create(options.pgliteDir);
+  } else if (options.pgliteDataDirDump) {
+    client = await PGlite.create({ loadDataDir: options.pgliteDataDirDump });
   } else {
     client = await PGlite.create();
   }

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase, migrateDatabase } from '../src/server/db/client';
+let t = Date.now();
+const d = await openDatabase({ url: null, pgliteDir: null });
+await migrateDatabase(d);
+console.log('migrate', Date.now() - t);
+t = Date.now();
+const dump = await d.pglite!.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const c = await PGlite.create({ loadDataDir: dump });
+const r = await c.query('select count(*) from users');
+console.log('load', Date.now() - t, r.rows);
