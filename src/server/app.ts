@@ -19,15 +19,14 @@ import { openApiOptions } from './http/openapi';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
 import { devOutboxRoutes } from './modules/mail/dev-routes';
-import { createAfterCommit, type AfterCommit } from './modules/bot/after-commit';
 import { createBotTransport, type BotTransport } from './modules/bot/transport';
 import { whatsappWebhookRoutes } from './modules/bot/webhook-routes';
 
 import { LiveHub, listenerFor } from './modules/events/live';
 
 export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };
-/** The wellbeing bot's outbound transport and its after-commit work (the webhook). */
-export type BotDeps = { transport: BotTransport; afterCommit: AfterCommit };
+/** The wellbeing bot's outbound transport (the outbox workers send its replies through it). */
+export type BotDeps = { transport: BotTransport };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,14 +68,12 @@ export async function buildApp({ config, database, webDir = null, botTransport }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mail = createMailTransport(database.db, config);
-  const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp), afterCommit: createAfterCommit(app.log) };
+  const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp) };
   // The live screens' fan-out: this copy LISTENs once, its SSE connections hear their own scope.
   const live = new LiveHub(listenerFor(database));
   await live.start();
   app.addHook('onClose', () => live.close());
   app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, bot, live });
-  // The analyses still running finish before the database closes.
-  app.addHook('onClose', async () => bot.afterCommit.settled());
   app.decorateRequest('actor', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 

@@ -2,8 +2,10 @@
  * The background work of a server copy (issue 10, decisions 80 and 83; docs/operations.md):
  * - the outbox workers, woken at every COMMIT that records an event (LISTEN jobby_outbox) and by a
  *   sweep every 30 s (retries, and events committed while this copy was down);
- * - pg-boss, the job engine that keeps its queue and schedules in PostgreSQL (schema `pgboss`): the
- *   monthly allowance's cron, 1st of the month at 00:05 America/Santiago, with retries;
+ * - pg-boss, the one scheduler ("at this time, do that"), which keeps its queue and schedules in
+ *   PostgreSQL (schema `pgboss`): the monthly allowance's cron, 1st of the month at 00:05
+ *   America/Santiago, with retries, and the bot's periodic analysis every ten minutes (each company's
+ *   period is claimed once, whoever runs it: bot/periodic.ts);
  * - the catch-up at start: the month due now is granted if it was not (a copy down on the 1st).
  * Every piece is safe with several copies: SKIP LOCKED for events, unique keys for grants, and
  * pg-boss's own once-per-minute cron lock.
@@ -13,10 +15,13 @@ import type { Database } from './db/client';
 import { grantMonth, dueMonth } from './modules/allowance/service';
 import { listenerFor } from './modules/events/live';
 import { OUTBOX_CHANNEL } from './modules/events/outbox';
-import { processPendingEvents } from './modules/events/worker';
+import { runPeriodicBotAnalysis } from './modules/bot/periodic';
+import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
 
 export const MONTHLY_QUEUE = 'monthly-allowance';
 export const MONTHLY_CRON = '5 0 1 * *';
+export const BOT_ANALYSIS_QUEUE = 'bot-periodic-analysis';
+export const BOT_ANALYSIS_CRON = '*/10 * * * *';
 const SWEEP_MS = 30_000;
 
 type Log = { info: (message: string) => void; error: (message: string) => void };
@@ -40,7 +45,7 @@ function pgliteAdapter(database: Database) {
 
 export type Jobs = { drain: () => Promise<void>; stop: () => Promise<void> };
 
-export async function startJobs(database: Database, log: Log): Promise<Jobs> {
+export async function startJobs(database: Database, log: Log, deps: WorkerDeps): Promise<Jobs> {
   const { db } = database;
   // One drain at a time per copy; a wake-up during a drain runs one more.
   let running: Promise<void> | null = null;
@@ -53,7 +58,7 @@ export async function startJobs(database: Database, log: Log): Promise<Jobs> {
     running = (async () => {
       do {
         again = false;
-        await processPendingEvents(db, { onError: (error, id) => log.error(`Evento ${id}: ${error instanceof Error ? error.message : String(error)}`) });
+        await processPendingEvents(db, { ...deps, onError: (error, id) => log.error(`Evento ${id}: ${error instanceof Error ? error.message : String(error)}`) });
       } while (again);
     })()
       .catch((error: unknown) => log.error(`Cola de eventos: ${error instanceof Error ? error.message : String(error)}`))
@@ -74,6 +79,14 @@ export async function startJobs(database: Database, log: Log): Promise<Jobs> {
     const made = await grantMonth(db, dueMonth(new Date()));
     log.info(`Asignación mensual: ${made} asignaciones`);
   });
+  await boss.createQueue(BOT_ANALYSIS_QUEUE);
+  await boss.schedule(BOT_ANALYSIS_QUEUE, BOT_ANALYSIS_CRON, {}, { tz: 'America/Santiago' });
+  await boss.work(BOT_ANALYSIS_QUEUE, async () => {
+    const { companiesAnalysed, alertsRaised } = await runPeriodicBotAnalysis(db);
+    if (companiesAnalysed > 0) log.info(`Análisis periódico del bot: ${companiesAnalysed} empresas, ${alertsRaised} alertas`);
+  });
+  // A period that came due while no copy ran is analysed now, not at the next tick.
+  await boss.send(BOT_ANALYSIS_QUEUE, {});
 
   // Catch-up of a month missed while no copy ran, then whatever the outbox holds.
   const made = await grantMonth(db, dueMonth(new Date()));

@@ -8,10 +8,6 @@ import { startJobs } from './jobs';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
-import { runPeriodicBotAnalysis } from './modules/bot/periodic';
-
-/** How often each copy looks for a bot analysis period to run (a period runs once, whoever finds it). */
-const BOT_ANALYSIS_INTERVAL_MS = 10 * 60 * 1000;
 
 async function main() {
   const config = loadConfig();
@@ -26,13 +22,8 @@ async function main() {
     seeded = true;
   }
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
-  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
-  // The periodic bot analysis (decision 92): each company's period is claimed once by a key, so several copies may run it.
-  const analyse = () =>
-    runPeriodicBotAnalysis(database.db, { transport: app.deps.bot.transport }).catch((error: unknown) => app.log.error({ err: error }, 'periodic bot analysis failed'));
-  const timer = setInterval(analyse, BOT_ANALYSIS_INTERVAL_MS);
+  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, { botTransport: app.deps.bot.transport });
   const close = async () => {
-    clearInterval(timer);
     await jobs.stop();
     await app.close();
     await database.close();
@@ -65,7 +56,6 @@ async function main() {
     for (const account of DEMO_ACCOUNTS) lines.push(`    nivel ${account.level}  ${account.email.padEnd(22)} ${account.note}`);
   }
   console.log(lines.join('\n') + '\n');
-  void analyse();
 }
 
 main().catch((error: unknown) => {

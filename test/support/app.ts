@@ -13,6 +13,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import { accounts as authAccounts, companies, users } from '../../src/server/db/schema';
+import { processPendingEvents } from '../../src/server/modules/events/worker';
 
 export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'secreto123';
@@ -131,4 +132,17 @@ export async function signIn(app: App, email: string, password = PASSWORD): Prom
 /** Headers of an authenticated JSON call. */
 export function as(cookie: string, extra: Record<string, string> = {}) {
   return { cookie, origin: ORIGIN, ...extra };
+}
+
+/**
+ * Runs the outbox workers until no event is due, as a server copy would after the commits (the test
+ * app runs none on its own), with the app's bot transport; a failing handler fails the test.
+ */
+export function runOutbox(ctx: Pick<TestContext, 'app' | 'db'>): Promise<number> {
+  return processPendingEvents(ctx.db, {
+    botTransport: ctx.app.deps.bot.transport,
+    onError: (error) => {
+      throw error;
+    },
+  });
 }

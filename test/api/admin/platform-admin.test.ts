@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { benefitCodes, benefitRequests, companies, platformBenefits, sessions, userLevelChanges, users } from '../../../src/server/db/schema';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
-import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, userRow, type TestContext } from '../../support/app';
+import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, runOutbox, userRow, type TestContext } from '../../support/app';
 import { createPlatformBenefit, employee, fund, type EmployeeSession } from '../economy/ledger-fixtures';
 
 let ctx: TestContext;
@@ -232,7 +231,7 @@ describe('the dashboard', () => {
     const names = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis'];
     for (const [i, name] of names.entries()) await createCompany(ctx.db, name, { createdAt: new Date(Date.now() + (i + 1) * 1000) });
     // The used codes are counted by the outbox workers (decision 110), which the server runs on its own.
-    await processPendingEvents(ctx.db);
+    await runOutbox(ctx);
     const res = await send(operator, 'GET', '/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
     const body = res.json();

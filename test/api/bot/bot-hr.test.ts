@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BOT_INSTRUCTIONS } from '../../../src/domain/bot';
 import { botAlerts, botRequests, companies, users } from '../../../src/server/db/schema';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
-import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { as, createCompany, createTestContext, createUser, runOutbox, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
 let andes = '';
@@ -109,7 +108,7 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
     const raw = JSON.stringify({ from: '56987654321', body: 'No doy más con los turnos, estoy colapsada', timestamp: Math.floor(Date.now() / 1000) });
     const delivered = await ctx.app.inject({ method: 'POST', url: '/webhook/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, ctx.config.whatsapp.appSecret) }, payload: raw });
     expect(delivered.json().stored).toBe(1);
-    await ctx.app.deps.bot.afterCommit.settled();
+    await runOutbox(ctx);
 
     const list = await call(cookie.hr, 'GET', '/api/bot/profiles?search=camila');
     expect(list.json().items).toEqual([expect.objectContaining({ userId: camila, stressScore: 10, conversationCount: 1 })]);
@@ -126,7 +125,7 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
     expect((await call(cookie.otherHr, 'GET', '/api/bot/alerts')).json().total).toBe(0);
 
     // The alert's event reaches HR's bell through the outbox worker; the other company's HR hears nothing.
-    await processPendingEvents(ctx.db);
+    await runOutbox(ctx);
     const bell = await call(cookie.hr, 'GET', '/api/notifications');
     expect(bell.json().items).toEqual([
       expect.objectContaining({ type: 'wellbeing_alert', title: 'Alerta de bienestar', link: '/level2/bot-messaging', read: false }),

@@ -1,13 +1,14 @@
 /** The WhatsApp webhook (issue 11): signatures, both payload shapes, the handshake, retries, unknown senders, the bot off, size. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botAlerts, botMessages, companies, employeeWellbeingProfiles, users } from '../../../src/server/db/schema';
+import { botAlerts, botMessages, companies, domainEvents, employeeWellbeingProfiles, users } from '../../../src/server/db/schema';
+import { processPendingEvents } from '../../../src/server/modules/events/worker';
 import { cloudApiTransport, NOT_SENT_NOTE } from '../../../src/server/modules/bot/transport';
 import { runPeriodicBotAnalysis } from '../../../src/server/modules/bot/periodic';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
-import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
+import { createCompany, createTestContext, createUser, runOutbox, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
 let andes: string;
@@ -58,7 +59,7 @@ describe('POST /webhook/whatsapp', () => {
     const res = await post({ from: '+56 9 8765 4321', body: 'Estoy muy estresada, no doy más con el turno de noche', timestamp: Math.floor(Date.now() / 1000) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: 1, stored: 1 });
-    await ctx.app.deps.bot.afterCommit.settled();
+    await runOutbox(ctx);
     const messages = await inbound(employee);
     const received = messages.find((m) => m.direction === 'inbound')!;
     expect(received).toMatchObject({ stressScore: 10, requiresAttention: true, sentiment: 'negative', companyId: andes });
@@ -79,7 +80,7 @@ describe('POST /webhook/whatsapp', () => {
     expect(first.json()).toEqual({ received: 1, stored: 1 });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ received: 1, stored: 0 });
-    await ctx.app.deps.bot.afterCommit.settled();
+    await runOutbox(ctx);
     const stored = (await inbound(employee)).filter((m) => m.externalId === 'wamid.retry-1');
     expect(stored).toHaveLength(1);
     expect(stored[0].stressScore).toBeLessThan(4);
@@ -141,20 +142,41 @@ describe('the webhook rate limit', () => {
 });
 
 describe('the periodic analysis', () => {
-  it('analyses a message a stopped copy left, and runs once per company and period', async () => {
-    const [conversation] = await ctx.db.select({ id: botMessages.conversationId }).from(botMessages).where(eq(botMessages.userId, employee)).limit(1);
-    await ctx.db.insert(botMessages).values({
-      conversationId: conversation.id, companyId: andes, userId: employee, direction: 'inbound', body: 'Sigo cansada', sentAt: new Date(Date.now() - 5 * 60_000), externalId: 'wamid.left',
-    });
-    const transport = { sendText: async () => ({ status: 'not_sent' as const, note: NOT_SENT_NOTE }) };
+  it('runs once per company and period', async () => {
     const now = new Date();
-    const first = await runPeriodicBotAnalysis(ctx.db, { transport, now });
-    const second = await runPeriodicBotAnalysis(ctx.db, { transport, now });
-    expect(first.analysedMessages).toBe(1);
+    const first = await runPeriodicBotAnalysis(ctx.db, { now });
+    const second = await runPeriodicBotAnalysis(ctx.db, { now });
     expect(first.companiesAnalysed).toBe(1);
-    expect(second).toEqual({ analysedMessages: 0, companiesAnalysed: 0, alertsRaised: 0 });
-    const [left] = await ctx.db.select().from(botMessages).where(eq(botMessages.externalId, 'wamid.left'));
-    expect(left.stressScore).not.toBeNull();
+    expect(second).toEqual({ companiesAnalysed: 0, alertsRaised: 0 });
+  });
+});
+
+describe('the analysis on the outbox (issue 18 §18)', () => {
+  it('a reply whose sending failed is not lost: the event is retried and the reply sent once', async () => {
+    const raw = JSON.stringify(cloud('56987654321', 'wamid.flaky-send', 'Hola, todo tranquilo'));
+    const res = await ctx.app.inject({ method: 'POST', url: '/webhook/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(raw, SECRET) }, payload: raw });
+    expect(res.json().stored).toBe(1);
+    let calls = 0;
+    const flaky = {
+      sendText: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('WhatsApp no responde');
+        return { status: 'sent' as const, note: null };
+      },
+    };
+    const failures: unknown[] = [];
+    await processPendingEvents(ctx.db, { botTransport: flaky, onError: (error) => failures.push(error) });
+    expect(failures).toHaveLength(1);
+    // The failed event waits for its retry: make it due now instead of waiting for the back-off.
+    await ctx.db.update(domainEvents).set({ availableAt: new Date(0) }).where(isNull(domainEvents.processedAt));
+    await processPendingEvents(ctx.db, { botTransport: flaky });
+    expect(calls).toBe(2);
+    const [inboundMessage] = await ctx.db.select().from(botMessages).where(eq(botMessages.externalId, 'wamid.flaky-send'));
+    const replies = await ctx.db
+      .select()
+      .from(botMessages)
+      .where(and(eq(botMessages.conversationId, inboundMessage.conversationId), eq(botMessages.direction, 'outbound'), gt(botMessages.sentAt, inboundMessage.sentAt)));
+    expect(replies.map((r) => r.deliveryStatus)).toEqual(['sent']);
   });
 });
 

@@ -65,7 +65,7 @@ describe('the monthly allowance', () => {
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 7 }).where(eq(companies.id, companyId));
     const month = dueMonth(new Date());
 
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } });
+    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport });
     await jobs.stop();
 
     const [grant] = await grantsOf(ids[0], month);

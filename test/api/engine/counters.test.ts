@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { benefitCodes, domainEvents, platformCounters } from '../../../src/server/db/schema';
+import { recordingTransport } from '../../../src/server/modules/bot/transport';
 import { processNextEvent } from '../../../src/server/modules/events/worker';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { drainOutbox, usedCodeAt } from './fixtures';
@@ -39,7 +40,7 @@ describe('the used-codes counter', () => {
     // was counted then: taking it again does not count it twice.
     await usedCodeAt(ctx.db, owners[0], providerId, new Date());
     await ctx.db.update(domainEvents).set({ attempts: 1 }).where(sql`${domainEvents.processedAt} is null`);
-    expect(await processNextEvent(ctx.db)).toBe(true);
+    expect(await processNextEvent(ctx.db, { botTransport: recordingTransport })).toBe(true);
     expect(await ctx.db.$count(domainEvents, sql`${domainEvents.processedAt} is null`)).toBe(0);
     expect(await codesUsedCounter()).toBe(before + 12);
   });

@@ -9,6 +9,7 @@ import type { Db } from '../../../src/server/db/client';
 import { achievementRules, benefitCodes, benefitRequests } from '../../../src/server/db/schema';
 import { issueCode } from '../../../src/server/modules/codes/issue';
 import { recordEvent } from '../../../src/server/modules/events/outbox';
+import { recordingTransport } from '../../../src/server/modules/bot/transport';
 import { processPendingEvents } from '../../../src/server/modules/events/worker';
 import { createPlatformBenefit } from '../economy/ledger-fixtures';
 
@@ -68,7 +69,7 @@ export async function usedCodeAt(db: Db, owner: { userId: string; companyId: str
 
 /** Runs `copies` workers at once until the outbox is empty (several server copies). */
 export async function drainOutbox(db: Db, copies = 4): Promise<number> {
-  const counts = await Promise.all(Array.from({ length: copies }, () => processPendingEvents(db, { onError: (error) => { throw error; } })));
+  const counts = await Promise.all(Array.from({ length: copies }, () => processPendingEvents(db, { botTransport: recordingTransport, onError: (error) => { throw error; } })));
   return counts.reduce((a, b) => a + b, 0);
 }
 

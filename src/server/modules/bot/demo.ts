@@ -6,7 +6,7 @@
 import { DEFAULT_BOT_INSTRUCTIONS, toE164 } from '../../../domain/bot';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
-import { analyseStoredMessage, ingestInbound } from './ingest';
+import { analyseStoredMessage, ingestInbound, sendQueuedReply } from './ingest';
 import { saveBotSettings, setBotAccess } from './settings';
 import { setEmployeePhone } from './hr';
 import { recordingTransport } from './transport';
@@ -79,6 +79,8 @@ export async function seedBotDemo(db: Executor, { andes, austral }: BotDemoCompa
     const sentAt = new Date(Date.now() - message.daysAgo * 86_400_000);
     const result = await ingestInbound(db, { from: DEMO_PHONES[message.who], externalId: `demo:${i}`, sentAt, body: message.body });
     if (!result.stored) throw new Error(`demo bot message not stored: ${message.body}`);
-    await analyseStoredMessage(db, result.messageId, recordingTransport, new Date(sentAt.getTime() + 4_000));
+    // Answered here, through the recording transport: the demo's numbers are not real phones.
+    const reply = await analyseStoredMessage(db, result.messageId, new Date(sentAt.getTime() + 4_000));
+    if (reply) await sendQueuedReply(db, reply, recordingTransport);
   }
 }

@@ -1,10 +1,13 @@
 /**
  * From a webhook delivery to a profile: the sender is matched to an employee by phone; the message is
- * stored once per id in a short transaction; the analysis, the profile, the alert and the reply run
- * after the commit (ARCHITECTURE §4 "Side effects after commit"), never while WhatsApp waits.
+ * stored once per id, with its `bot.message.received` event, in a short transaction. The outbox
+ * workers then analyse it and update the profile and alerts in their own transaction, and queue the
+ * reply as a second event (`bot.reply.due`) that sends it (issue 18 §18): a crash at any point leaves
+ * the event for the next worker, so an accepted message is analysed and alerted exactly once and its
+ * reply recorded once. Never while WhatsApp waits.
  */
 import { recordEvent } from '../events/outbox';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ANALYSIS_PERIOD_DAYS, phoneDigits, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
 import { queryRows, type Executor } from '../../db/client';
 import { botConversations, botMessages, companies, users } from '../../db/schema';
@@ -68,6 +71,7 @@ export async function ingestInbound(db: Executor, message: InboundMessage): Prom
         .update(botConversations)
         .set({ lastMessageAt: sql`greatest(${botConversations.lastMessageAt}, ${message.sentAt})` })
         .where(eq(botConversations.id, conversationId));
+      await recordEvent(tx, { type: 'bot.message.received', payload: { messageId: stored.id } });
       return stored.id;
     });
     return { stored: true, messageId };
@@ -86,26 +90,29 @@ export function replyText(requiresAttention: boolean, companyName: string): stri
 
 /**
  * Analyses a stored inbound message, then updates its conversation, the employee's profile and
- * alert, and sends the reply. Runs after the commit that stored it (and again from the periodic run
- * for a message whose analysis never ran): only the call that writes the analysis goes on, so a
- * message is answered once. Throws only on a database failure.
+ * alert, and queues the reply (an outbound message without delivery status, and its
+ * `bot.reply.due` event) — all in the caller's transaction: the outbox worker's, which commits it
+ * with the event marked handled, or rolls all of it back for a retry. The `analyzed_at is null` guard
+ * makes a second handling of the same message (an old copy's event, the periodic run) do nothing.
+ * Throws only on a database failure.
+ * Answers the id of the queued reply, or null when there was nothing to do.
  */
-export async function analyseStoredMessage(db: Executor, messageId: string, transport: BotTransport, repliedAt: Date = new Date()): Promise<void> {
-  const [message] = await db
+export async function analyseStoredMessage(tx: Executor, messageId: string, repliedAt: Date = new Date()): Promise<string | null> {
+  const [message] = await tx
     .select({ body: botMessages.body, companyId: botMessages.companyId, userId: botMessages.userId, conversationId: botMessages.conversationId, analyzedAt: botMessages.analyzedAt })
     .from(botMessages)
     .where(and(eq(botMessages.id, messageId), eq(botMessages.direction, 'inbound')));
-  if (!message || message.analyzedAt || !message.companyId || !message.userId) return;
-  const company = await companyBotForAnalysis(db, message.companyId);
-  if (!company) return;
+  if (!message || message.analyzedAt || !message.companyId || !message.userId) return null;
+  const company = await companyBotForAnalysis(tx, message.companyId);
+  if (!company) return null;
   const analysis = await analyseMessage(message.body, company.config);
-  const [written] = await db
+  const [written] = await tx
     .update(botMessages)
     .set({ ...analysis, analyzedAt: new Date() })
     .where(and(eq(botMessages.id, messageId), sql`${botMessages.analyzedAt} is null`))
     .returning({ id: botMessages.id });
-  if (!written) return;
-  await db
+  if (!written) return null;
+  await tx
     .update(botConversations)
     .set({
       stressScore: sql`greatest(${botConversations.stressScore}, ${analysis.stressScore})`,
@@ -114,22 +121,40 @@ export async function analyseStoredMessage(db: Executor, messageId: string, tran
       requiresAttention: sql`${botConversations.requiresAttention} or ${analysis.requiresAttention}`,
     })
     .where(eq(botConversations.id, message.conversationId));
-  await refreshProfiles(db, message.companyId, ANALYSIS_PERIOD_DAYS[company.frequency], message.userId);
-  await raiseAlerts(db, message.companyId);
+  await refreshProfiles(tx, message.companyId, ANALYSIS_PERIOD_DAYS[company.frequency], message.userId);
+  await raiseAlerts(tx, message.companyId);
 
-  const [phone] = await db.select({ phoneNumber: botConversations.phoneNumber }).from(botConversations).where(eq(botConversations.id, message.conversationId));
-  const reply = replyText(analysis.requiresAttention, company.name);
-  const result = await transport.sendText(phone.phoneNumber, reply);
-  await db.insert(botMessages).values({
-    conversationId: message.conversationId,
-    companyId: message.companyId,
-    userId: message.userId,
-    direction: 'outbound',
-    body: reply,
-    sentAt: repliedAt,
-    deliveryStatus: result.status,
-    deliveryNote: result.note,
-  });
+  const [reply] = await tx
+    .insert(botMessages)
+    .values({
+      conversationId: message.conversationId,
+      companyId: message.companyId,
+      userId: message.userId,
+      direction: 'outbound',
+      body: replyText(analysis.requiresAttention, company.name),
+      sentAt: repliedAt,
+    })
+    .returning({ id: botMessages.id });
+  await recordEvent(tx, { type: 'bot.reply.due', payload: { messageId: reply.id } });
+  return reply.id;
+}
+
+/**
+ * Sends a queued reply and records how it went, in the worker's transaction. Only a reply without a
+ * delivery status is sent, so a handled event never sends twice; the one window left is a crash
+ * between WhatsApp's acceptance and this COMMIT, after which the retry sends again (WhatsApp's
+ * Cloud API has no idempotency key) — a duplicate thank-you rather than a lost one.
+ */
+export async function sendQueuedReply(tx: Executor, messageId: string, transport: BotTransport): Promise<void> {
+  const [reply] = await tx
+    .select({ body: botMessages.body, phoneNumber: botConversations.phoneNumber })
+    .from(botMessages)
+    .innerJoin(botConversations, eq(botConversations.id, botMessages.conversationId))
+    .where(and(eq(botMessages.id, messageId), eq(botMessages.direction, 'outbound'), isNull(botMessages.deliveryStatus)))
+    .for('update', { of: botMessages });
+  if (!reply) return;
+  const result = await transport.sendText(reply.phoneNumber, reply.body);
+  await tx.update(botMessages).set({ deliveryStatus: result.status, deliveryNote: result.note }).where(eq(botMessages.id, messageId));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The periodic analysis (decision 92): at each company's frequency, recompute its profiles, raise its
- * alerts and keep the period's figures for the trend chart. It is one function so that it can move onto
- * the job engine (issue 10) as it is; until then main.ts calls it on a timer. Safe with several server
+ * alerts and keep the period's figures for the trend chart. The job engine (jobs.ts, pg-boss) runs it
+ * every ten minutes; each message's own analysis is the outbox's (ingest.ts). Safe with several server
  * copies: a period is claimed by inserting its row (company, period start) — the primary key lets one
  * copy win — in the same transaction that does the work, so a copy that dies mid-way releases it.
  */
@@ -9,16 +9,11 @@ import { sql } from 'drizzle-orm';
 import { ANALYSIS_FREQUENCIES, ANALYSIS_PERIOD_DAYS, type AnalysisFrequency } from '../../../domain/bot';
 import { queryRows, type Db } from '../../db/client';
 import { botAnalysisRuns, companies } from '../../db/schema';
-import { analyseStoredMessage, raiseAlerts, refreshProfiles } from './ingest';
+import { raiseAlerts, refreshProfiles } from './ingest';
 import { botIsOn } from './settings';
-import type { BotTransport } from './transport';
 
-export type PeriodicRunOptions = { transport: BotTransport; now?: Date };
-export type PeriodicRunResult = { analysedMessages: number; companiesAnalysed: number; alertsRaised: number };
-
-/** Messages older than this whose analysis never ran are analysed by the periodic run. */
-const STRAGGLER_AGE_SECONDS = 60;
-const STRAGGLER_BATCH = 200;
+export type PeriodicRunOptions = { now?: Date };
+export type PeriodicRunResult = { companiesAnalysed: number; alertsRaised: number };
 
 /**
  * Where periods are counted from: Monday 2000-01-03 at midnight in Chile (UTC−4; in summer time a
@@ -32,16 +27,8 @@ export function periodStartSql(frequency: AnalysisFrequency, now?: Date) {
   return sql`date_bin(make_interval(days => ${ANALYSIS_PERIOD_DAYS[frequency]}), ${at}, ${PERIOD_ORIGIN})`;
 }
 
-export async function runPeriodicBotAnalysis(db: Db, options: PeriodicRunOptions): Promise<PeriodicRunResult> {
-  // 1. Messages stored by a copy that stopped before analysing them (the after-commit step is not durable).
-  const stragglers = await queryRows<{ id: string }>(
-    db,
-    sql`select id from bot_messages where direction = 'inbound' and analyzed_at is null
-        and sent_at < ${(options.now ?? new Date()).toISOString()}::timestamptz - make_interval(secs => ${STRAGGLER_AGE_SECONDS}) order by sent_at limit ${STRAGGLER_BATCH}`,
-  );
-  for (const { id } of stragglers) await analyseStoredMessage(db, id, options.transport);
-
-  // 2. Each company whose bot is on, once per period of its frequency.
+export async function runPeriodicBotAnalysis(db: Db, options: PeriodicRunOptions = {}): Promise<PeriodicRunResult> {
+  // Each company whose bot is on, once per period of its frequency.
   const active = await db.select({ id: companies.id, config: companies.botConfig }).from(companies).where(botIsOn);
   let companiesAnalysed = 0;
   let alertsRaised = 0;
@@ -75,6 +62,6 @@ export async function runPeriodicBotAnalysis(db: Db, options: PeriodicRunOptions
       alertsRaised += raised;
     }
   }
-  return { analysedMessages: stragglers.length, companiesAnalysed, alertsRaised };
+  return { companiesAnalysed, alertsRaised };
 }
 

@@ -1,14 +1,15 @@
 /**
  * The WhatsApp webhook, outside /api (decision 94): GET answers Cloud API's verification handshake;
  * POST takes a delivery only with a valid X-Hub-Signature-256 over its raw bytes, stores each text
- * message of a known employee once, answers at once, and analyses after the commit.
+ * message of a known employee once (with its outbox event) and answers at once; the outbox workers
+ * analyse and reply (ingest.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { WEBHOOK_PATH } from '../../../domain/bot';
 import { AppError } from '../../../domain/errors';
 import { consumeRateLimit } from '../rate-limit/service';
-import { analyseStoredMessage, ingestInbound } from './ingest';
+import { ingestInbound } from './ingest';
 import { hasValidSignature, parseDelivery } from './webhook-payload';
 
 /** WhatsApp's deliveries are a few kilobytes; anything near a megabyte is not one (413). */
@@ -42,7 +43,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request) => {
-    const { db, config, bot } = app.deps;
+    const { db, config } = app.deps;
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     if (!hasValidSignature(raw, request.headers['x-hub-signature-256'], config.whatsapp.appSecret)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
     let payload: unknown;
@@ -56,10 +57,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
     let stored = 0;
     for (const message of messages) {
       const result = await ingestInbound(db, message);
-      if (result.stored) {
-        stored += 1;
-        bot.afterCommit.run('bot analysis', () => analyseStoredMessage(db, result.messageId, bot.transport));
-      }
+      if (result.stored) stored += 1;
     }
     // Unknown numbers, companies with the bot off and retries are acknowledged too: WhatsApp must not retry them.
     return { received: messages.length, stored };

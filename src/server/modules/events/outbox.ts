@@ -71,6 +71,10 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
     case 'wellbeing.alert':
       // HR hears it through the bell once the worker has written the notifications.
       return [];
+    case 'bot.message.received':
+    case 'bot.reply.due':
+      // Work for the workers only; what it produces (an alert) is announced by its own event.
+      return [];
   }
 }
 

@@ -30,7 +30,11 @@ export type DomainEvent =
   | { type: 'request.created' | 'request.decided'; payload: RequestFacts }
   | { type: 'code.used'; payload: { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string } }
   | { type: 'achievement.granted'; payload: { achievementId: string; userId: string; ruleId: string; ruleName: string; rewardTokens: number } }
-  | { type: 'wellbeing.alert'; payload: { companyId: string; alerts: { alertId: string; userId: string; stressScore: number }[] } };
+  | { type: 'wellbeing.alert'; payload: { companyId: string; alerts: { alertId: string; userId: string; stressScore: number }[] } }
+  /** An inbound WhatsApp message was stored: analyse it, update the profile and alerts, queue the reply. */
+  | { type: 'bot.message.received'; payload: { messageId: string } }
+  /** The bot's reply (an outbound message not sent yet) is due: send it. */
+  | { type: 'bot.reply.due'; payload: { messageId: string } };
 
 export type DomainEventType = DomainEvent['type'];
 

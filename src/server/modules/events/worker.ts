@@ -8,20 +8,30 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { domainEvents } from '../../db/schema';
 import { evaluateAchievements } from '../achievements/engine';
+import { analyseStoredMessage, sendQueuedReply } from '../bot/ingest';
+import type { BotTransport } from '../bot/transport';
 import { countEvent } from '../counters/service';
 import { notifyEvent } from '../notifications/service';
 import type { DomainEvent } from './types';
 
 export const MAX_ATTEMPTS = 5;
 
+/** What the handlers need from outside the database: the bot's outbound transport. */
+export type WorkerDeps = { botTransport: BotTransport };
+
+export type WorkerOptions = WorkerDeps & { onError?: (error: unknown, eventId: number) => void };
+
 /** What the workers do with each event. */
-async function handle(tx: Tx, id: number, event: DomainEvent): Promise<void> {
+async function handle(tx: Tx, id: number, event: DomainEvent, deps: WorkerDeps): Promise<void> {
   if (event.type === 'code.used') await evaluateAchievements(tx, event.payload);
+  if (event.type === 'bot.message.received') await analyseStoredMessage(tx, event.payload.messageId);
+  if (event.type === 'bot.reply.due') await sendQueuedReply(tx, event.payload.messageId, deps.botTransport);
   await notifyEvent(tx, id, event);
 }
 
 /** Handles the oldest due event, if any; false when there was none to take. */
-export async function processNextEvent(db: Db, onError?: (error: unknown, eventId: number) => void): Promise<boolean> {
+export async function processNextEvent(db: Db, options: WorkerOptions): Promise<boolean> {
+  const { onError } = options;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -36,7 +46,7 @@ export async function processNextEvent(db: Db, onError?: (error: unknown, eventI
     // retried event (attempts > 0) was counted the first time.
     if (row.attempts === 0) await countEvent(tx, event.type);
     try {
-      await tx.transaction((savepoint) => handle(savepoint, row.id, event));
+      await tx.transaction((savepoint) => handle(savepoint, row.id, event, options));
       await tx.update(domainEvents).set({ processedAt: sql`now()`, attempts: row.attempts + 1 }).where(eq(domainEvents.id, row.id));
     } catch (error) {
       onError?.(error, row.id);
@@ -56,9 +66,9 @@ export async function processNextEvent(db: Db, onError?: (error: unknown, eventI
 }
 
 /** Handles due events until none is left (or `max` were handled); answers how many. */
-export async function processPendingEvents(db: Db, options: { max?: number; onError?: (error: unknown, eventId: number) => void } = {}): Promise<number> {
+export async function processPendingEvents(db: Db, options: WorkerOptions & { max?: number }): Promise<number> {
   const max = options.max ?? Number.POSITIVE_INFINITY;
   let handled = 0;
-  while (handled < max && (await processNextEvent(db, options.onError))) handled += 1;
+  while (handled < max && (await processNextEvent(db, options))) handled += 1;
   return handled;
 }

@@ -99,6 +99,8 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
       );
     }
     case 'code.used':
+    case 'bot.message.received':
+    case 'bot.reply.due':
       return [];
   }
 }
