@@ -152,6 +152,19 @@ describe('company HR: assign company tokens', () => {
     }
   });
 
+  it('refuses 0, −5 and 1.5, single and bulk, with the spec messages and changes nothing (issue 18 A)', async () => {
+    const before = await economySnapshot(ctx.db);
+    for (const amount of [0, -5, 1.5]) {
+      const single = await post('/api/company/tokens/assign', hr.cookie, { userId: camila.id, amount });
+      expect(single.statusCode).toBe(400);
+      expect(single.json().error.message).toBe('Por favor complete todos los campos requeridos');
+      const bulk = await post('/api/company/tokens/assign-bulk', hr.cookie, { userIds: [camila.id, diego.id], amount });
+      expect(bulk.statusCode).toBe(400);
+      expect(bulk.json().error.message).toBe('Seleccione usuarios y especifique una cantidad válida');
+    }
+    expect(await economySnapshot(ctx.db)).toEqual(before);
+  });
+
   it("answers 404 for another company's employee and leaves the database as it was", async () => {
     const before = await economySnapshot(ctx.db);
     const res = await post('/api/company/tokens/assign', hr.cookie, { userId: foreigner.id, amount: 5 });

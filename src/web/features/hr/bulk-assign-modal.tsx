@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
 import { errorMessage } from '../../../domain/errors';
 import { messageOf } from '../../api/client';
 import { useAllCompanyEmployees } from '../../api/hr';
 import { ErrorState } from '../../components/error-state';
 import { useBulkAssignment } from './use-bulk-assignment';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 export type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 
@@ -72,7 +73,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
           </Alert>
         )}
         <Group grow align="flex-start" wrap="wrap">
-          <NumberInput label="Cantidad por usuario" min={1} allowDecimal={false} value={amount} onChange={setAmount} miw={160} disabled={bulk.isRunning} />
+          <TokenAmountInput label="Cantidad por usuario" min={1} value={amount} onChange={setAmount} miw={160} disabled={bulk.isRunning} />
           <TextInput label="Motivo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} miw={200} disabled={bulk.isRunning} />
         </Group>
         {employees.isError ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarDollar } from '@tabler/icons-react';
 import { ALLOWANCE_MESSAGE, monthlyAllowanceAmount } from '../../../domain/schemas/engine';
 import { messageOf } from '../../api/client';
@@ -7,6 +7,7 @@ import { useCompanyAllowance, useGrantCompanyAllowanceNow, useSetCompanyAllowanc
 import { Banner, useBanner } from '../../components/banner';
 import { ErrorState } from '../../components/error-state';
 import { PageLoader } from '../../components/page-loader';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 /**
  * HR's monthly allowance (issue 10, decision 83), self-contained for /level2/tokens: the company
@@ -52,11 +53,9 @@ export function MonthlyAllowanceCard() {
         </Text>
         <Banner banner={banner} onClose={clear} />
         <Group align="flex-end" wrap="wrap" gap="sm">
-          <NumberInput
+          <TokenAmountInput
             label="Tokens por colaborador"
             min={0}
-            allowDecimal={false}
-            allowNegative={false}
             value={amount}
             onChange={setAmount}
             error={error}
