@@ -50,4 +50,59 @@ test.describe('HR amounts are what HR typed (issue 18 A)', () => {
     expect(sent).toEqual([]);
     expect(await companyBalances(page)).toEqual(before);
   });
+
+  test('the bulk assignment leaves out inactive employees and shows the people and the total before it runs', async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/tokens');
+    await expect(page.getByRole('heading', { name: 'Tokens de la empresa', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Asignación masiva' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Asignación masiva de tokens' });
+    // Tomás (tomas@andes.cl) is inactive in the demo data.
+    await expect(bulk.getByTestId('bulk-inactive-note')).toHaveText('1 colaborador inactivo no aparece: no recibe tokens.');
+    await expect(bulk.getByText('Tomás Silva')).toHaveCount(0);
+    await bulk.getByLabel(/^Seleccionar todos \(\d+\)$/).check();
+    const people = (await bulk.getByRole('checkbox').count()) - 1;
+    await bulk.getByLabel('Cantidad por usuario').fill('3');
+    await expect(bulk.getByTestId('bulk-summary')).toHaveText(`Se asignarán 3 tokens a cada uno de ${people} usuarios: ${3 * people} tokens en total.`);
+    await shoot(page, 'level2-tokens-bulk-summary');
+  });
+
+  test("'Asignar ahora' asks to save a changed amount first, then confirms the amount, the people and the total", async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/tokens');
+    const card = page.getByTestId('monthly-allowance-card');
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    const grants: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/monthly-allowance/grant')) grants.push(request.url());
+    });
+    const camila = async () => {
+      const res = await page.request.get('/api/company/employees?search=camila%40andes.cl');
+      return ((await res.json()) as { items: Array<{ company: number }> }).items[0].company;
+    };
+    const before = await camila();
+
+    await card.getByLabel('Tokens por colaborador').fill('4');
+    await card.getByRole('button', { name: 'Asignar ahora' }).click();
+    await expect(card.getByText('Guarde la nueva cantidad antes de asignar ahora')).toBeVisible();
+    expect(grants).toEqual([]);
+
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await expect(card.getByText('Asignación mensual guardada correctamente')).toBeVisible();
+    const active = Number((await card.getByText(/colaborador activo \((\d+)\)/).textContent())?.match(/\((\d+)\)/)?.[1]);
+    await card.getByRole('button', { name: 'Asignar ahora' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Asignar ahora' });
+    await expect(dialog).toContainText(`Se asignarán 4 tokens de empresa a cada uno de los ${active} colaboradores activos (${4 * active} tokens en total)`);
+    await shoot(page, 'level2-allowance-confirm', { phone: true });
+    await dialog.getByRole('button', { name: 'Asignar' }).click();
+    await expect(card.getByText(/Asignación mensual de .+ realizada/)).toBeVisible();
+    expect(await camila()).toBe(before + 4);
+
+    // Leave the saved amount as the demo had it.
+    await card.getByLabel('Tokens por colaborador').fill('0');
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await expect(card.getByText('Asignación mensual guardada correctamente')).toBeVisible();
+  });
 });

@@ -96,6 +96,8 @@ export const ERRORS = {
   REQUEST_NOT_PENDING: { status: 409, message: 'La solicitud ya fue procesada' },
   INSTRUCTIONS_REQUIRED: { status: 400, message: 'Las instrucciones son obligatorias para aprobar esta solicitud' },
   USER_NOT_FOUND: { status: 404, message: 'Usuario no encontrado' },
+  // Not in the spec: HR's company tokens go to active employees only (issue 18 B).
+  EMPLOYEE_INACTIVE: { status: 409, message: 'El colaborador está inactivo: no puede recibir tokens' },
   BENEFIT_NOT_FOUND: { status: 404, message: 'Beneficio no encontrado' },
   BENEFIT_UNAVAILABLE: { status: 409, message: 'Este beneficio no está disponible' },
   BENEFIT_OUT_OF_STOCK: { status: 409, message: 'Este beneficio está agotado' },

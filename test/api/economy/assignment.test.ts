@@ -261,3 +261,22 @@ describe('employees of a large company', () => {
     expect([...seen].sort()).toEqual([...ids].sort());
   });
 });
+
+describe('company HR: inactive employees (issue 18 B)', () => {
+  it('gives them no company tokens: the single assignment refuses, the bulk one leaves them out', async () => {
+    const cordillera = await createCompany(ctx.db, 'Cordillera');
+    const hrC = await employee(ctx, 'admin@cordillera.cl', cordillera, 2);
+    const active = await employee(ctx, 'ana@cordillera.cl', cordillera);
+    const inactive = await createUser(ctx.db, { email: 'ines@cordillera.cl', level: 3, companyId: cordillera, status: 'inactive' });
+    const before = await economySnapshot(ctx.db);
+    const single = await post('/api/company/tokens/assign', hrC.cookie, { userId: inactive, amount: 4 });
+    expect(single.statusCode).toBe(409);
+    expect(single.json().error).toEqual({ code: 'EMPLOYEE_INACTIVE', message: 'El colaborador está inactivo: no puede recibir tokens' });
+    expect(await economySnapshot(ctx.db)).toEqual(before);
+
+    const bulk = await post('/api/company/tokens/assign-bulk', hrC.cookie, { userIds: [active.id, inactive], amount: 4 });
+    expect(bulk.json()).toEqual({ assigned: 1, failedUserIds: [inactive] });
+    expect((await balancesOf(ctx.db, active.id)).company).toBe(4);
+    expect((await balancesOf(ctx.db, inactive)).company).toBe(0);
+  });
+});
