@@ -127,6 +127,7 @@ test.describe('level 1 platform administration, continued', () => {
     const select = page.getByRole('table', { name: 'Niveles de usuario' }).getByLabel(`Nivel de ${email}`).first();
     await select.click();
     await page.getByRole('option', { name: /2 · Recursos Humanos/ }).click();
+    await page.getByRole('dialog', { name: 'Cambiar nivel' }).getByRole('button', { name: 'Cambiar nivel' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Nivel de usuario actualizado correctamente' })).toBeVisible();
     await signOut(page);
 

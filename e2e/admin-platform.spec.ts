@@ -88,6 +88,7 @@ test.describe('level 1 platform administration', () => {
     await expect(select).toBeVisible();
     await select.click();
     await page.getByRole('option', { name: /2 · Recursos Humanos/ }).click();
+    await page.getByRole('dialog', { name: 'Cambiar nivel' }).getByRole('button', { name: 'Cambiar nivel' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Nivel de usuario actualizado correctamente' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('');
     await shoot(page, 'level1-assign-levels');

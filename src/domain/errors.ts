@@ -59,6 +59,8 @@ export const ERRORS = {
   NO_COMPANY_ASSIGNED: { status: 409, message: 'No se ha asignado una empresa a este usuario' },
   COMPANY_REQUIRED: { status: 400, message: 'Los campos Nombre, Contacto y Email son obligatorios' },
   COMPANY_NOT_FOUND: { status: 404, message: 'Empresa no encontrada' },
+  // Not in the spec: the scheduled monthly allowance skips inactive companies, and so does 'Asignar ahora'.
+  ALLOWANCE_COMPANY_INACTIVE: { status: 409, message: 'La empresa está inactiva: no recibe la asignación mensual' },
   // Not in the spec: the unique indexes on lower(name) and lower(email_domain) answered in Spanish.
   COMPANY_NAME_IN_USE: { status: 409, message: 'Ya existe una empresa con ese nombre' },
   COMPANY_DOMAIN_IN_USE: { status: 409, message: 'Ya existe una empresa con ese dominio de correo' },
@@ -96,6 +98,8 @@ export const ERRORS = {
   REQUEST_NOT_PENDING: { status: 409, message: 'La solicitud ya fue procesada' },
   INSTRUCTIONS_REQUIRED: { status: 400, message: 'Las instrucciones son obligatorias para aprobar esta solicitud' },
   USER_NOT_FOUND: { status: 404, message: 'Usuario no encontrado' },
+  // Not in the spec: HR's company tokens go to active employees only (issue 18 B).
+  EMPLOYEE_INACTIVE: { status: 409, message: 'El colaborador está inactivo: no puede recibir tokens' },
   BENEFIT_NOT_FOUND: { status: 404, message: 'Beneficio no encontrado' },
   BENEFIT_UNAVAILABLE: { status: 409, message: 'Este beneficio no está disponible' },
   BENEFIT_OUT_OF_STOCK: { status: 409, message: 'Este beneficio está agotado' },

@@ -126,6 +126,9 @@ const MATRIX: Row[] = [
   // The level it has already: the handler runs and changes nothing.
   row('PUT /api/admin/users/:id/level',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/admin/users/${w.userIds.L3x}/level`, payload: { level: 3 } })),
+  // Level 1 reads any user's level history; HR, even of that user's company, does not.
+  row('GET /api/admin/users/:id/level-changes',     [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
+    url: `/api/admin/users/${w.userIds.L3}/level-changes` })),
   row('GET /api/admin/dashboard',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   // HR (issue 9): the company's figures, users and exports; another company's HR sees its own.
   row('GET /api/company/dashboard',                [401, 403, 200, 403, 403, 403, 200, 403, 403]),

@@ -94,6 +94,19 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** One level change of a user, as level 1 reads it (issue 18 B): who, when, from → to. */
+export const userLevelChangeSchema = z.object({
+  fromLevel: assignableLevelSchema,
+  toLevel: assignableLevelSchema,
+  changedAt: z.string(),
+  changedById: z.string(),
+  /** Null when the changer's account no longer exists. */
+  changedByName: z.string().nullable(),
+});
+export type UserLevelChange = z.infer<typeof userLevelChangeSchema>;
+export const userLevelChangesSchema = z.object({ items: z.array(userLevelChangeSchema) });
+export type UserLevelChanges = z.infer<typeof userLevelChangesSchema>;
+
 export const adminUserListQuerySchema = z.object({
   /** In name, email or company name. */
   search: z.string().trim().max(200).optional(),

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus } from '../../domain/constants';
 import type { Level } from '../../domain/levels';
-import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderUpdate, UserSummary } from '../../domain/schemas/admin';
+import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderUpdate, UserLevelChanges, UserSummary } from '../../domain/schemas/admin';
 import type { BenefitRequest, PlatformBenefit, ProviderOption, PlatformBenefitInput, PlatformBenefitUpdate, RequestFilter, requestListSchema } from '../../domain/schemas/economy';
 import type { z } from 'zod';
 import { api, queryString } from './client';
@@ -131,6 +131,15 @@ export function useAdminUsers(params: AdminUserParams) {
 
 export function useUserSummary() {
   return useQuery({ queryKey: [...keys.users, 'summary'], queryFn: ({ signal }) => api.get<UserSummary>('/api/admin/users/summary', signal) });
+}
+
+/** A user's latest level changes (issue 18 B); under the users key, so a level change refreshes it. */
+export function useUserLevelChanges(userId: string | null) {
+  return useQuery({
+    queryKey: [...keys.users, 'level-changes', userId],
+    enabled: userId !== null,
+    queryFn: ({ signal }) => api.get<UserLevelChanges>(`/api/admin/users/${userId}/level-changes`, signal),
+  });
 }
 
 export function useSetUserLevel() {

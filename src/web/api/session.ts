@@ -6,11 +6,13 @@ import { api, ApiError } from './client';
 /** The session's user; `null` when nobody is signed in (401). */
 export const meQuery = queryOptions({
   queryKey: ['me'],
-  queryFn: async ({ signal }): Promise<Me | null> => {
+  queryFn: async ({ signal, client, queryKey }): Promise<Me | null> => {
     try {
       return await api.get<Me>('/api/me', signal);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      // Nobody signed in is an answer; a 401 while someone was is their session ending, which the
+      // caches' one handler (session-ended.ts) turns into /login with the way back.
+      if (error instanceof ApiError && error.status === 401 && !client.getQueryData(queryKey)) return null;
       throw error;
     }
   },

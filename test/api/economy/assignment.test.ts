@@ -152,6 +152,19 @@ describe('company HR: assign company tokens', () => {
     }
   });
 
+  it('refuses 0, −5 and 1.5, single and bulk, with the spec messages and changes nothing (issue 18 A)', async () => {
+    const before = await economySnapshot(ctx.db);
+    for (const amount of [0, -5, 1.5]) {
+      const single = await post('/api/company/tokens/assign', hr.cookie, { userId: camila.id, amount });
+      expect(single.statusCode).toBe(400);
+      expect(single.json().error.message).toBe('Por favor complete todos los campos requeridos');
+      const bulk = await post('/api/company/tokens/assign-bulk', hr.cookie, { userIds: [camila.id, diego.id], amount });
+      expect(bulk.statusCode).toBe(400);
+      expect(bulk.json().error.message).toBe('Seleccione usuarios y especifique una cantidad válida');
+    }
+    expect(await economySnapshot(ctx.db)).toEqual(before);
+  });
+
   it("answers 404 for another company's employee and leaves the database as it was", async () => {
     const before = await economySnapshot(ctx.db);
     const res = await post('/api/company/tokens/assign', hr.cookie, { userId: foreigner.id, amount: 5 });
@@ -246,5 +259,24 @@ describe('employees of a large company', () => {
     }
     expect(new Set(seen).size).toBe(300);
     expect([...seen].sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('company HR: inactive employees (issue 18 B)', () => {
+  it('gives them no company tokens: the single assignment refuses, the bulk one leaves them out', async () => {
+    const cordillera = await createCompany(ctx.db, 'Cordillera');
+    const hrC = await employee(ctx, 'admin@cordillera.cl', cordillera, 2);
+    const active = await employee(ctx, 'ana@cordillera.cl', cordillera);
+    const inactive = await createUser(ctx.db, { email: 'ines@cordillera.cl', level: 3, companyId: cordillera, status: 'inactive' });
+    const before = await economySnapshot(ctx.db);
+    const single = await post('/api/company/tokens/assign', hrC.cookie, { userId: inactive, amount: 4 });
+    expect(single.statusCode).toBe(409);
+    expect(single.json().error).toEqual({ code: 'EMPLOYEE_INACTIVE', message: 'El colaborador está inactivo: no puede recibir tokens' });
+    expect(await economySnapshot(ctx.db)).toEqual(before);
+
+    const bulk = await post('/api/company/tokens/assign-bulk', hrC.cookie, { userIds: [active.id, inactive], amount: 4 });
+    expect(bulk.json()).toEqual({ assigned: 1, failedUserIds: [inactive] });
+    expect((await balancesOf(ctx.db, active.id)).company).toBe(4);
+    expect((await balancesOf(ctx.db, inactive)).company).toBe(0);
   });
 });

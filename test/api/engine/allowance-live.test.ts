@@ -117,6 +117,26 @@ describe('the monthly allowance', () => {
     expect(all.json()).toEqual({ updated: 0 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: as(employee) })).json()).toEqual({ unread: 0 });
   });
+
+  it("an inactive company gets nothing: the job skips it and level 1's 'Asignar ahora' refuses it in Spanish (issue 18 #11)", async () => {
+    const { companyId, ids } = await staffOf('Dormida', 2);
+    await ctx.db.update(companies).set({ monthlyCompanyTokens: 6, monthlyJobbyTokens: 4, status: 'inactive' }).where(eq(companies.id, companyId));
+    await createUser(ctx.db, { email: 'root@jobby.cl', level: 1 });
+    const operator = await signIn(ctx.app, 'root@jobby.cl');
+    const month = dueMonth(new Date());
+
+    await grantMonth(ctx.db, month);
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/companies/${companyId}/monthly-allowance/grant`, headers: as(operator) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({ code: 'ALLOWANCE_COMPANY_INACTIVE', message: 'La empresa está inactiva: no recibe la asignación mensual' });
+    for (const id of ids) expect(await grantsOf(id, month)).toEqual([]);
+    expect(await ctx.db.select().from(monthlyGrants).where(eq(monthlyGrants.companyId, companyId))).toEqual([]);
+
+    // Active again, the same route grants.
+    await ctx.db.update(companies).set({ status: 'active' }).where(eq(companies.id, companyId));
+    const granted = await ctx.app.inject({ method: 'POST', url: `/api/companies/${companyId}/monthly-allowance/grant`, headers: as(operator) });
+    expect(granted.json()).toMatchObject({ granted: true, employees: 2, amountEach: 4 });
+  });
 });
 
 /** Reads an SSE stream into a list of topics, resolving `until` when one matches. */

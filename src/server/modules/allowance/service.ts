@@ -31,11 +31,20 @@ export function dueMonth(now: Date): string {
 }
 
 const amountColumn = (tokenType: TokenType) => (tokenType === 'company' ? companies.monthlyCompanyTokens : companies.monthlyJobbyTokens);
+/**
+ * Which companies receive a monthly allowance: active ones. The scheduled job selects by it and
+ * every grant (the job's and 'Asignar ahora') checks it, so a deactivated company receives nothing
+ * by any path (issue 18 #11).
+ */
+export const receivesAllowance = () => eq(companies.status, 'active');
+
 const activeEmployees = (companyId: string) => and(eq(users.companyId, companyId), eq(users.level, 3), eq(users.status, 'active'));
 
 /**
  * Grants one company's allowance of one token type for `month`, once. Active level 3 employees only;
  * an amount of 0 grants nothing and records nothing (so a later amount can still be granted that month).
+ * The company's row is share-locked, so a deactivation waits for the grant or the grant sees it.
+ * @throws COMPANY_NOT_FOUND, ALLOWANCE_COMPANY_INACTIVE.
  */
 export async function grantCompanyMonth(
   db: Db,
@@ -45,8 +54,13 @@ export async function grantCompanyMonth(
   const { companyId, month, tokenType } = target;
   const label = monthLabel(month);
   return db.transaction(async (tx) => {
-    const [company] = await tx.select({ amount: amountColumn(tokenType) }).from(companies).where(eq(companies.id, companyId));
+    const [company] = await tx
+      .select({ amount: amountColumn(tokenType), receives: sql<boolean>`${receivesAllowance()}` })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('share');
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
+    if (!company.receives) throw new AppError('ALLOWANCE_COMPANY_INACTIVE');
     const none = { granted: false, month, tokenType, employees: 0, amountEach: company.amount };
     if (company.amount <= 0) return { ...none, message: `No hay una asignación mensual configurada para ${label}` };
     const [claimed] = await tx
@@ -95,14 +109,19 @@ export async function grantMonth(db: Db, month: string): Promise<number> {
       .from(companies)
       .where(
         and(
-          eq(companies.status, 'active'),
+          receivesAllowance(),
           gt(amountColumn(tokenType), 0),
           sql`not exists (select 1 from ${monthlyGrants} g where g.company_id = ${companies.id} and g.month = ${month} and g.token_type = ${tokenType})`,
         ),
       )
       .orderBy(companies.id);
     for (const company of due) {
-      if ((await grantCompanyMonth(db, { companyId: company.id, month, tokenType }, null)).granted) made += 1;
+      try {
+        if ((await grantCompanyMonth(db, { companyId: company.id, month, tokenType }, null)).granted) made += 1;
+      } catch (error) {
+        // Deactivated since the query above: skipped, as if it had not been selected.
+        if (!(error instanceof AppError && error.code === 'ALLOWANCE_COMPANY_INACTIVE')) throw error;
+      }
     }
   }
   return made;

@@ -46,7 +46,7 @@ export type AdminTokensCommand = z.infer<typeof adminTokensInputSchema>;
 export type HrAssignCommand = z.infer<typeof hrAssignInputSchema>;
 export type HrBulkAssignCommand = z.infer<typeof hrBulkAssignInputSchema>;
 
-type Employee = { id: string; companyId: string | null };
+type Employee = { id: string; companyId: string | null; status: string };
 
 /** A blank reason means "use the default" (the spec's reason fields are optional). */
 function reasonOr(reason: string | null | undefined, fallback: string): string {
@@ -62,7 +62,7 @@ const actorRef = (actor: Actor) => ({ id: actor.id, name: actor.name });
 async function findEmployees(db: Executor, userIds: readonly string[], companyId: string | null): Promise<Map<string, Employee>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, companyId: users.companyId })
+    .select({ id: users.id, companyId: users.companyId, status: users.status })
     .from(users)
     .where(and(inArray(users.id, [...userIds]), eq(users.level, 3), companyId ? eq(users.companyId, companyId) : undefined));
   return new Map(rows.map((row) => [row.id, row]));
@@ -74,6 +74,12 @@ async function findEmployee(db: Executor, userId: string, companyId: string | nu
   if (!employee) throw new AppError('USER_NOT_FOUND');
   return employee;
 }
+
+/**
+ * HR's company tokens go to active employees only: a deactivated person cannot sign in to spend
+ * them, and the bulk total HR confirmed counts only active people (issue 18 B).
+ */
+const isActive = (employee: Employee) => employee.status === 'active';
 
 const toAssignResult = (userId: string, tokenType: AssignResult['tokenType'], moved: TransferResult): AssignResult => ({
   userId,
@@ -174,7 +180,7 @@ function companyGrant(employee: Employee, companyId: string, amount: number, rea
 /**
  * Assigns company tokens (default 10, reason 'Asignación manual') to one employee of the HR user's
  * own company; another company's employee does not exist for this caller.
- * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) USER_NOT_FOUND, IDEMPOTENCY_CONFLICT.
+ * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) USER_NOT_FOUND, EMPLOYEE_INACTIVE, IDEMPOTENCY_CONFLICT.
  */
 export async function assignCompanyTokens(
   db: Db,
@@ -185,6 +191,7 @@ export async function assignCompanyTokens(
   const companyId = companyOf(actor);
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign', input }, async (tx) => {
     const employee = await findEmployee(tx, input.userId, companyId);
+    if (!isActive(employee)) throw new AppError('EMPLOYEE_INACTIVE');
     const moved = await transfer(tx, companyGrant(employee, companyId, input.amount, reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON), actor));
     return toAssignResult(employee.id, 'company', moved);
   });
@@ -192,8 +199,8 @@ export async function assignCompanyTokens(
 
 /**
  * Assigns company tokens to many employees at once (reason default 'Asignación masiva'), in one
- * transaction: `assigned` counts the employees of the HR user's company among the ids, and
- * `failedUserIds` lists the rest (part 2 §8: individual failures are skipped and not counted).
+ * transaction: `assigned` counts the active employees of the HR user's company among the ids, and
+ * `failedUserIds` lists the rest (inactive ones included) (part 2 §8: individual failures are skipped and not counted).
  * A repeated id is assigned once. The grants go through transferAll — every wallet in id order,
  * then the company's issuance account once — so two bulk assignments, or a bulk assignment and a
  * single grant, never lock the issuance account and a wallet in opposite orders.
@@ -210,9 +217,10 @@ export async function bulkAssignCompanyTokens(
   const reason = reasonOr(input.reason, DEFAULT_HR_BULK_REASON);
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign-bulk', input }, async (tx) => {
     const employees = await findEmployees(tx, userIds, companyId);
-    const found = userIds.flatMap((userId) => employees.get(userId) ?? []);
+    const found = userIds.flatMap((userId) => employees.get(userId) ?? []).filter(isActive);
     await transferAll(tx, found.map((employee) => companyGrant(employee, companyId, input.amount, reason, actor)));
-    return { assigned: found.length, failedUserIds: userIds.filter((userId) => !employees.has(userId)) };
+    const assigned = new Set(found.map((employee) => employee.id));
+    return { assigned: found.length, failedUserIds: userIds.filter((userId) => !assigned.has(userId)) };
   });
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelInputSchema, userSummarySchema } from '../../../domain/schemas/admin';
+import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelChangesSchema, userLevelInputSchema, userSummarySchema } from '../../../domain/schemas/admin';
 import { paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { getUserSummary, listAdminUsers, setUserLevel } from './service';
+import { getUserSummary, listAdminUsers, listUserLevelChanges, setUserLevel } from './service';
 
 const access = { levels: [1] } as const;
 const tags = ['users'];
@@ -25,5 +25,11 @@ export const userLevelRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access },
     schema: { tags, summary: 'Asignar el nivel de un usuario (1–4 o ninguno)', params: userIdParamsSchema, body: userLevelInputSchema, response: { 200: adminUserSchema } },
     handler: async (request) => setUserLevel(app.deps.db, { id: request.params.id, level: request.body.level }, actorOf(request)),
+  });
+
+  app.get('/admin/users/:id/level-changes', {
+    config: { access },
+    schema: { tags, summary: 'Últimos cambios de nivel de un usuario (quién, cuándo, de → a)', params: userIdParamsSchema, response: { 200: userLevelChangesSchema } },
+    handler: async (request) => listUserLevelChanges(app.deps.db, request.params.id),
   });
 };

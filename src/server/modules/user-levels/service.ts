@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'dri
 import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { isLevel, type Level } from '../../../domain/levels';
-import type { AdminUser, adminUserListQuerySchema, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
+import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
 import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
 import { companies, userLevelChanges, users, userTallies } from '../../db/schema';
@@ -160,4 +160,34 @@ export async function setUserLevel(db: Db, input: { id: string; level: Level | n
     await tx.insert(userLevelChanges).values({ userId: target.id, fromLevel: target.level, toLevel: input.level, changedBy: actor.id });
   });
   return adminUserById(db, input.id);
+}
+
+/** How many changes the history answers: the latest ones are what an operator checks. */
+const LEVEL_HISTORY_LIMIT = 20;
+
+const levelOrNull = (level: number | null): Level | null => (isLevel(level) ? level : null);
+
+/**
+ * The latest level changes of one user, newest first, with who made each (issue 18 B).
+ * @throws USER_NOT_FOUND.
+ */
+export async function listUserLevelChanges(db: Executor, userId: string): Promise<UserLevelChanges> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  const rows = await db
+    .select({
+      fromLevel: userLevelChanges.fromLevel,
+      toLevel: userLevelChanges.toLevel,
+      changedAt: userLevelChanges.changedAt,
+      changedById: userLevelChanges.changedBy,
+      changedByName: users.name,
+    })
+    .from(userLevelChanges)
+    .leftJoin(users, eq(users.id, userLevelChanges.changedBy))
+    .where(eq(userLevelChanges.userId, userId))
+    .orderBy(desc(userLevelChanges.changedAt), desc(userLevelChanges.id))
+    .limit(LEVEL_HISTORY_LIMIT);
+  return {
+    items: rows.map((row) => ({ ...row, fromLevel: levelOrNull(row.fromLevel), toLevel: levelOrNull(row.toLevel), changedAt: row.changedAt.toISOString() })),
+  };
 }

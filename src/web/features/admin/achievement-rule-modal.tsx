@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import {
   ACHIEVEMENT_CONDITION_TYPES,
   ACHIEVEMENT_DEFAULTS,
@@ -9,6 +9,7 @@ import {
 } from '../../../domain/schemas/engine';
 import { useCreateRule } from '../../api/achievements';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 type RuleFormValues = {
   name: string;
@@ -73,11 +74,11 @@ export function AchievementRuleModal({ opened, onClose, onCreated }: { opened: b
         key={form.key('conditionType')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {VALUE_LABEL[type] && <NumberInput label={VALUE_LABEL[type]} allowDecimal={false} {...form.getInputProps('conditionValue')} key={form.key('conditionValue')} />}
+        {VALUE_LABEL[type] && <TokenAmountInput label={VALUE_LABEL[type]} {...form.getInputProps('conditionValue')} key={form.key('conditionValue')} />}
         {type === 'same_provider_timeframe' && (
-          <NumberInput label="Mínimo de usuarios" allowDecimal={false} {...form.getInputProps('conditionMinUsers')} key={form.key('conditionMinUsers')} />
+          <TokenAmountInput label="Mínimo de usuarios" {...form.getInputProps('conditionMinUsers')} key={form.key('conditionMinUsers')} />
         )}
-        <NumberInput label="Recompensa (tokens flexibles)" allowDecimal={false} {...form.getInputProps('rewardTokens')} key={form.key('rewardTokens')} />
+        <TokenAmountInput label="Recompensa (tokens flexibles)" {...form.getInputProps('rewardTokens')} key={form.key('rewardTokens')} />
       </SimpleGrid>
     </FormModal>
   );

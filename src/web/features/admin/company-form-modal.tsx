@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { COMPANY_DEFAULT_MAX_USERS } from '../../../domain/constants';
 import { companyInputSchema, type Company } from '../../../domain/schemas/companies';
 import { messageOf } from '../../api/client';
 import { useSaveCompany } from '../../api/companies';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 type CompanyFormValues = {
   name: string;
@@ -76,7 +77,7 @@ export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyF
         <TextInput label="Nombre de contacto" withAsterisk {...form.getInputProps('contactName')} key={form.key('contactName')} />
         <TextInput label="Email de contacto" type="email" withAsterisk {...form.getInputProps('contactEmail')} key={form.key('contactEmail')} />
         <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
-        <NumberInput label="Máximo de usuarios" min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('maxUsers')} key={form.key('maxUsers')} />
+        <TokenAmountInput label="Máximo de usuarios" min={1} {...form.getInputProps('maxUsers')} key={form.key('maxUsers')} />
       </SimpleGrid>
       <TextInput label="Dirección" {...form.getInputProps('address')} key={form.key('address')} />
       <TextInput
@@ -86,12 +87,10 @@ export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyF
         {...form.getInputProps('emailDomain')}
         key={form.key('emailDomain')}
       />
-      <NumberInput
+      <TokenAmountInput
         label="Tokens flexibles mensuales por colaborador"
         description="Cada colaborador activo los recibe el día 1 de cada mes (0: ninguno)."
         min={0}
-        allowDecimal={false}
-        allowNegative={false}
         {...form.getInputProps('monthlyJobbyTokens')}
         key={form.key('monthlyJobbyTokens')}
       />

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '../../../domain/constants';
 import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useProviderOptions, useSavePlatformBenefit } from '../../api/admin-platform';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { BENEFIT_TYPE_LABELS } from './benefit-type-badge';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 type BenefitFormValues = {
   title: string;
@@ -105,22 +106,18 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
         />
         <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
         <TextInput label="URL de la imagen" type="url" {...form.getInputProps('image')} key={form.key('image')} />
-        <NumberInput label="Costo en tokens" withAsterisk min={1} allowDecimal={false} allowNegative={false} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
-        <NumberInput
+        <TokenAmountInput label="Costo en tokens" withAsterisk min={1} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
+        <TokenAmountInput
           label={benefit ? 'Stock disponible' : 'Stock'}
           description="0 = ilimitado"
           min={0}
-          allowDecimal={false}
-          allowNegative={false}
           {...form.getInputProps('stock')}
           key={form.key('stock')}
         />
-        <NumberInput
+        <TokenAmountInput
           label="Canjes por colaborador"
           description="0 = sin límite (un café, por ejemplo)"
           min={0}
-          allowDecimal={false}
-          allowNegative={false}
           {...form.getInputProps('limitPerUser')}
           key={form.key('limitPerUser')}
         />

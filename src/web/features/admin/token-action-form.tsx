@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, NumberInput, Paper, Stack, Text, Textarea, ThemeIcon, Group, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Textarea, ThemeIcon, Group, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../domain/constants';
 import { errorMessage } from '../../../domain/errors';
 import { adminTokensInputSchema } from '../../../domain/schemas/economy';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 export type TokenAction = 'add' | 'remove';
 const validateTokens = schemaResolver(adminTokensInputSchema, { sync: true });
@@ -88,16 +89,12 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
           </ThemeIcon>
           <Title order={4}>{text.title}</Title>
         </Group>
-        <NumberInput
+        <TokenAmountInput
           label={text.amountLabel}
           description={`Entre ${ADMIN_TOKEN_QUANTITY_MIN} y ${ADMIN_TOKEN_QUANTITY_MAX} tokens`}
           size="md"
           min={ADMIN_TOKEN_QUANTITY_MIN}
           max={ADMIN_TOKEN_QUANTITY_MAX}
-          // Out-of-range values stay as typed so the shared schema's message explains them.
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
           disabled={isEmpty}
           key={form.key('amount')}
           {...form.getInputProps('amount')}

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { isLevel, type Level } from '../../../domain/levels';
+import { formatDateTime } from '../../../domain/dates';
+import { isLevel, LEVEL_NAMES, type Level } from '../../../domain/levels';
 import type { AdminUser } from '../../../domain/schemas/admin';
-import { ApiError } from '../../api/client';
-import { useAdminUsers, useSetUserLevel, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
+import { ApiError, messageOf } from '../../api/client';
+import { useAdminUsers, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
 import { useMe } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { LEVEL_OPTIONS, UserLevelCards } from './user-level-cards';
@@ -117,7 +119,49 @@ export function UserDiagnosticsPage() {
   );
 }
 
-/** /level1/users/assign-levels (part 1 §2 "Assign levels"): a level select per row that saves at once. */
+const levelName = (level: Level | null) => (level === null ? 'Sin nivel' : `Nivel ${level} (${LEVEL_NAMES[level]})`);
+
+/** What a level gives, said before it is given: levels 1 and 2 see other people's data and money. */
+const LEVEL_WARNING: Partial<Record<Level, string>> = {
+  1: 'Tendrá acceso a toda la plataforma: empresas, usuarios, tokens y niveles.',
+  2: 'Podrá gestionar los usuarios y los tokens de su empresa.',
+};
+
+type PendingChange = { user: AdminUser; level: Level | null };
+
+/** The latest level changes of one user: who, when, from → to (issue 18 B). */
+function LevelHistoryModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const history = useUserLevelChanges(user?.id ?? null);
+  return (
+    <Modal opened={user !== null} onClose={onClose} title={`Historial de niveles de ${user?.name ?? ''}`} centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      {history.isPending ? (
+        <Text c="dimmed">Cargando historial...</Text>
+      ) : history.isError ? (
+        <Text c="red">{messageOf(history.error)}</Text>
+      ) : history.data.items.length === 0 ? (
+        <Text c="dimmed">Sin cambios de nivel registrados.</Text>
+      ) : (
+        <List spacing="xs" listStyleType="none" aria-label="Cambios de nivel">
+          {history.data.items.map((c) => (
+            <List.Item key={`${c.changedAt}-${c.toLevel}`}>
+              <Text size="sm">
+                <b>{formatDateTime(c.changedAt)}</b> · {levelName(c.fromLevel)} → {levelName(c.toLevel)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                por {c.changedByName ?? 'una cuenta eliminada'}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * /level1/users/assign-levels (part 1 §2 "Assign levels"): a level select per row; the change is
+ * confirmed naming the person and the levels, and each row opens the person's level history.
+ */
 export function AssignLevelsPage() {
   const summary = useUserSummary();
   const table = useUserTable();
@@ -125,13 +169,23 @@ export function AssignLevelsPage() {
   const setLevel = useSetUserLevel();
   const { banner, showSuccess, showError, clear } = useBanner();
 
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [historyOf, setHistoryOf] = useState<AdminUser | null>(null);
+
   const change = (user: AdminUser, value: string | null) => {
     const level: Level | null = value && value !== 'none' && isLevel(Number(value)) ? (Number(value) as Level) : null;
     if (level === user.level) return;
+    setPending({ user, level });
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const { user, level } = pending;
     setLevel.mutate(
       { id: user.id, level },
       {
         onSuccess: () => showSuccess('Nivel de usuario actualizado correctamente'),
+        onSettled: () => setPending(null),
         // The server's reason when it explains one (the last or your own level 1); the spec's text otherwise.
         onError: (error) => showError(error instanceof ApiError && error.status === 409 ? error.message : 'Error al actualizar nivel de usuario'),
       },
@@ -171,6 +225,16 @@ export function AssignLevelsPage() {
         />
       ),
     },
+    {
+      key: 'history',
+      header: 'Historial',
+      isActions: true,
+      render: (u) => (
+        <Button variant="subtle" color="admin" size="compact-sm" onClick={() => setHistoryOf(u)} aria-label={`Historial de niveles de ${u.email}`}>
+          Historial
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -180,6 +244,24 @@ export function AssignLevelsPage() {
       <Banner banner={banner} onClose={clear} />
       {table.levelFilter}
       <UsersTable label="Niveles de usuario" columns={columns} table={table} />
+      <ConfirmDialog
+        opened={pending !== null}
+        title="Cambiar nivel"
+        message={
+          pending && (
+            <>
+              ¿Cambiar el nivel de <b>{pending.user.name}</b> ({pending.user.email}) de {levelName(pending.user.level)} a {levelName(pending.level)}?
+              {pending.level !== null && LEVEL_WARNING[pending.level] ? ` ${LEVEL_WARNING[pending.level]}` : ''}
+            </>
+          )
+        }
+        confirmLabel="Cambiar nivel"
+        isDestructive={pending?.level === 1 || pending?.level === 2}
+        isLoading={setLevel.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+      <LevelHistoryModal user={historyOf} onClose={() => setHistoryOf(null)} />
       <Button component={Link} to="/level1/users/list" variant="subtle" color="admin" w="fit-content">
         Ver el diagnóstico de usuarios
       </Button>

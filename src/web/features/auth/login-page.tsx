@@ -8,6 +8,7 @@ import type { LoginInput } from '../../../domain/schemas/auth';
 import { homePath } from '../../../domain/levels';
 import { ApiError } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
+import { RETURN_PARAM, safeReturnPath } from '../../api/session-ended';
 import { PageLoader } from '../../components/page-loader';
 import { AuthHeading, AuthShell } from './auth-shell';
 import { VerifyEmailNotice } from './verify-email-notice';
@@ -40,9 +41,11 @@ export function LoginPage() {
     validate: (values) => validateLogin?.(values) ?? loadLoginValidation().then((validate) => validate(values)),
   });
 
+  // Where the person was when their session ended (set by onSessionEnded): signing in returns there.
+  const returnPath = safeReturnPath(params.get(RETURN_PARAM));
   if (isPending) return <PageLoader />;
   const home = me ? homePath(me) : null;
-  if (home && !submitting) return <Navigate to={home} replace />;
+  if (home && !submitting) return <Navigate to={returnPath ?? home} replace />;
 
   const submit = form.onSubmit((values) =>
     run(async () => {
@@ -59,7 +62,8 @@ export function LoginPage() {
         setError('No se encontraron datos de usuario. Contacta al administrador.');
         return;
       }
-      navigate(target, { replace: true });
+      // The area's guard sends a person who may not enter the returned path to their own home.
+      navigate(returnPath ?? target, { replace: true });
     }),
   );
 

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { NumberInput, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { DEFAULT_HR_ASSIGN_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
 import { hrAssignInputSchema, type EmployeeBalance } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useAssignCompanyTokens } from '../../api/hr';
 import { usePressKey } from '../../api/press-key';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 type AssignValues = { userId: string; amount: number; reason: string };
 
@@ -49,7 +50,7 @@ export function AssignModal({ employee, onClose, onAssigned }: AssignModalOption
       <Text>
         A <b>{employee?.name}</b> ({employee?.email}) · saldo actual: {employee?.company ?? 0} tokens de empresa
       </Text>
-      <NumberInput label="Cantidad" min={1} allowDecimal={false} required {...form.getInputProps('amount')} />
+      <TokenAmountInput label="Cantidad" min={1} required {...form.getInputProps('amount')} />
       <TextInput label="Motivo" {...form.getInputProps('reason')} />
     </FormModal>
   );

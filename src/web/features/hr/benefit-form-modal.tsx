@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { BENEFIT_CATEGORIES, COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
 import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useSaveCompanyBenefit } from '../../api/hr';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 type BenefitFormValues = {
   title: string;
@@ -92,9 +93,9 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
       <TextInput label="Título" required {...form.getInputProps('title')} key={form.key('title')} />
       <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('description')} key={form.key('description')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <NumberInput label="Costo en tokens" min={1} allowDecimal={false} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
-        <NumberInput label="Cantidad disponible" min={benefit ? 0 : 1} allowDecimal={false} {...form.getInputProps('availableTokens')} key={form.key('availableTokens')} />
-        <NumberInput label="Límite por usuario" min={1} allowDecimal={false} {...form.getInputProps('limitPerUser')} key={form.key('limitPerUser')} />
+        <TokenAmountInput label="Costo en tokens" min={1} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
+        <TokenAmountInput label="Cantidad disponible" min={benefit ? 0 : 1} {...form.getInputProps('availableTokens')} key={form.key('availableTokens')} />
+        <TokenAmountInput label="Límite por usuario" min={1} {...form.getInputProps('limitPerUser')} key={form.key('limitPerUser')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select label="Categoría" placeholder="Sin categoría" data={CATEGORY_OPTIONS} clearable {...form.getInputProps('category')} key={form.key('category')} />

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
 import { errorMessage } from '../../../domain/errors';
 import { messageOf } from '../../api/client';
 import { useAllCompanyEmployees } from '../../api/hr';
 import { ErrorState } from '../../components/error-state';
 import { useBulkAssignment } from './use-bulk-assignment';
+import { TokenAmountInput } from '../../components/token-amount-input';
 
 export type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 
@@ -27,7 +28,10 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
     resetBulk();
   }, [opened, resetBulk]);
 
-  const all = useMemo(() => employees.data ?? [], [employees.data]);
+  // Only active employees can receive tokens (the server refuses the others): the list leaves them out and says so.
+  const all = useMemo(() => (employees.data ?? []).filter((e) => e.status === 'active'), [employees.data]);
+  const inactiveCount = (employees.data?.length ?? 0) - all.length;
+  const amountEach = typeof amount === 'number' && Number.isInteger(amount) && amount >= 1 ? amount : null;
   const allSelected = all.length > 0 && selected.size === all.length;
   const toggle = (id: string) => {
     setError(null);
@@ -72,7 +76,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
           </Alert>
         )}
         <Group grow align="flex-start" wrap="wrap">
-          <NumberInput label="Cantidad por usuario" min={1} allowDecimal={false} value={amount} onChange={setAmount} miw={160} disabled={bulk.isRunning} />
+          <TokenAmountInput label="Cantidad por usuario" min={1} value={amount} onChange={setAmount} miw={160} disabled={bulk.isRunning} />
           <TextInput label="Motivo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} miw={200} disabled={bulk.isRunning} />
         </Group>
         {employees.isError ? (
@@ -81,6 +85,11 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
           <Text c="dimmed">Cargando colaboradores...</Text>
         ) : (
           <>
+            {inactiveCount > 0 && (
+              <Text size="sm" c="dimmed" data-testid="bulk-inactive-note">
+                {inactiveCount === 1 ? '1 colaborador inactivo no aparece: no recibe tokens.' : `${inactiveCount} colaboradores inactivos no aparecen: no reciben tokens.`}
+              </Text>
+            )}
             <Checkbox
               label={`Seleccionar todos (${all.length})`}
               checked={allSelected}
@@ -128,6 +137,13 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
               </Alert>
             )}
           </Stack>
+        )}
+        {!progress && selected.size > 0 && amountEach !== null && (
+          <Text fw={600} data-testid="bulk-summary">
+            {selected.size === 1
+              ? `Se asignarán ${amountEach} tokens a 1 usuario.`
+              : `Se asignarán ${amountEach} tokens a cada uno de ${selected.size} usuarios: ${amountEach * selected.size} tokens en total.`}
+          </Text>
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose} disabled={bulk.isRunning}>

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarDollar } from '@tabler/icons-react';
 import { ALLOWANCE_MESSAGE, monthlyAllowanceAmount } from '../../../domain/schemas/engine';
 import { messageOf } from '../../api/client';
 import { useCompanyAllowance, useGrantCompanyAllowanceNow, useSetCompanyAllowance } from '../../api/allowance';
 import { Banner, useBanner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { PageLoader } from '../../components/page-loader';
+import { TokenAmountInput } from '../../components/token-amount-input';
+
+const UNSAVED_MESSAGE = 'Guarde la nueva cantidad antes de asignar ahora';
 
 /**
  * HR's monthly allowance (issue 10, decision 83), self-contained for /level2/tokens: the company
@@ -19,6 +23,7 @@ export function MonthlyAllowanceCard() {
   const { banner, showSuccess, showError, clear } = useBanner();
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const current = allowance.data?.amount;
   useEffect(() => {
     if (current !== undefined) setAmount(current);
@@ -33,6 +38,23 @@ export function MonthlyAllowanceCard() {
     if (!parsed.success) return setError(ALLOWANCE_MESSAGE);
     setError(null);
     save.mutate(parsed.data, { onSuccess: () => showSuccess('Asignación mensual guardada correctamente'), onError: (e) => showError(messageOf(e)) });
+  };
+
+  const grantNow = () => {
+    setConfirming(false);
+    grant.mutate(undefined, {
+      onSuccess: (result) => (result.granted ? showSuccess(result.message) : showError(result.message)),
+      onError: (e) => showError(messageOf(e)),
+    });
+  };
+
+  // 'Asignar ahora' grants the saved amount (the server's): an amount typed but not saved is not
+  // silently ignored, and a grant that will move tokens says how many first (issue 18 B, decision 121).
+  const askGrant = () => {
+    if (amount !== data.amount) return setError(UNSAVED_MESSAGE);
+    setError(null);
+    if (data.amount > 0 && !data.grantedThisMonth) setConfirming(true);
+    else grantNow();
   };
 
   return (
@@ -52,11 +74,9 @@ export function MonthlyAllowanceCard() {
         </Text>
         <Banner banner={banner} onClose={clear} />
         <Group align="flex-end" wrap="wrap" gap="sm">
-          <NumberInput
+          <TokenAmountInput
             label="Tokens por colaborador"
             min={0}
-            allowDecimal={false}
-            allowNegative={false}
             value={amount}
             onChange={setAmount}
             error={error}
@@ -65,19 +85,19 @@ export function MonthlyAllowanceCard() {
           <Button onClick={submit} loading={save.isPending}>
             Guardar
           </Button>
-          <Button
-            variant="light"
-            loading={grant.isPending}
-            onClick={() =>
-              grant.mutate(undefined, {
-                onSuccess: (result) => (result.granted ? showSuccess(result.message) : showError(result.message)),
-                onError: (e) => showError(messageOf(e)),
-              })
-            }
-          >
+          <Button variant="light" loading={grant.isPending} onClick={askGrant}>
             Asignar ahora
           </Button>
         </Group>
+        <ConfirmDialog
+          opened={confirming}
+          title="Asignar ahora"
+          message={`Se asignarán ${data.amount} tokens de empresa a cada uno de los ${data.activeEmployees} colaboradores activos (${data.amount * data.activeEmployees} tokens en total), como asignación de ${data.monthLabel}.`}
+          confirmLabel="Asignar"
+          isLoading={grant.isPending}
+          onConfirm={grantNow}
+          onCancel={() => setConfirming(false)}
+        />
       </Stack>
     </Card>
   );

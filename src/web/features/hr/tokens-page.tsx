@@ -108,7 +108,15 @@ export function HrTokensPage() {
       header: 'Acciones',
       isActions: true,
       render: (e) => (
-        <Button size="xs" color="admin" onClick={() => setAssigning(e)} aria-label={`Asignar tokens a ${e.name}`}>
+        // An inactive employee receives no company tokens (the server refuses): the button says why.
+        <Button
+          size="xs"
+          color="admin"
+          onClick={() => setAssigning(e)}
+          disabled={e.status !== 'active'}
+          title={e.status !== 'active' ? 'Colaborador inactivo: no recibe tokens' : undefined}
+          aria-label={`Asignar tokens a ${e.name}`}
+        >
           Asignar
         </Button>
       ),

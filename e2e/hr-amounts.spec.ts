@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, shoot, signIn } from './support';
+
+/** Every company balance of HR's employees, by email (the API the tokens screen reads). */
+async function companyBalances(page: Page): Promise<Record<string, number>> {
+  const res = await page.request.get('/api/company/employees?limit=100');
+  const body = (await res.json()) as { items: Array<{ email: string; company: number }> };
+  return Object.fromEntries(body.items.map((e) => [e.email, e.company]));
+}
+
+test.describe('HR amounts are what HR typed (issue 18 A)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('0 and −5 in the single and the bulk assignment are refused with the spec message, nothing is sent and no balance moves', async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/tokens');
+    await expect(page.getByRole('heading', { name: 'Tokens de la empresa', level: 1 })).toBeVisible({ timeout: 30_000 });
+    const before = await companyBalances(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/company/tokens/')) sent.push(request.url());
+    });
+
+    await page.getByPlaceholder('Buscar por nombre o email').fill('camila');
+    await page.getByRole('table', { name: 'Colaboradores y sus tokens' }).getByRole('row', { name: /camila@andes\.cl/ }).getByRole('button', { name: /Asignar tokens a/ }).click();
+    const single = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });
+    for (const typed of ['0', '-5']) {
+      await single.getByLabel('Cantidad').fill(typed);
+      await single.getByRole('button', { name: 'Asignar' }).click();
+      await expect(single.getByText('Por favor complete todos los campos requeridos')).toBeVisible();
+      // What was typed stays on screen: nothing turned it into 1.
+      await expect(single.getByLabel('Cantidad')).toHaveValue(typed);
+    }
+    await shoot(page, 'level2-tokens-assign-refused');
+    await single.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(single).toBeHidden();
+
+    await page.getByRole('button', { name: 'Asignación masiva' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Asignación masiva de tokens' });
+    await bulk.getByLabel(/^Seleccionar todos \(\d+\)$/).check();
+    for (const typed of ['0', '-5']) {
+      await bulk.getByLabel('Cantidad por usuario').fill(typed);
+      await bulk.getByRole('button', { name: /^Asignar a \d+ usuarios$/ }).click();
+      await expect(bulk.getByRole('alert')).toHaveText('Seleccione usuarios y especifique una cantidad válida');
+      await expect(bulk.getByLabel('Cantidad por usuario')).toHaveValue(typed);
+    }
+    await shoot(page, 'level2-tokens-bulk-refused');
+
+    expect(sent).toEqual([]);
+    expect(await companyBalances(page)).toEqual(before);
+  });
+
+  test('the bulk assignment leaves out inactive employees and shows the people and the total before it runs', async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/tokens');
+    await expect(page.getByRole('heading', { name: 'Tokens de la empresa', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Asignar tokens a Tomás Silva' }).first()).toBeDisabled();
+    await page.getByRole('button', { name: 'Asignación masiva' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Asignación masiva de tokens' });
+    // Tomás (tomas@andes.cl) is inactive in the demo data.
+    await expect(bulk.getByTestId('bulk-inactive-note')).toHaveText('1 colaborador inactivo no aparece: no recibe tokens.');
+    await expect(bulk.getByText('Tomás Silva')).toHaveCount(0);
+    await bulk.getByLabel(/^Seleccionar todos \(\d+\)$/).check();
+    const people = (await bulk.getByRole('checkbox').count()) - 1;
+    await bulk.getByLabel('Cantidad por usuario').fill('3');
+    await expect(bulk.getByTestId('bulk-summary')).toHaveText(`Se asignarán 3 tokens a cada uno de ${people} usuarios: ${3 * people} tokens en total.`);
+    await shoot(page, 'level2-tokens-bulk-summary');
+  });
+
+  test("'Asignar ahora' asks to save a changed amount first, then confirms the amount, the people and the total", async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/tokens');
+    const card = page.getByTestId('monthly-allowance-card');
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    const grants: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/monthly-allowance/grant')) grants.push(request.url());
+    });
+    const camila = async () => {
+      const res = await page.request.get('/api/company/employees?search=camila%40andes.cl');
+      return ((await res.json()) as { items: Array<{ company: number }> }).items[0].company;
+    };
+    const before = await camila();
+
+    await card.getByLabel('Tokens por colaborador').fill('4');
+    await card.getByRole('button', { name: 'Asignar ahora' }).click();
+    await expect(card.getByText('Guarde la nueva cantidad antes de asignar ahora')).toBeVisible();
+    expect(grants).toEqual([]);
+
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await expect(card.getByText('Asignación mensual guardada correctamente')).toBeVisible();
+    const active = Number((await card.getByText(/colaborador activo \((\d+)\)/).textContent())?.match(/\((\d+)\)/)?.[1]);
+    await card.getByRole('button', { name: 'Asignar ahora' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Asignar ahora' });
+    await expect(dialog).toContainText(`Se asignarán 4 tokens de empresa a cada uno de los ${active} colaboradores activos (${4 * active} tokens en total)`);
+    await shoot(page, 'level2-allowance-confirm', { phone: true });
+    await dialog.getByRole('button', { name: 'Asignar' }).click();
+    await expect(card.getByText(/Asignación mensual de .+ realizada/)).toBeVisible();
+    expect(await camila()).toBe(before + 4);
+
+    // Leave the saved amount as the demo had it.
+    await card.getByLabel('Tokens por colaborador').fill('0');
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await expect(card.getByText('Asignación mensual guardada correctamente')).toBeVisible();
+  });
+});

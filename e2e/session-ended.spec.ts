@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, shoot, signIn } from './support';
+
+/** Signs in on the /login the app sent the person to (keeping its return path). */
+async function signInHere(page: Page, email: string) {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+test.describe('an ended session (issue 18 #17)', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a query answered 401 sends the person to /login, and signing in returns them to the screen they were on', async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
+
+    // The session ends elsewhere; the next screen's query is answered 401.
+    await page.context().clearCookies();
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
+    await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Fusers$/);
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await shoot(page, 'login-session-ended');
+
+    await signInHere(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/users$/);
+    await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
+  });
+
+  test('a mutation answered 401 does the same', async ({ page }) => {
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/tokens');
+    await expect(page.getByRole('heading', { name: 'Tokens de la empresa', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await page.getByPlaceholder('Buscar por nombre o email').fill('camila');
+    await page.getByRole('table', { name: 'Colaboradores y sus tokens' }).getByRole('row', { name: /camila@andes\.cl/ }).getByRole('button', { name: /Asignar tokens a/ }).click();
+    const single = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });
+    await expect(single.getByLabel('Cantidad')).toHaveValue('10');
+
+    await page.context().clearCookies();
+    await single.getByRole('button', { name: 'Asignar' }).click();
+    await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Ftokens$/);
+    await signInHere(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/tokens$/);
+  });
+
+  test('the return path is only a path of this site', async ({ page }) => {
+    for (const target of ['https://evil.example/x', '//evil.example/x', '/\\evil.example/x']) {
+      await page.context().clearCookies();
+      await page.goto(`/login?volver=${encodeURIComponent(target)}`);
+      await signInHere(page, DEMO.employee);
+      await expect(page).toHaveURL(/localhost:\d+\/level3\/dashboard$/);
+    }
+  });
+});

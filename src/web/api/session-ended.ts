@@ -1,0 +1,51 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './client';
+import { meQuery } from './session';
+
+/** The query parameter of /login that holds where to go back after signing in. */
+export const RETURN_PARAM = 'volver';
+
+let leaving = false;
+
+/**
+ * A 401 on a signed-in screen means the session ended (expired, signed out elsewhere, account
+ * disabled): every screen would show the error in place, so ONE handler on both caches sends the
+ * person to /login with where they were (issue 18 #17). A full load, not a client navigation: no
+ * query of the ended session survives in memory for whoever signs in next.
+ * Not a session end: a wrong password on a form (INVALID_CREDENTIALS), or any 401 while nobody is
+ * signed in (the login screen itself).
+ */
+export function onSessionEnded(queryClient: QueryClient, error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return;
+  if (!queryClient.getQueryData(meQuery.queryKey) || leaving) return;
+  leaving = true;
+  const { pathname, search, hash } = window.location;
+  window.location.replace(`/login?${RETURN_PARAM}=${encodeURIComponent(pathname + search + hash)}`);
+}
+
+/**
+ * Where /login may send the person back to: a path of this site only. Anything else (another
+ * origin, `//host`, `/\host`, a scheme) is ignored, so a crafted link cannot bounce a fresh session
+ * elsewhere.
+ */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  try {
+    const url = new URL(value, window.location.origin);
+    if (url.origin !== window.location.origin || url.pathname === '/login') return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => onSessionEnded(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => onSessionEnded(queryClient, error) }),
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+  return queryClient;
+}
