@@ -17,7 +17,8 @@ export default defineConfig({
   failOnFlakyTests: Boolean(process.env.CI),
   // Generous: CI runs on 2 cores, where a journey of several screens can take over a minute.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // 20 s: on the 2-core machine a screen's first load under a full suite has taken over 10 s.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
