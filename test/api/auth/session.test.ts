@@ -157,6 +157,22 @@ describe('profile', () => {
     expect((await userRow(ctx.db, id)).themePreference).toBe('dark');
   });
 
+  it('keeps the phone when the save leaves it out, and clears it only on null or "" (decision 42)', async () => {
+    const id = await createUser(ctx.db, { email: 'conserva@andes.cl' });
+    const cookie = await signIn(ctx.app, 'conserva@andes.cl');
+    const patch = (payload: object) => ctx.app.inject({ method: 'PATCH', url: '/api/me', headers: as(cookie), payload });
+    await patch({ name: 'Con Teléfono', phone: '+56933334444' });
+    const nameOnly = await patch({ name: 'Solo Nombre' });
+    expect(nameOnly.statusCode).toBe(200);
+    expect(nameOnly.json().phone).toBe('+56933334444');
+    expect((await userRow(ctx.db, id)).phone).toBe('+56933334444');
+    expect((await patch({ name: 'Solo Nombre', phone: null })).json().phone).toBeNull();
+    expect((await userRow(ctx.db, id)).phone).toBeNull();
+    await patch({ name: 'Solo Nombre', phone: '+56933334444' });
+    expect((await patch({ name: 'Solo Nombre', phone: '' })).json().phone).toBeNull();
+    expect((await userRow(ctx.db, id)).phone).toBeNull();
+  });
+
   it('refuses an empty name with a Spanish message', async () => {
     await createUser(ctx.db, { email: 'vacio@andes.cl' });
     const cookie = await signIn(ctx.app, 'vacio@andes.cl');

@@ -25,7 +25,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = actorOf(request);
       await updateProfile(app.deps.db, actor, request.body);
-      return toMe({ ...actor, name: request.body.name, phone: request.body.phone ?? null });
+      const { name, phone } = request.body;
+      return toMe({ ...actor, name, phone: phone === undefined ? actor.phone : phone || null });
     },
   });
 

@@ -116,10 +116,11 @@ export function isStaff(email: string, config: Pick<AppConfig, 'staffDomain'>): 
   return isStaffEmail(email, config.staffDomain);
 }
 
+/** Saves the profile form. A `phone` left out keeps the stored number (decision 42); null or '' clears it. */
 export async function updateProfile(db: Executor, actor: Actor, input: { name: string; phone?: string | null }) {
   await db
     .update(users)
-    .set({ name: input.name, phone: input.phone ?? null, updatedAt: new Date(), updatedBy: actor.id })
+    .set({ name: input.name, ...(input.phone === undefined ? {} : { phone: input.phone || null }), updatedAt: new Date(), updatedBy: actor.id })
     .where(eq(users.id, actor.id));
 }
 
