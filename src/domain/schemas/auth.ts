@@ -55,7 +55,7 @@ export const changePasswordSchema = z
   .superRefine(newPasswordPair('newPassword', 'confirmPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-const displayName = z.string().trim().min(1, errorMessage('NAME_REQUIRED')).max(120, 'El nombre puede tener hasta 120 caracteres');
+export const displayName = z.string().trim().min(1, errorMessage('NAME_REQUIRED')).max(120, 'El nombre puede tener hasta 120 caracteres');
 
 /**
  * What the server accepts at /api/auth/sign-up/email (the same name rule as PATCH /api/me): only
@@ -67,10 +67,5 @@ export const signUpBodySchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT')).max(128),
 });
 
-export const updateProfileSchema = z.object({
-  name: displayName,
-  phone: z.string().trim().max(30).nullable().optional(),
-});
-export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const themeSchema = z.object({ theme: z.enum(['light', 'dark']) });

@@ -152,7 +152,7 @@ describe('profile', () => {
     const id = await createUser(ctx.db, { email: 'perfil@perfil.cl', companyId });
     const cookie = await signIn(ctx.app, 'perfil@perfil.cl');
     const res = await ctx.app.inject({ method: 'PATCH', url: '/api/me', headers: as(cookie), payload: { name: 'Nuevo Nombre', phone: '+56 9 1111 2222' } });
-    expect(res.json()).toMatchObject({ name: 'Nuevo Nombre', phone: '+56 9 1111 2222', companyName: 'Perfil' });
+    expect(res.json()).toMatchObject({ name: 'Nuevo Nombre', phone: '+56911112222', companyName: 'Perfil' });
     await ctx.app.inject({ method: 'PUT', url: '/api/me/theme', headers: as(cookie), payload: { theme: 'dark' } });
     expect((await userRow(ctx.db, id)).themePreference).toBe('dark');
   });
