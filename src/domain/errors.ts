@@ -54,6 +54,9 @@ export const ERRORS = {
   // Profile (decision: the spec leaves /profile open)
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'La contraseña actual no es correcta' },
   NAME_REQUIRED: { status: 400, message: 'El nombre es obligatorio' },
+  // Not in the spec (issue 18): a name must show what is stored (src/domain/schemas/names.ts).
+  NAME_INVISIBLE_CHARACTERS: { status: 400, message: 'El nombre contiene caracteres invisibles o de control no permitidos' },
+  NAME_WITHOUT_LETTERS: { status: 400, message: 'El nombre debe contener al menos una letra' },
 
   // Companies (part 1 §5, §8)
   NO_COMPANY_ASSIGNED: { status: 409, message: 'No se ha asignado una empresa a este usuario' },

@@ -5,7 +5,7 @@
 import { z } from './zod';
 import { RECORD_STATUSES, USER_TYPES } from '../constants';
 import { errorMessage } from '../errors';
-import { newPasswordPair } from './auth';
+import { displayName, newPasswordPair } from './auth';
 import { pageQuery } from './fields';
 
 const isoDate = z.string();
@@ -110,7 +110,7 @@ export type CompanyUserList = z.infer<typeof companyUserListSchema>;
  */
 export const addCompanyUserInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'El nombre es obligatorio').max(120, 'El nombre puede tener hasta 120 caracteres'),
+    name: displayName,
     email: z
       .string()
       .trim()
