@@ -66,6 +66,9 @@ export const ERRORS = {
   COMPANY_NAME_IN_USE: { status: 409, message: 'Ya existe una empresa con ese nombre' },
   COMPANY_DOMAIN_IN_USE: { status: 409, message: 'Ya existe una empresa con ese dominio de correo' },
   COMPANY_DOMAIN_INVALID: { status: 400, message: 'El dominio de correo no es válido (por ejemplo: empresa.cl)' },
+  // Not in the spec (issue 18): every self-registered address of the domain joins the company.
+  COMPANY_DOMAIN_WEBMAIL: { status: 400, message: 'El dominio de correo no puede ser de un servicio de correo público (como gmail.com): usa el dominio propio de la empresa' },
+  COMPANY_DOMAIN_RESERVED: { status: 400, message: 'El dominio de correo no puede ser el de la plataforma ni el de proveedores' },
   COMPANY_MAX_USERS_MIN: { status: 400, message: 'El máximo de usuarios debe ser al menos 1' },
   ADMIN_EMAIL_PREFIX: { status: 400, message: 'El correo del administrador debe comenzar con "admin@"' },
   // Not in the spec: an HR admin in the staff or provider domain would also count as staff or provider.
