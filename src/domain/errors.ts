@@ -135,6 +135,11 @@ export const ERRORS = {
   COMPANY_EMAIL_MISMATCH: { status: 400, message: (p) => `El correo debe pertenecer a la empresa: nombre@${p.domain}` },
   COMPANY_USER_LIMIT: { status: 409, message: (p) => `Se ha alcanzado el límite de usuarios para esta empresa (${p.maxUsers})` },
   COMPANY_USER_EMAIL_IN_USE: { status: 409, message: 'Ya existe un usuario con ese correo electrónico' },
+  // Not in the spec (issue 18): an address of another company's domain or of the platform's is not HR's to create.
+  COMPANY_USER_EMAIL_FOREIGN_DOMAIN: { status: 400, message: 'El correo no puede ser del dominio de otra empresa ni de los dominios de Jobby. Usa el correo propio de la persona.' },
+  // Not in the spec (issue 18): level 1 removes a wrongly created account only while it has no history.
+  USER_HAS_HISTORY: { status: 409, message: 'No se puede eliminar esta cuenta porque ya tiene movimientos de tokens, solicitudes o códigos. Desactívala en su lugar.' },
+  OWN_ACCOUNT_DELETE: { status: 409, message: 'No puedes eliminar tu propia cuenta' },
   // Not in the spec (decision 72): a bare username needs the company's email domain.
   COMPANY_DOMAIN_MISSING: { status: 409, message: 'La empresa no tiene un dominio de correo registrado. Escribe el correo completo o pide a Jobby que registre el dominio.' },
   // Not in the spec: a product link is a web address the provider can open.

@@ -89,6 +89,13 @@ export const companyUserSchema = z.object({
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
+/**
+ * 'Agregar Usuario''s answer: `verificationMailSent` when the address is outside the company's own
+ * domain, so the account waits for its owner to confirm it by mail (issue 18).
+ */
+export const addedCompanyUserSchema = companyUserSchema.extend({ verificationMailSent: z.boolean() });
+export type AddedCompanyUser = z.infer<typeof addedCompanyUserSchema>;
+
 export const companyUserListQuerySchema = z.object({ search: z.string().trim().max(200).optional(), ...pageQuery });
 export const companyUserListSchema = z.object({
   items: z.array(companyUserSchema),

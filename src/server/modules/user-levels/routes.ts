@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelInputSchema, userSummarySchema } from '../../../domain/schemas/admin';
 import { paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { getUserSummary, listAdminUsers, setUserLevel } from './service';
+import { z } from 'zod';
+import { deleteUserWithoutHistory, getUserSummary, listAdminUsers, setUserLevel } from './service';
 
 const access = { levels: [1] } as const;
 const tags = ['users'];
@@ -25,5 +26,14 @@ export const userLevelRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access },
     schema: { tags, summary: 'Asignar el nivel de un usuario (1–4 o ninguno)', params: userIdParamsSchema, body: userLevelInputSchema, response: { 200: adminUserSchema } },
     handler: async (request) => setUserLevel(app.deps.db, { id: request.params.id, level: request.body.level }, actorOf(request)),
+  });
+
+  app.delete('/admin/users/:id', {
+    config: { access },
+    schema: { tags, summary: 'Eliminar una cuenta creada por error (solo sin historial de tokens, solicitudes ni códigos)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      await deleteUserWithoutHistory(app.deps.db, request.params.id, actorOf(request));
+      return { ok: true as const };
+    },
   });
 };
