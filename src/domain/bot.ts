@@ -1,7 +1,7 @@
 /**
  * The wellbeing bot's rules shared by server and web (part 2 §3 "Bot config", §4 "Stress level by
- * score", §9): the alert threshold, the bands, the analysis frequencies, the default instructions and
- * the phone number rules.
+ * score", §9): the alert threshold, the bands, the analysis frequencies and the default instructions (the phone
+ * number rule is src/domain/phone.ts).
  */
 
 /** A profile at or above this score raises an alert (part 2 §9). */
@@ -59,20 +59,3 @@ export const BOT_ACTION_LENGTH_MAX = 2000;
 /** The header WhatsApp signs every delivery with (HMAC-SHA256 of the raw body, app secret as key). */
 export const WEBHOOK_SIGNATURE_HEADER = 'X-Hub-Signature-256';
 export const WEBHOOK_PATH = '/webhook/whatsapp';
-
-/** E.164: a plus sign, a first digit 1–9, 8 to 15 digits in all. */
-const E164 = /^\+[1-9]\d{7,14}$/;
-
-/**
- * A phone number as E.164 (`+56912345678`), or null when it cannot be one: spaces, dots, dashes and
- * brackets are dropped, `00` becomes `+`. No country is guessed: a number without one is refused.
- */
-export function toE164(input: string): string | null {
-  const compact = input.trim().replace(/[\s().-]/g, '').replace(/^00/, '+');
-  return E164.test(compact) ? compact : null;
-}
-
-/** The digits a number is matched by (WhatsApp sends `56912345678`, a person types `+56 9 1234 5678`). */
-export function phoneDigits(input: string): string {
-  return input.replace(/\D/g, '');
-}

@@ -54,6 +54,9 @@ export const ERRORS = {
   // Profile (decision: the spec leaves /profile open)
   CURRENT_PASSWORD_WRONG: { status: 400, message: 'La contraseña actual no es correcta' },
   NAME_REQUIRED: { status: 400, message: 'El nombre es obligatorio' },
+  // Not in the spec (issue 18): a name must show what is stored (src/domain/schemas/names.ts).
+  NAME_INVISIBLE_CHARACTERS: { status: 400, message: 'El nombre contiene caracteres invisibles o de control no permitidos' },
+  NAME_WITHOUT_LETTERS: { status: 400, message: 'El nombre debe contener al menos una letra' },
 
   // Companies (part 1 §5, §8)
   NO_COMPANY_ASSIGNED: { status: 409, message: 'No se ha asignado una empresa a este usuario' },
@@ -65,6 +68,9 @@ export const ERRORS = {
   COMPANY_NAME_IN_USE: { status: 409, message: 'Ya existe una empresa con ese nombre' },
   COMPANY_DOMAIN_IN_USE: { status: 409, message: 'Ya existe una empresa con ese dominio de correo' },
   COMPANY_DOMAIN_INVALID: { status: 400, message: 'El dominio de correo no es válido (por ejemplo: empresa.cl)' },
+  // Not in the spec (issue 18): every self-registered address of the domain joins the company.
+  COMPANY_DOMAIN_WEBMAIL: { status: 400, message: 'El dominio de correo no puede ser de un servicio de correo público (como gmail.com): usa el dominio propio de la empresa' },
+  COMPANY_DOMAIN_RESERVED: { status: 400, message: 'El dominio de correo no puede ser el de la plataforma ni el de proveedores' },
   COMPANY_MAX_USERS_MIN: { status: 400, message: 'El máximo de usuarios debe ser al menos 1' },
   ADMIN_EMAIL_PREFIX: { status: 400, message: 'El correo del administrador debe comenzar con "admin@"' },
   // Not in the spec: an HR admin in the staff or provider domain would also count as staff or provider.
@@ -133,6 +139,11 @@ export const ERRORS = {
   COMPANY_EMAIL_MISMATCH: { status: 400, message: (p) => `El correo debe pertenecer a la empresa: nombre@${p.domain}` },
   COMPANY_USER_LIMIT: { status: 409, message: (p) => `Se ha alcanzado el límite de usuarios para esta empresa (${p.maxUsers})` },
   COMPANY_USER_EMAIL_IN_USE: { status: 409, message: 'Ya existe un usuario con ese correo electrónico' },
+  // Not in the spec (issue 18): an address of another company's domain or of the platform's is not HR's to create.
+  COMPANY_USER_EMAIL_FOREIGN_DOMAIN: { status: 400, message: 'El correo no puede ser del dominio de otra empresa ni de los dominios de Jobby. Usa el correo propio de la persona.' },
+  // Not in the spec (issue 18): level 1 removes a wrongly created account only while it has no history.
+  USER_HAS_HISTORY: { status: 409, message: 'No se puede eliminar esta cuenta porque ya tiene movimientos de tokens, solicitudes o códigos. Desactívala en su lugar.' },
+  OWN_ACCOUNT_DELETE: { status: 409, message: 'No puedes eliminar tu propia cuenta' },
   // Not in the spec (decision 72): a bare username needs the company's email domain.
   COMPANY_DOMAIN_MISSING: { status: 409, message: 'La empresa no tiene un dominio de correo registrado. Escribe el correo completo o pide a Jobby que registre el dominio.' },
   // Not in the spec: a product link is a web address the provider can open.

@@ -129,6 +129,9 @@ const MATRIX: Row[] = [
   // Level 1 reads any user's level history; HR, even of that user's company, does not.
   row('GET /api/admin/users/:id/level-changes',     [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/admin/users/${w.userIds.L3}/level-changes` })),
+  // An id that names nobody: level 1 reaches the handler (404) and the world keeps its accounts.
+  row('DELETE /api/admin/users/:id',               [401, 404, 403, 403, 403, 403, 403, 403, 403], () => ({
+    url: '/api/admin/users/nadie' })),
   row('GET /api/admin/dashboard',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   // HR (issue 9): the company's figures, users and exports; another company's HR sees its own.
   row('GET /api/company/dashboard',                [401, 403, 200, 403, 403, 403, 200, 403, 403]),

@@ -3,6 +3,7 @@
  * the dashboard — the contract shared by the server and the level 1 screens. Messages are the spec's.
  */
 import { z } from './zod';
+import { nameField } from './names';
 import { PASSWORD_MIN_LENGTH, PROVIDER_NAME_MIN_LENGTH, RECORD_STATUSES } from '../constants';
 import { errorMessage } from '../errors';
 import { emailDomainOf } from '../levels';
@@ -15,11 +16,11 @@ export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 // ───────── providers (part 1 §2 "Providers", §5 "Provider") ─────────
 
-const providerName = z
-  .string({ error: errorMessage('PROVIDER_NAME_TOO_SHORT') })
-  .trim()
-  .min(PROVIDER_NAME_MIN_LENGTH, errorMessage('PROVIDER_NAME_TOO_SHORT'))
-  .max(200);
+const providerName = nameField({
+  required: errorMessage('PROVIDER_NAME_TOO_SHORT'),
+  max: 200,
+  min: { length: PROVIDER_NAME_MIN_LENGTH, message: errorMessage('PROVIDER_NAME_TOO_SHORT') },
+});
 
 /** The fields a provider's edit may change: the email never (part 1 §5), nor the password here. */
 const providerEditableFields = {

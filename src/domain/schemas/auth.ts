@@ -1,6 +1,10 @@
 import { z } from './zod';
+import { nameField } from './names';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { errorMessage } from '../errors';
+
+/** A person's name, wherever it is typed (sign-up, /profile, HR's 'Agregar Usuario'). */
+export const displayName = nameField({ required: errorMessage('NAME_REQUIRED'), max: 120, maxMessage: 'El nombre puede tener hasta 120 caracteres' });
 
 const email = z.string().trim().toLowerCase().email(errorMessage('REGISTER_INVALID_EMAIL'));
 
@@ -28,7 +32,7 @@ export function newPasswordPair<K extends string, C extends string>(passwordKey:
 
 export const registerFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'El nombre es obligatorio'),
+    name: displayName,
     email,
     password: z.string(),
     confirmPassword: z.string(),
@@ -55,8 +59,6 @@ export const changePasswordSchema = z
   .superRefine(newPasswordPair('newPassword', 'confirmPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-const displayName = z.string().trim().min(1, errorMessage('NAME_REQUIRED')).max(120, 'El nombre puede tener hasta 120 caracteres');
-
 /**
  * What the server accepts at /api/auth/sign-up/email (the same name rule as PATCH /api/me): only
  * these fields reach better-auth, so no 100 kB name or image URL can be stored.
@@ -66,11 +68,5 @@ export const signUpBodySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).email(errorMessage('REGISTER_INVALID_EMAIL')),
   password: z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT')).max(128),
 });
-
-export const updateProfileSchema = z.object({
-  name: displayName,
-  phone: z.string().trim().max(30).nullable().optional(),
-});
-export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const themeSchema = z.object({ theme: z.enum(['light', 'dark']) });

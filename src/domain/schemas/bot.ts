@@ -10,27 +10,13 @@ import {
   BOT_TAG_LENGTH_MAX,
   BOT_TAGS_MAX,
   SENTIMENTS,
-  toE164,
 } from '../bot';
 import { RECORD_STATUSES } from '../constants';
 import { errorMessage } from '../errors';
 import { pageQuery } from './fields';
+import { phoneSchema } from './phone';
 
 const id = z.string().min(1).max(200);
-const phoneInvalid = errorMessage('PHONE_INVALID');
-
-/** A phone number in any usual writing, stored as E.164; '' or null clears it. */
-export const phoneSchema = z
-  .string({ error: phoneInvalid })
-  .max(40, phoneInvalid)
-  .transform((value, ctx) => {
-    if (value.trim() === '') return null;
-    const e164 = toE164(value);
-    if (!e164) ctx.addIssue({ code: 'custom', message: phoneInvalid });
-    return e164 ?? z.NEVER;
-  })
-  .nullable()
-  .transform((value) => value ?? null);
 
 /** Tags: trimmed, lower-cased, blanks and repeats dropped. */
 const tags = z

@@ -3,6 +3,7 @@
  * server (validation, serialisation, OpenAPI) and the companies screen (forms). Messages are the spec's.
  */
 import { z } from './zod';
+import { nameField } from './names';
 import { COMPANY_DEFAULT_MAX_USERS, RECORD_STATUSES } from '../constants';
 import { errorMessage } from '../errors';
 import { newPasswordPair } from './auth';
@@ -13,7 +14,6 @@ import { monthlyAllowanceAmount } from './engine';
 export const COMPANY_MAX_USERS_LIMIT = 1_000_000;
 
 const required = errorMessage('COMPANY_REQUIRED');
-const requiredText = (max: number) => z.string({ error: required }).trim().min(1, required).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /**
@@ -33,8 +33,8 @@ const maxUsers = count({ error: errorMessage('COMPANY_MAX_USERS_MIN') })
 
 /** Every editable field, none defaulted: the update schema is this one made partial. */
 const companyFields = {
-  name: requiredText(200),
-  contactName: requiredText(200),
+  name: nameField({ required, max: 200 }),
+  contactName: nameField({ required, max: 200 }),
   contactEmail: z
     .string({ error: required })
     .trim()
@@ -93,7 +93,7 @@ export function suggestedAdminEmail(companyName: string): string {
 /** Creating a company's HR admin (part 1 §5 "Company admin creation"). */
 export const companyAdminInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'El nombre es obligatorio').max(200),
+    name: nameField({ required: errorMessage('NAME_REQUIRED'), max: 200 }),
     email: z
       .string()
       .trim()

@@ -3,6 +3,7 @@
  * (validation, serialisation, OpenAPI) and the web (forms, types). Messages are the spec's.
  */
 import { z } from './zod';
+import { nameField, optionalNameField } from './names';
 import {
   ADMIN_TOKEN_QUANTITY_MAX,
   ADMIN_TOKEN_QUANTITY_MIN,
@@ -44,11 +45,11 @@ const platformStockField = count().min(0, 'El stock no puede ser negativo');
 const platformLimitField = count().min(0, 'El límite por usuario no puede ser negativo');
 /** The editable fields, without defaults: create adds them, an edit must not (decision: PATCH semantics). */
 const platformBenefitFields = z.object({
-  title: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(200),
+  title: nameField({ required: platformRequired, max: 200 }),
   description: z.string({ error: platformRequired }).trim().min(1, platformRequired).max(2000),
   type: z.enum(BENEFIT_TYPES, { error: platformRequired }),
   value: optionalText,
-  providerName: optionalText,
+  providerName: optionalNameField(200),
   /** The provider user who fulfils it; only that provider may verify its codes. */
   providerUserId: z.string().nullish(),
   category: optionalText,
@@ -109,7 +110,7 @@ export const benefitDatesInOrder = (v: { startDate?: string | null; endDate?: st
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
 const datesInOrderError = { path: ['endDate'], message: errorMessage('BENEFIT_DATES_OUT_OF_ORDER') };
 const companyBenefitFields = z.object({
-  title: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(200),
+  title: nameField({ required: companyRequired, max: 200 }),
   description: z.string({ error: companyRequired }).trim().min(1, companyRequired).max(2000),
   category: optionalText,
   image: z.string().trim().max(2000).nullish(),

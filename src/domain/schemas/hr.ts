@@ -5,7 +5,7 @@
 import { z } from './zod';
 import { RECORD_STATUSES, USER_TYPES } from '../constants';
 import { errorMessage } from '../errors';
-import { newPasswordPair } from './auth';
+import { displayName, newPasswordPair } from './auth';
 import { pageQuery } from './fields';
 
 const isoDate = z.string();
@@ -89,6 +89,13 @@ export const companyUserSchema = z.object({
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
+/**
+ * 'Agregar Usuario''s answer: `verificationMailSent` when the address is outside the company's own
+ * domain, so the account waits for its owner to confirm it by mail (issue 18).
+ */
+export const addedCompanyUserSchema = companyUserSchema.extend({ verificationMailSent: z.boolean() });
+export type AddedCompanyUser = z.infer<typeof addedCompanyUserSchema>;
+
 export const companyUserListQuerySchema = z.object({ search: z.string().trim().max(200).optional(), ...pageQuery });
 export const companyUserListSchema = z.object({
   items: z.array(companyUserSchema),
@@ -110,7 +117,7 @@ export type CompanyUserList = z.infer<typeof companyUserListSchema>;
  */
 export const addCompanyUserInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'El nombre es obligatorio').max(120, 'El nombre puede tener hasta 120 caracteres'),
+    name: displayName,
     email: z
       .string()
       .trim()

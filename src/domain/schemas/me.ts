@@ -1,4 +1,6 @@
 import { z } from './zod';
+import { displayName } from './auth';
+import { phoneSchema } from './phone';
 
 /** What `GET /api/me` answers: the signed-in user as every screen needs it. */
 export const meSchema = z.object({
@@ -25,3 +27,10 @@ export const balancesSchema = z.object({
   lastUpdated: z.string().nullable(),
 });
 export type Balances = z.infer<typeof balancesSchema>;
+
+/** PATCH /api/me: `phone` left out keeps the stored number (decision 42); null or '' clears it. */
+export const updateProfileSchema = z.object({
+  name: displayName,
+  phone: phoneSchema.optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

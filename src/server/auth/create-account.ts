@@ -14,6 +14,11 @@ export type NewAccount = {
   level: Level;
   companyId: string | null;
   createdBy: string;
+  /**
+   * Whether the address counts as verified (default true: level 1 vouches for the HR admins and providers
+   * it creates). HR's address outside its own company domain is not (issue 18): the person confirms it.
+   */
+  emailVerified?: boolean;
   /** Other columns of the user row (a provider's status, category, description, phone). */
   extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone'>>;
 };
@@ -26,7 +31,7 @@ export type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
  * tables rather than through `auth.api.signUpEmail` so that no session or cookie is made (the
  * caller stays signed in as themself), the level and company are set in the same transaction, and a
  * duplicate address is answered by the unique index, not by a racy check first. The address counts
- * as verified: the level 1 operator or the HR admin who creates it vouches for it.
+ * as verified unless `emailVerified` says otherwise (see NewAccount).
  * `options.beforeInsert` runs inside the creating transaction, before the insert (HR's user limit
  * locks the company row there); the password is hashed before the transaction starts, so no lock
  * waits for the hash.
@@ -43,7 +48,7 @@ export async function createPasswordAccount(db: Executor, input: NewAccount, opt
         id,
         name: input.name,
         email: input.email,
-        emailVerified: true,
+        emailVerified: input.emailVerified ?? true,
         level: input.level,
         companyId: input.companyId,
         createdBy: input.createdBy,

@@ -53,7 +53,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
     // Counted before the duplicate-address answer: otherwise that answer is an unlimited oracle.
     await countRegistration(db, config, request.ip);
     const parsed = signUpBodySchema.safeParse(body);
-    if (!parsed.success) return reply.status(400).send(signUpValidationError(parsed.error.issues[0]?.path[0]));
+    if (!parsed.success) return reply.status(400).send(signUpValidationError(parsed.error.issues[0]));
     // Only the fields we validated reach better-auth (no `image`, no extra fields).
     body = parsed.data;
     // better-auth answers a duplicate sign-up with a generic success (anti-enumeration) when
@@ -99,10 +99,14 @@ async function refuseDisabledSession(request: FastifyRequest, headers: Headers) 
   throw new AppError('ACCOUNT_DISABLED');
 }
 
-function signUpValidationError(field: PropertyKey | undefined): ErrorBody {
+function signUpValidationError(issue: { path: PropertyKey[]; message: string } | undefined): ErrorBody {
+  const field = issue?.path[0];
   if (field === 'email') return errorBody('REGISTER_INVALID_EMAIL');
   if (field === 'password') return errorBody('PASSWORD_TOO_SHORT');
-  if (field === 'name') return errorBody('NAME_REQUIRED');
+  if (field === 'name') {
+    const nameCode = (['NAME_INVISIBLE_CHARACTERS', 'NAME_WITHOUT_LETTERS'] as const).find((code) => errorMessage(code) === issue?.message);
+    return errorBody(nameCode ?? 'NAME_REQUIRED');
+  }
   return errorBody('VALIDATION');
 }
 

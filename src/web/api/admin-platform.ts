@@ -142,6 +142,11 @@ export function useUserLevelChanges(userId: string | null) {
   });
 }
 
+/** Level 1 removes an account created by mistake; the server refuses one with history (issue 18). */
+export function useDeleteUser() {
+  return useInvalidating((id: string) => api.delete<{ ok: true }>(`/api/admin/users/${encodeURIComponent(id)}`), keys.users);
+}
+
 export function useSetUserLevel() {
   return useInvalidating(({ id, level }: { id: string; level: Level | null }) => api.put<AdminUser>(`/api/admin/users/${id}/level`, { level }), keys.users);
 }

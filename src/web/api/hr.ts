@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus, UserType } from '../../domain/constants';
 import type { BenefitRequest, CompanyBenefit, CompanyBenefitInput, CompanyBenefitUpdate, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
-import type { AddCompanyUserInput, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, HrDashboard } from '../../domain/schemas/hr';
+import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, HrDashboard } from '../../domain/schemas/hr';
 import type { AssignResult } from './admin-tokens';
 import { api, queryString } from './client';
 import { retryTransient } from './press-key';
@@ -97,7 +97,7 @@ function useHrMutation<Variables, Result>(mutationFn: (variables: Variables) => 
 }
 
 export function useAddCompanyUser() {
-  return useHrMutation((values: AddCompanyUserInput) => api.post<CompanyUser>('/api/company/users', values));
+  return useHrMutation((values: AddCompanyUserInput) => api.post<AddedCompanyUser>('/api/company/users', values));
 }
 
 export function useSetUserStatus() {

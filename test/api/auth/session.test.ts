@@ -152,9 +152,25 @@ describe('profile', () => {
     const id = await createUser(ctx.db, { email: 'perfil@perfil.cl', companyId });
     const cookie = await signIn(ctx.app, 'perfil@perfil.cl');
     const res = await ctx.app.inject({ method: 'PATCH', url: '/api/me', headers: as(cookie), payload: { name: 'Nuevo Nombre', phone: '+56 9 1111 2222' } });
-    expect(res.json()).toMatchObject({ name: 'Nuevo Nombre', phone: '+56 9 1111 2222', companyName: 'Perfil' });
+    expect(res.json()).toMatchObject({ name: 'Nuevo Nombre', phone: '+56911112222', companyName: 'Perfil' });
     await ctx.app.inject({ method: 'PUT', url: '/api/me/theme', headers: as(cookie), payload: { theme: 'dark' } });
     expect((await userRow(ctx.db, id)).themePreference).toBe('dark');
+  });
+
+  it('keeps the phone when the save leaves it out, and clears it only on null or "" (decision 42)', async () => {
+    const id = await createUser(ctx.db, { email: 'conserva@andes.cl' });
+    const cookie = await signIn(ctx.app, 'conserva@andes.cl');
+    const patch = (payload: object) => ctx.app.inject({ method: 'PATCH', url: '/api/me', headers: as(cookie), payload });
+    await patch({ name: 'Con Teléfono', phone: '+56933334444' });
+    const nameOnly = await patch({ name: 'Solo Nombre' });
+    expect(nameOnly.statusCode).toBe(200);
+    expect(nameOnly.json().phone).toBe('+56933334444');
+    expect((await userRow(ctx.db, id)).phone).toBe('+56933334444');
+    expect((await patch({ name: 'Solo Nombre', phone: null })).json().phone).toBeNull();
+    expect((await userRow(ctx.db, id)).phone).toBeNull();
+    await patch({ name: 'Solo Nombre', phone: '+56933334444' });
+    expect((await patch({ name: 'Solo Nombre', phone: '' })).json().phone).toBeNull();
+    expect((await userRow(ctx.db, id)).phone).toBeNull();
   });
 
   it('refuses an empty name with a Spanish message', async () => {

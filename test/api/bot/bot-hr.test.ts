@@ -91,13 +91,13 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
     const ok = await call(cookie.hr, 'PUT', `/api/bot/employees/${camila}/phone`, { phone: '+56 9 8765 4321' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ phone: '+56987654321', stressScore: null, conversationCount: 0 });
-    await ctx.db.update(users).set({ phone: '+56 9 1111 2222' }).where(eq(users.id, sofia));
+    await ctx.db.update(users).set({ phone: '+56911112222' }).where(eq(users.id, sofia));
     const taken = await call(cookie.hr, 'PUT', `/api/bot/employees/${camila}/phone`, { phone: '+56911112222' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe('Ese número ya está registrado para otro colaborador');
     const foreign = await call(cookie.hr, 'PUT', `/api/bot/employees/${sofia}/phone`, { phone: '+56933334444' });
     expect(foreign.statusCode).toBe(404);
-    expect((await ctx.db.select({ phone: users.phone }).from(users).where(eq(users.id, sofia)))[0].phone).toBe('+56 9 1111 2222');
+    expect((await ctx.db.select({ phone: users.phone }).from(users).where(eq(users.id, sofia)))[0].phone).toBe('+56911112222');
   });
 
   it('shows every employee, "Sin datos" ones with a null score, and after a message the profile, its conversation and the alert', async () => {

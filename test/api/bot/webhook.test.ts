@@ -23,7 +23,7 @@ beforeAll(async () => {
   const off = await createCompany(ctx.db, 'Austral Bot', { botEnabled: true, botEnabledAt: new Date(), botConfig: { ...config, botEnabled: false } });
   employee = await createUser(ctx.db, { email: 'camila@andes-bot.cl', companyId: andes });
   offEmployee = await createUser(ctx.db, { email: 'sofia@austral-bot.cl', companyId: off });
-  await ctx.db.update(users).set({ phone: '+56 9 8765 4321' }).where(eq(users.id, employee));
+  await ctx.db.update(users).set({ phone: '+56987654321' }).where(eq(users.id, employee));
   await ctx.db.update(users).set({ phone: '+56911112222' }).where(eq(users.id, offEmployee));
 });
 afterAll(async () => ctx.close());

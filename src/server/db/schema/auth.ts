@@ -47,8 +47,9 @@ export const users = pgTable(
     index('users_level_created_idx').on(t.level, t.createdAt),
     // Level 1's list of every account, newest first, pages along this index instead of sorting 100,000 rows.
     index('users_created_idx').on(t.createdAt, t.id),
-    // The WhatsApp webhook finds the sender by the digits of the phone (bot module, decision 93).
-    index('users_phone_digits_idx').on(sql`regexp_replace(${t.phone}, '[^0-9]', '', 'g')`).where(sql`${t.phone} is not null`),
+    // One number, one person (issue 18): phones are E.164 (src/domain/phone.ts), and the WhatsApp
+    // webhook finds the sender along this index.
+    uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
     check('users_level_check', sql`${t.level} is null or ${t.level} between 1 and 4`),
     check('users_user_type_check', sql`${t.userType} in ('A', 'B')`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),

@@ -3,7 +3,8 @@
  * bot on, employees with WhatsApp numbers and conversations of the last weeks in every band, and one
  * open alert; Austral has access but its bot off. Numbers are Chilean mobiles (+56 9 …).
  */
-import { DEFAULT_BOT_INSTRUCTIONS, toE164 } from '../../../domain/bot';
+import { DEFAULT_BOT_INSTRUCTIONS } from '../../../domain/bot';
+import { toE164 } from '../../../domain/phone';
 import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { analyseStoredMessage, ingestInbound, sendQueuedReply } from './ingest';

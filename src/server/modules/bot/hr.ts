@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ANALYSIS_PERIOD_DAYS, phoneDigits, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
+import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
+import { writeUserPhone } from '../users/service';
 import { AppError } from '../../../domain/errors';
 import type {
   alertListQuerySchema,
@@ -129,15 +130,7 @@ export async function getProfileDetail(db: Executor, companyId: string, userId: 
  */
 export async function setEmployeePhone(db: Executor, companyId: string, userId: string, phone: string | null, actor: Actor): Promise<EmployeeProfile> {
   await profileOf(db, companyId, userId);
-  if (phone) {
-    const [other] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') = ${phoneDigits(phone)}`, sql`${users.phone} is not null`, sql`${users.id} <> ${userId}`))
-      .limit(1);
-    if (other) throw new AppError('PHONE_IN_USE');
-  }
-  await db.update(users).set({ phone, updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, userId));
+  await writeUserPhone(db, userId, phone, () => db.update(users).set({ phone, updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, userId)));
   return profileOf(db, companyId, userId);
 }
 

@@ -8,7 +8,8 @@
  */
 import { recordEvent } from '../events/outbox';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ANALYSIS_PERIOD_DAYS, phoneDigits, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
+import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
+import { senderE164 } from '../../../domain/phone';
 import { queryRows, type Executor } from '../../db/client';
 import { botConversations, botMessages, companies, users } from '../../db/schema';
 import { analyseMessage } from './analysis';
@@ -24,30 +25,28 @@ export type IngestResult =
   | { stored: false; reason: 'unknown_sender' | 'duplicate' };
 
 /**
- * The active employee (level 3) whose phone has these digits, in a company whose bot is on (level 1's
- * access and HR's switch). Two employees sharing a number match nobody: a message is never filed
- * under the wrong person. One index lookup (users_phone_digits_idx).
+ * The active employee (level 3) whose phone is this sender, in a company whose bot is on (level 1's
+ * access and HR's switch). Stored numbers and the sender are both E.164 (src/domain/phone.ts) and
+ * users.phone is unique, so one index lookup (users_phone_key) finds at most one person.
  */
-async function findSender(db: Executor, from: string) {
-  const digits = phoneDigits(from);
-  if (digits.length < 8) return null;
-  const rows = await db
+async function findSender(db: Executor, phone: string) {
+  const [row] = await db
     .select({ userId: users.id, companyId: users.companyId, on: botIsOn })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') = ${digits}`, sql`${users.phone} is not null`, eq(users.level, 3), eq(users.status, 'active')))
-    .limit(2);
-  if (rows.length !== 1 || !rows[0].on || !rows[0].companyId) return null;
-  return { userId: rows[0].userId, companyId: rows[0].companyId };
+    .where(and(eq(users.phone, phone), eq(users.level, 3), eq(users.status, 'active')))
+    .limit(1);
+  if (!row?.on || !row.companyId) return null;
+  return { userId: row.userId, companyId: row.companyId };
 }
 
 class DuplicateMessage extends Error {}
 
 /** Stores one inbound message (or says why not). Throws only on a database failure. */
 export async function ingestInbound(db: Executor, message: InboundMessage): Promise<IngestResult> {
-  const sender = await findSender(db, message.from);
-  if (!sender) return { stored: false, reason: 'unknown_sender' };
-  const phone = `+${phoneDigits(message.from)}`;
+  const phone = senderE164(message.from);
+  const sender = phone ? await findSender(db, phone) : null;
+  if (!phone || !sender) return { stored: false, reason: 'unknown_sender' };
   try {
     const messageId = await db.transaction(async (tx) => {
       const windowStart = new Date(message.sentAt.getTime() - CONVERSATION_GAP_HOURS * 3_600_000);

@@ -26,13 +26,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/companies', {
     config: { access },
     schema: { tags, summary: 'Crear una empresa', body: companyInputSchema, response: { 200: companySchema } },
-    handler: async (request) => createCompany(app.deps.db, request.body, actorOf(request)),
+    handler: async (request) => createCompany(app.deps.db, request.body, actorOf(request), app.deps.config),
   });
 
   app.patch('/companies/:id', {
     config: { access },
     schema: { tags, summary: 'Editar una empresa (un campo no enviado conserva su valor)', params: idParamsSchema, body: companyUpdateSchema, response: { 200: companySchema } },
-    handler: async (request) => updateCompany(app.deps.db, { ...request.body, id: request.params.id }, actorOf(request)),
+    handler: async (request) => updateCompany(app.deps.db, { ...request.body, id: request.params.id }, actorOf(request), app.deps.config),
   });
 
   app.post('/companies/:id/status', {

@@ -1,3 +1,4 @@
+import { companyDomainProblem } from '../../../domain/company-domain';
 import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus } from '../../../domain/constants';
@@ -61,6 +62,16 @@ async function companyById(db: Executor, id: string): Promise<Company> {
   return toCompany(row);
 }
 
+type PlatformDomains = { staffDomain: string; providerDomain: string };
+
+/** A company's email domain may be neither webmail nor the platform's own (issue 18). */
+function refuseForeignDomain(domain: string | null | undefined, domains: PlatformDomains) {
+  if (!domain) return;
+  const problem = companyDomainProblem(domain, domains);
+  if (problem === 'webmail') throw new AppError('COMPANY_DOMAIN_WEBMAIL');
+  if (problem === 'platform') throw new AppError('COMPANY_DOMAIN_RESERVED');
+}
+
 /** Runs a write, answering a clash on the name or the email domain in Spanish. */
 async function withUniqueMessages<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -91,9 +102,11 @@ export async function listCompanies(db: Executor, query: CompanyListQuery): Prom
 
 /**
  * Creates an active company (part 1 §5 "Company form").
- * @throws COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE on a clash (both compared case-insensitively).
+ * @throws COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE on a clash (both compared case-insensitively);
+ *   COMPANY_DOMAIN_WEBMAIL, COMPANY_DOMAIN_RESERVED (companyDomainProblem).
  */
-export async function createCompany(db: Executor, input: CompanyCreate, _actor: Actor): Promise<Company> {
+export async function createCompany(db: Executor, input: CompanyCreate, _actor: Actor, domains: PlatformDomains): Promise<Company> {
+  refuseForeignDomain(input.emailDomain, domains);
   const [row] = await withUniqueMessages(() =>
     db
       .insert(companies)
@@ -116,9 +129,10 @@ export async function createCompany(db: Executor, input: CompanyCreate, _actor: 
 /**
  * Edits a company with PATCH semantics: a field left out keeps its value; an optional text sent
  * blank (or null) is cleared.
- * @throws COMPANY_NOT_FOUND, COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE.
+ * @throws COMPANY_NOT_FOUND, COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE, COMPANY_DOMAIN_WEBMAIL, COMPANY_DOMAIN_RESERVED.
  */
-export async function updateCompany(db: Executor, input: CompanyEdit & { id: string }, _actor: Actor): Promise<Company> {
+export async function updateCompany(db: Executor, input: CompanyEdit & { id: string }, _actor: Actor, domains: PlatformDomains): Promise<Company> {
+  refuseForeignDomain(input.emailDomain, domains);
   const changes: Partial<typeof companies.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.contactName !== undefined) changes.contactName = input.contactName;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addCompanyUserInputSchema,
+  addedCompanyUserSchema,
   benefitsOverviewSchema,
   companyTokenStatsSchema,
   companyUserListQuerySchema,
@@ -48,8 +49,13 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/company/users', {
     config,
-    schema: { tags, summary: 'Agregar un colaborador (nivel 3, tipo A)', body: addCompanyUserInputSchema, response: { 200: companyUserSchema } },
-    handler: async (request) => addCompanyUser(app.deps.db, request.body, actorOf(request)),
+    schema: { tags, summary: 'Agregar un colaborador (nivel 3, tipo A)', body: addCompanyUserInputSchema, response: { 200: addedCompanyUserSchema } },
+    handler: async (request) => {
+      const { emailVerified, ...user } = await addCompanyUser(app.deps.db, request.body, actorOf(request), app.deps.config);
+      // The same verification mail as a sign-up's: the link proves the address is the person's.
+      if (!emailVerified) await app.deps.auth.api.sendVerificationEmail({ body: { email: user.email } });
+      return { ...user, verificationMailSent: !emailVerified };
+    },
   });
 
   app.post('/company/users/:id/status', {

@@ -2,10 +2,11 @@
  * /level2/users (part 2 §2, §4, §5): the company's employees, 'Agregar Usuario', and the status and
  * type toggles. Everything is scoped to the caller's company: another company's user answers 404.
  */
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus, UserType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
+import { emailDomainOf } from '../../../domain/levels';
 import { companyUserEmail, type AddCompanyUserInput, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
 import type { Actor } from '../../auth/actor';
 import { createPasswordAccount } from '../../auth/create-account';
@@ -75,24 +76,50 @@ export async function listCompanyUsers(db: Executor, query: CompanyUserListQuery
 }
 
 /**
+ * HR may not create an account at another company's email domain, at the staff or at the provider
+ * domain (issue 18): the real owner would then be refused on registration and by their own HR.
+ * @throws COMPANY_USER_EMAIL_FOREIGN_DOMAIN
+ */
+export async function refuseForeignAddress(db: Executor, email: string, companyId: string, domains: { staffDomain: string; providerDomain: string }) {
+  const domain = emailDomainOf(email);
+  if (!domain) return;
+  if (domain === domains.staffDomain.toLowerCase() || domain === domains.providerDomain.toLowerCase()) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+  const [other] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(sql`lower(${companies.emailDomain}) = ${domain}`, ne(companies.id, companyId)))
+    .limit(1);
+  if (other) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+}
+
+/**
  * 'Agregar Usuario': a level 3, type A account of the caller's company, survey pending, created on
  * the server (HR stays signed in as themself). The user limit is counted inside the creating
  * transaction with the company row locked, so concurrent adds queue on that lock and cannot pass
  * maxUsers together.
  * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND; COMPANY_DOMAIN_MISSING, COMPANY_EMAIL_MISMATCH,
- *   REGISTER_INVALID_EMAIL (the address); COMPANY_USER_LIMIT; COMPANY_USER_EMAIL_IN_USE.
+ *   REGISTER_INVALID_EMAIL (the address); COMPANY_USER_EMAIL_FOREIGN_DOMAIN; COMPANY_USER_LIMIT;
+ *   COMPANY_USER_EMAIL_IN_USE. The answer says whether the address was taken as verified.
  */
-export async function addCompanyUser(db: Db, input: AddCompanyUserInput, actor: Actor): Promise<CompanyUser> {
+export async function addCompanyUser(
+  db: Db,
+  input: AddCompanyUserInput,
+  actor: Actor,
+  domains: { staffDomain: string; providerDomain: string },
+): Promise<CompanyUser & { emailVerified: boolean }> {
   const companyId = companyOf(actor);
   const [company] = await db.select({ emailDomain: companies.emailDomain }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new AppError('COMPANY_NOT_FOUND');
   const address = companyUserEmail(input.email, company.emailDomain);
   if ('error' in address) throw new AppError(address.error, { domain: company.emailDomain ?? '' });
+  await refuseForeignAddress(db, address.email, companyId, domains);
+  // Only an address of the company's own domain is vouched for by HR; any other is confirmed by its owner by mail.
+  const emailVerified = company.emailDomain !== null && emailDomainOf(address.email) === company.emailDomain.toLowerCase();
   let created: { id: string };
   try {
     created = await createPasswordAccount(
       db,
-      { name: input.name, email: address.email, password: input.password, level: 3, companyId, createdBy: actor.id },
+      { name: input.name, email: address.email, password: input.password, level: 3, companyId, createdBy: actor.id, emailVerified },
       {
         beforeInsert: async (tx) => {
           const [locked] = await tx.select({ maxUsers: companies.maxUsers }).from(companies).where(eq(companies.id, companyId)).for('update');
@@ -107,7 +134,7 @@ export async function addCompanyUser(db: Db, input: AddCompanyUserInput, actor: 
     if (error instanceof AppError && error.code === 'EMAIL_IN_USE') throw new AppError('COMPANY_USER_EMAIL_IN_USE');
     throw error;
   }
-  return getCompanyEmployee(db, created.id, actor);
+  return { ...(await getCompanyEmployee(db, created.id, actor)), emailVerified };
 }
 
 /** One employee of the caller's company. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND (also another company's). */

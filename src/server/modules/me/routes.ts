@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { balancesSchema, meSchema } from '../../../domain/schemas/me';
-import { changePasswordSchema, themeSchema, updateProfileSchema } from '../../../domain/schemas/auth';
+import { balancesSchema, meSchema, updateProfileSchema } from '../../../domain/schemas/me';
+import { changePasswordSchema, themeSchema } from '../../../domain/schemas/auth';
 import { AppError } from '../../../domain/errors';
 import { actorOf } from '../../http/access';
 import { getWalletBalances } from '../ledger/service';
@@ -25,7 +25,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = actorOf(request);
       await updateProfile(app.deps.db, actor, request.body);
-      return toMe({ ...actor, name: request.body.name, phone: request.body.phone ?? null });
+      const { name, phone } = request.body;
+      return toMe({ ...actor, name, phone: phone === undefined ? actor.phone : phone || null });
     },
   });
 

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelChangesSchema, userLevelInputSchema, userSummarySchema } from '../../../domain/schemas/admin';
 import { paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { getUserSummary, listAdminUsers, listUserLevelChanges, setUserLevel } from './service';
+import { z } from 'zod';
+import { deleteUserWithoutHistory, getUserSummary, listAdminUsers, listUserLevelChanges, setUserLevel } from './service';
 
 const access = { levels: [1] } as const;
 const tags = ['users'];
@@ -31,5 +32,14 @@ export const userLevelRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access },
     schema: { tags, summary: 'Últimos cambios de nivel de un usuario (quién, cuándo, de → a)', params: userIdParamsSchema, response: { 200: userLevelChangesSchema } },
     handler: async (request) => listUserLevelChanges(app.deps.db, request.params.id),
+  });
+
+  app.delete('/admin/users/:id', {
+    config: { access },
+    schema: { tags, summary: 'Eliminar una cuenta creada por error (solo sin historial de tokens, solicitudes ni códigos)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      await deleteUserWithoutHistory(app.deps.db, request.params.id, actorOf(request));
+      return { ok: true as const };
+    },
   });
 };

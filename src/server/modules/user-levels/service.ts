@@ -9,8 +9,8 @@ import { AppError } from '../../../domain/errors';
 import { isLevel, type Level } from '../../../domain/levels';
 import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
 import type { Actor } from '../../auth/actor';
-import type { Db, Executor } from '../../db/client';
-import { companies, userLevelChanges, users, userTallies } from '../../db/schema';
+import { queryRows, type Db, type Executor } from '../../db/client';
+import { companies, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -190,4 +190,32 @@ export async function listUserLevelChanges(db: Executor, userId: string): Promis
   return {
     items: rows.map((row) => ({ ...row, fromLevel: levelOrNull(row.fromLevel), toLevel: levelOrNull(row.toLevel), changedAt: row.changedAt.toISOString() })),
   };
+}
+
+/**
+ * Removes an account created by mistake (issue 18: an address HR typed for someone else), only while it
+ * has no history: no ledger transfer on its wallets, no request, code or redemption of its own, no code
+ * it consumed as a provider. Its empty ledger accounts go with it; sessions, credentials and the rest
+ * follow the users row. Money history is never erased this way: an account with history is disabled.
+ * @throws USER_NOT_FOUND, OWN_ACCOUNT_DELETE, USER_HAS_HISTORY.
+ */
+export async function deleteUserWithoutHistory(db: Db, id: string, actor: Actor): Promise<void> {
+  if (id === actor.id) throw new AppError('OWN_ACCOUNT_DELETE');
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw new AppError('USER_NOT_FOUND');
+    const [{ history }] = await queryRows<{ history: boolean }>(
+      tx,
+      sql`select (
+        exists (select 1 from ledger_transfers t where t.wallet_user_id = ${id})
+        or exists (select 1 from ledger_transfers t join ledger_accounts a on a.id in (t.from_account, t.to_account) where a.owner_user_id = ${id})
+        or exists (select 1 from benefit_requests r where r.user_id = ${id})
+        or exists (select 1 from benefit_codes c where c.user_id = ${id} or c.used_by = ${id})
+        or exists (select 1 from redemptions d where d.user_id = ${id})
+      ) as history`,
+    );
+    if (history) throw new AppError('USER_HAS_HISTORY');
+    await tx.delete(ledgerAccounts).where(eq(ledgerAccounts.ownerUserId, id));
+    await tx.delete(users).where(eq(users.id, id));
+  });
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { emailDomainOf, isStaffEmail, selfRegisteredLevel, type Level } from '../../../domain/levels';
 import type { Me } from '../../../domain/schemas/me';
 import type { Theme } from '../../../domain/constants';
@@ -7,6 +7,8 @@ import type { Db, Executor } from '../../db/client';
 import { companies, sessions, users } from '../../db/schema';
 import { findCompanyByEmailDomain } from '../companies/service';
 import type { Actor } from '../../auth/actor';
+import { AppError } from '../../../domain/errors';
+import { violatedUniqueConstraint } from '../../db/errors';
 
 export async function emailIsRegistered(db: Executor, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
@@ -116,11 +118,37 @@ export function isStaff(email: string, config: Pick<AppConfig, 'staffDomain'>): 
   return isStaffEmail(email, config.staffDomain);
 }
 
+/**
+ * Every write of users.phone goes through here (issue 18): `phone` is already E.164 (phoneSchema), and
+ * a number another account holds — of any company — is refused with PHONE_IN_USE, which names nobody.
+ * The look-up answers the usual case; the unique index users_phone_key answers a race, in the same words.
+ * @throws PHONE_IN_USE
+ */
+export async function writeUserPhone(db: Executor, userId: string, phone: string | null, write: () => Promise<unknown>): Promise<void> {
+  if (phone !== null) {
+    const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId))).limit(1);
+    if (other) throw new AppError('PHONE_IN_USE');
+  }
+  try {
+    await write();
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === PHONE_UNIQUE_INDEX) throw new AppError('PHONE_IN_USE');
+    throw error;
+  }
+}
+
+const PHONE_UNIQUE_INDEX = 'users_phone_key';
+
+/** Saves the profile form. A `phone` left out keeps the stored number (decision 42); null or '' clears it. */
 export async function updateProfile(db: Executor, actor: Actor, input: { name: string; phone?: string | null }) {
-  await db
-    .update(users)
-    .set({ name: input.name, phone: input.phone ?? null, updatedAt: new Date(), updatedBy: actor.id })
-    .where(eq(users.id, actor.id));
+  const phone = input.phone === undefined ? undefined : input.phone || null;
+  const write = () =>
+    db
+      .update(users)
+      .set({ name: input.name, ...(phone === undefined ? {} : { phone }), updatedAt: new Date(), updatedBy: actor.id })
+      .where(eq(users.id, actor.id));
+  if (phone === undefined) await write();
+  else await writeUserPhone(db, actor.id, phone, write);
 }
 
 export async function setThemePreference(db: Executor, actor: Actor, theme: Theme) {

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { modals } from '@mantine/modals';
 import { formatDateTime } from '../../../domain/dates';
 import { isLevel, LEVEL_NAMES, type Level } from '../../../domain/levels';
 import type { AdminUser } from '../../../domain/schemas/admin';
 import { ApiError, messageOf } from '../../api/client';
-import { useAdminUsers, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
+import { useAdminUsers, useDeleteUser, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
 import { useMe } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -77,6 +78,28 @@ function UsersTable({ label, columns, table }: { label: string; columns: DataTab
 export function UserDiagnosticsPage() {
   const summary = useUserSummary();
   const table = useUserTable();
+  const { data: me } = useMe();
+  const deleteUser = useDeleteUser();
+  const { banner, showSuccess, showError, clear } = useBanner();
+
+  // An account created by mistake (issue 18): ask first, naming the person; the server refuses one with history.
+  const confirmDelete = (user: AdminUser) =>
+    modals.openConfirmModal({
+      title: 'Eliminar cuenta',
+      children: (
+        <Text size="sm">
+          ¿Eliminar la cuenta de <strong>{user.name}</strong> ({user.email})? Solo se puede eliminar una cuenta sin movimientos de tokens, solicitudes ni
+          códigos. Esta acción no se puede deshacer.
+        </Text>
+      ),
+      labels: { confirm: 'Eliminar cuenta', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteUser.mutate(user.id, {
+          onSuccess: () => showSuccess(`Cuenta de ${user.name} eliminada`),
+          onError: (error) => showError(error instanceof ApiError ? error.message : 'Error al eliminar la cuenta'),
+        }),
+    });
   const columns: DataTableColumn<AdminUser>[] = [
     { key: 'email', header: 'Email', render: (u) => <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{u.email}</Text> },
     { key: 'name', header: 'Nombre', render: (u) => u.name },
@@ -84,10 +107,22 @@ export function UserDiagnosticsPage() {
     { key: 'company', header: 'Empresa', render: (u) => u.companyName ?? '—' },
     { key: 'status', header: 'Estado', noWrap: true, render: (u) => (u.status === 'active' ? 'Activo' : 'Inactivo') },
     { key: 'id', header: 'ID', render: (u) => <Text size="xs" c="dimmed" ff="monospace">{u.id}</Text> },
+    {
+      key: 'actions',
+      header: 'Acciones',
+      noWrap: true,
+      render: (u) =>
+        u.id === me?.id ? null : (
+          <Button size="xs" variant="subtle" color="red" aria-label={`Eliminar la cuenta de ${u.name}`} onClick={() => confirmDelete(u)} loading={deleteUser.isPending && deleteUser.variables === u.id}>
+            Eliminar
+          </Button>
+        ),
+    },
   ];
   return (
     <Stack gap="lg" maw={1300}>
       <PageHeader title="Diagnóstico de usuarios" description="Cuántas cuentas hay por nivel, qué revisar y la lista de todos los usuarios." />
+      <Banner banner={banner} onClose={clear} />
       <UserLevelCards summary={summary.data} isLoading={summary.isPending} />
       {summary.isError && <Alert color="red">Error al cargar usuarios</Alert>}
       {summary.data && (

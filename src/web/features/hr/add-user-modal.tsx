@@ -37,7 +37,9 @@ export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUse
       submitLabel="Crear usuario"
       isSubmitting={add.isPending}
       error={add.isError ? `Error al crear usuario: ${messageOf(add.error)}` : null}
-      onSubmit={(values) => add.mutate(values, { onSuccess: () => onCreated('Usuario creado correctamente') })}
+      onSubmit={(values) => add.mutate(values, { onSuccess: (user) =>
+          // The spec's text; an address outside the company's domain waits for its owner's confirmation (issue 18).
+          onCreated(user.verificationMailSent ? 'Usuario creado correctamente. Le enviamos un correo para confirmar su dirección.' : 'Usuario creado correctamente'), })}
     >
       <TextInput label="Nombre" required {...form.getInputProps('name')} key={form.key('name')} />
       <TextInput

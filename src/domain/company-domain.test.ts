@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { companyDomainProblem } from './company-domain';
+
+const platform = { staffDomain: 'jobby.cl', providerDomain: 'Jobby.sup' };
+
+describe('companyDomainProblem', () => {
+  it("accepts a company's own domain and its subdomains", () => {
+    for (const domain of ['andes.cl', 'mail.andes.cl', 'austral.com', 'jobby.cl.andes.cl']) expect(companyDomainProblem(domain, platform), domain).toBeNull();
+  });
+
+  it('refuses webmail and disposable-mail domains from the maintained list, and their subdomains', () => {
+    for (const domain of ['gmail.com', 'GMAIL.COM', 'hotmail.com', 'outlook.com', 'yahoo.com', 'mailinator.com', 'eu.gmail.com']) {
+      expect(companyDomainProblem(domain, platform), domain).toBe('webmail');
+    }
+  });
+
+  it("refuses the platform's staff and provider domains, and their subdomains", () => {
+    for (const domain of ['jobby.cl', 'jobby.sup', 'rrhh.jobby.cl']) expect(companyDomainProblem(domain, platform), domain).toBe('platform');
+  });
+});
