@@ -68,7 +68,7 @@ async function outcome(userId: string) {
 describe.skipIf(!onPostgres)('a copy killed during the bot work', () => {
   it('killed while sending the reply: the next worker sends it once; one analysis, one alert', async () => {
     const employee = await createUser(ctx.db, { email: 'ines@caida.cl', companyId: company });
-    await ctx.db.update(users).set({ phone: '+56 9 5555 0001' }).where(eq(users.id, employee));
+    await ctx.db.update(users).set({ phone: '+56955550001' }).where(eq(users.id, employee));
     await deliver('56955550001', 'wamid.kill-reply', 'Estoy muy estresada, no doy más con el turno de noche');
     await killDuring('reply');
     // The analysis had committed before the send began: only the reply is left.
@@ -80,7 +80,7 @@ describe.skipIf(!onPostgres)('a copy killed during the bot work', () => {
 
   it('killed before the analysis committed: nothing of it remains, and the next worker does it all once', async () => {
     const employee = await createUser(ctx.db, { email: 'tomas@caida.cl', companyId: company });
-    await ctx.db.update(users).set({ phone: '+56 9 5555 0002' }).where(eq(users.id, employee));
+    await ctx.db.update(users).set({ phone: '+56955550002' }).where(eq(users.id, employee));
     await deliver('56955550002', 'wamid.kill-analysis', 'Estoy muy estresado, no doy más con el turno de noche');
     await killDuring('analysis');
     expect(await outcome(employee)).toMatchObject({ analysed: 0, replies: [], alerts: 0 });
