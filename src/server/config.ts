@@ -17,6 +17,8 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Public origin of the app (used by better-auth's origin check). */
   PUBLIC_URL: z.string().url().optional(),
+  /** Origins allowed besides PUBLIC_URL's (comma-separated, e.g. `https://jobby.example.cl,http://10.0.0.5:3000`). */
+  TRUSTED_ORIGINS: z.string().optional(),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   /** The demo accounts' password; in production it must be set and differ from the published one. */
   DEMO_PASSWORD: z.string().min(6).optional(),
@@ -64,6 +66,8 @@ export type AppConfig = {
   providerDomain: string;
   authSecret: string;
   publicUrl: string;
+  /** Origins whose browsers may sign in and change data (PUBLIC_URL's, its loopback spellings, TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
   demoData: boolean;
   demoPassword: string;
   signInFailuresPerAccount: number;
@@ -105,6 +109,38 @@ function parseTrustProxy(value: string): TrustProxy {
   }
   if (/^\d+$/.test(text)) return Number(text);
   return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins trusted for browser calls. A loopback PUBLIC_URL brings all three loopback spellings of
+ * its scheme and port: the server prints 127.0.0.1 while the default PUBLIC_URL says localhost, and a
+ * newcomer types either. Never derived from the Host header (the client writes it).
+ */
+export function trustedOriginsFor(publicUrl: string, extra: readonly string[] = []): string[] {
+  const url = new URL(publicUrl);
+  const origins = [url.origin];
+  if (LOOPBACK_HOSTS.includes(url.hostname)) {
+    for (const host of LOOPBACK_HOSTS) origins.push(new URL(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`).origin);
+  }
+  return [...new Set([...origins, ...extra])];
+}
+
+/** TRUSTED_ORIGINS: each entry must be a bare origin (scheme, host, optional port), as browsers send it. */
+function parseTrustedOrigins(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== part.replace(/\/$/, '')) {
+        throw new Error(`Configuración inválida en TRUSTED_ORIGINS: "${part}" no es un origen (p. ej. https://jobby.example.cl o http://10.0.0.5:3000).`);
+      }
+      return url.origin;
+    });
 }
 
 /** In development a secret is generated once and kept in the data folder; production must set one. */
@@ -155,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Verification and reset mails need a real transport in production (the outbox is for development).
     throw new Error('Falta SMTP_URL: en producción la verificación de correo y el restablecimiento de contraseña envían correos.');
   }
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
   return {
     env: env.NODE_ENV,
@@ -165,7 +202,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     staffDomain: env.STAFF_EMAIL_DOMAIN.toLowerCase(),
     providerDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
     authSecret: resolveSecret(env, env.BETTER_AUTH_SECRET, 'BETTER_AUTH_SECRET', 'auth-secret', 32),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
+    trustedOrigins: trustedOriginsFor(publicUrl, parseTrustedOrigins(env.TRUSTED_ORIGINS)),
     demoData,
     demoPassword,
     signInFailuresPerAccount: env.SIGNIN_FAILURES_PER_ACCOUNT,
@@ -185,7 +223,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** A config for tests and benches: no files, fixed secret. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const publicUrl = overrides.publicUrl ?? 'http://localhost:3000';
   return {
+    trustedOrigins: trustedOriginsFor(publicUrl),
     env: 'test',
     port: 0,
     host: '127.0.0.1',
@@ -194,7 +234,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staffDomain: 'jobby.cl',
     providerDomain: 'jobby.sup',
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
-    publicUrl: 'http://localhost:3000',
+    publicUrl,
     demoData: false,
     demoPassword: PUBLISHED_DEMO_PASSWORD,
     signInFailuresPerAccount: 1000,

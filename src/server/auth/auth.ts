@@ -25,8 +25,8 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    // A fixed list: the public origin only. Never derived from the Host header, which the client writes.
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    // A fixed list from the configuration (config.trustedOrigins), never derived from the Host header.
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications, authRateLimits },
