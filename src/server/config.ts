@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -78,6 +78,8 @@ export type AppConfig = {
   smtpUrl: string | null;
   mailFrom: string;
   devOutboxApi: boolean;
+  /** Per-start random token GET /api/dev/outbox demands (written to DATA_DIR/dev-outbox-token); null when off. */
+  devOutboxToken: string | null;
   verifyAttemptsPerMinute: number;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -192,6 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Falta SMTP_URL: en producción la verificación de correo y el restablecimiento de contraseña envían correos.');
   }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const devOutboxApi = env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL;
   if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
   return {
     env: env.NODE_ENV,
@@ -213,12 +216,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     emailVerification,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
-    devOutboxApi: env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL,
+    devOutboxApi,
+    devOutboxToken: devOutboxApi ? randomBytes(32).toString('hex') : null,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     whatsapp: whatsappConfig(env),
   };
+}
+
+/** The file the development outbox's token is written to at start (e2e/support.ts reads it). */
+export const DEV_OUTBOX_TOKEN_FILE = 'dev-outbox-token';
+
+/** Writes this start's outbox token, readable by this OS user only (a stale file from a past start is replaced). */
+export function writeDevOutboxToken(config: Pick<AppConfig, 'dataDir' | 'devOutboxToken'>): void {
+  if (!config.devOutboxToken) return;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, DEV_OUTBOX_TOKEN_FILE);
+  rmSync(file, { force: true });
+  writeFileSync(file, config.devOutboxToken, { mode: 0o600 });
 }
 
 /** A config for tests and benches: no files, fixed secret. */
@@ -245,6 +261,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: null,
     mailFrom: 'Jobby <no-responder@jobby.cl>',
     devOutboxApi: false,
+    devOutboxToken: null,
     verifyAttemptsPerMinute: 1000,
     trustProxy: false,
     logLevel: 'silent',
