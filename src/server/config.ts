@@ -27,8 +27,10 @@ const envSchema = z.object({
   /** Failed sign-ins allowed per client address within the window: generous, an office shares one. */
   SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(100),
   SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  /** Registrations and password-reset mails allowed per client address within the window. */
+  /** Failed registrations (and password-reset mails) allowed per client address within the window. */
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(20),
+  /** Registrations of any outcome allowed per client address within the window: an office shares one. */
+  SIGNUP_SUCCESSES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(200),
   /** `required`: an address is verified before sign-in. Default: required in production, else optional. */
   EMAIL_VERIFICATION: z.enum(['required', 'optional']).optional(),
   /** smtp(s)://user:pass@host:port — unset: the development outbox (console + database). */
@@ -74,6 +76,7 @@ export type AppConfig = {
   signInFailuresPerAddress: number;
   signInFailureWindowSeconds: number;
   signUpsPerAddress: number;
+  signUpSuccessesPerAddress: number;
   emailVerification: 'required' | 'optional';
   smtpUrl: string | null;
   mailFrom: string;
@@ -213,6 +216,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     signInFailuresPerAddress: env.SIGNIN_FAILURES_PER_ADDRESS,
     signInFailureWindowSeconds: env.SIGNIN_FAILURE_WINDOW_MINUTES * 60,
     signUpsPerAddress: env.SIGNUPS_PER_ADDRESS,
+    signUpSuccessesPerAddress: env.SIGNUP_SUCCESSES_PER_ADDRESS,
     emailVerification,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
@@ -257,6 +261,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     signInFailuresPerAddress: 1000,
     signInFailureWindowSeconds: 900,
     signUpsPerAddress: 1000,
+    signUpSuccessesPerAddress: 1000,
     emailVerification: 'optional',
     smtpUrl: null,
     mailFrom: 'Jobby <no-responder@jobby.cl>',

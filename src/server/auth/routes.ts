@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, errorMessage, type ErrorBody, type ErrorCode } from '../../domain/errors';
 import { signUpBodySchema } from '../../domain/schemas/auth';
-import { beginSignIn, countRegistration, type Attempt } from '../modules/rate-limit/failed-attempts';
+import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-limit/failed-attempts';
 import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
 
 /**
@@ -51,7 +51,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   let attempt: Attempt | null = null;
   if (url.pathname === '/api/auth/sign-up/email') {
     // Counted before the duplicate-address answer: otherwise that answer is an unlimited oracle.
-    await countRegistration(db, config, request.ip);
+    attempt = await beginRegistration(db, config, request.ip);
     const parsed = signUpBodySchema.safeParse(body);
     if (!parsed.success) return reply.status(400).send(signUpValidationError(parsed.error.issues[0]?.path[0]));
     // Only the fields we validated reach better-auth (no `image`, no extra fields).
