@@ -43,12 +43,18 @@ async function begin(db: Executor, counters: Counter[], windowSeconds: number): 
 /** A key part that a caller cannot blow up: addresses are bounded by the input schema anyway. */
 const normalise = (value: string) => value.trim().toLowerCase().slice(0, 320);
 
-/** @throws TOO_MANY_ATTEMPTS when the account or the address has used up its failures. */
-export function beginSignIn(db: Executor, config: LimiterConfig, email: string, address: string): Promise<Attempt> {
+/**
+ * `device`: the id of a valid device cookie for this account (auth/device.ts). Its holder's failures
+ * count under that device instead of the account-wide counter, so a stranger's failures do not lock
+ * out a person on a browser that signed in before (decision 133); everyone else shares the account's.
+ * @throws TOO_MANY_ATTEMPTS when the account (or device) or the address has used up its failures.
+ */
+export function beginSignIn(db: Executor, config: LimiterConfig, email: string, address: string, device: string | null = null): Promise<Attempt> {
+  const account = device ? `signin:device:${normalise(email)}:${device}` : `signin:account:${normalise(email)}`;
   return begin(
     db,
     [
-      { key: `signin:account:${normalise(email)}`, limit: config.signInFailuresPerAccount },
+      { key: account, limit: config.signInFailuresPerAccount },
       { key: `signin:address:${address}`, limit: config.signInFailuresPerAddress },
     ],
     config.signInFailureWindowSeconds,
