@@ -38,8 +38,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Jobby <no-responder@jobby.cl>'),
   /** `on`: GET /api/dev/outbox shows the outbox's links (browser journeys). Refused in production. */
   DEV_OUTBOX_API: z.enum(['on', 'off']).default('off'),
-  /** Code verifications allowed per provider and minute (8-character codes must not be guessable). */
+  /** Refused code verifications allowed per provider and minute (8-character codes must not be guessable). */
   VERIFY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Code verifications of any outcome allowed per provider and minute: far above a busy till. */
+  VERIFY_SUCCESSES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Which proxies to believe for the client address: `false`, a hop count (`1`) or a comma-separated
    * list of proxy addresses/CIDRs. Never `true` (that would take the leftmost, client-chosen value).
@@ -84,6 +86,7 @@ export type AppConfig = {
   /** Per-start random token GET /api/dev/outbox demands (written to DATA_DIR/dev-outbox-token); null when off. */
   devOutboxToken: string | null;
   verifyAttemptsPerMinute: number;
+  verifySuccessesPerMinute: number;
   trustProxy: TrustProxy;
   logLevel: string;
   whatsapp: WhatsappConfig;
@@ -223,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devOutboxApi,
     devOutboxToken: devOutboxApi ? randomBytes(32).toString('hex') : null,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
+    verifySuccessesPerMinute: env.VERIFY_SUCCESSES_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     whatsapp: whatsappConfig(env),
@@ -268,6 +272,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     devOutboxApi: false,
     devOutboxToken: null,
     verifyAttemptsPerMinute: 1000,
+    verifySuccessesPerMinute: 10_000,
     trustProxy: false,
     logLevel: 'silent',
     whatsapp: { appSecret: 'test-whatsapp-app-secret', verifyToken: 'test-verify-token', generated: false, cloudApi: null, requestsPerMinute: 1000 },
