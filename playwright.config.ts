@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_WHATSAPP_APP_SECRET, E2E_WHATSAPP_VERIFY_TOKEN } from './e2e/support';
+import { E2E_DATA_DIR, E2E_WHATSAPP_APP_SECRET, E2E_WHATSAPP_VERIFY_TOKEN } from './e2e/support';
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 // scripts/e2e.mjs (npm run test:e2e) creates a fresh data folder per run and removes it afterwards.
-const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e';
+// e2e/support.ts reads the development outbox's token from the same folder.
+const dataDir = E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

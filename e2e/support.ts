@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -62,12 +64,19 @@ export async function shoot(page: Page, name: string, options: { phone?: boolean
   await page.setViewportSize(DESKTOP);
 }
 
-/** The link of the latest mail to an address, from the development outbox (DEV_OUTBOX_API=on). */
+/** The data folder of the journeys' server (playwright.config.ts passes the same one as DATA_DIR). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? './data/e2e';
+
+/**
+ * The link of the latest mail to an address, from the development outbox (DEV_OUTBOX_API=on). The
+ * outbox answers only with the token the server wrote at start to DATA_DIR (docs/operations.md).
+ */
 export async function outboxLink(page: Page, to: string): Promise<string> {
+  const token = readFileSync(path.join(E2E_DATA_DIR, 'dev-outbox-token'), 'utf8').trim();
   let link = '';
   await expect
     .poll(async () => {
-      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+      const res = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-dev-outbox-token': token } });
       link = res.ok() ? (((await res.json()) as { link: string | null }).link ?? '') : '';
       return link;
     })

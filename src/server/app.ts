@@ -55,13 +55,15 @@ export type BuildAppOptions = {
   botTransport?: BotTransport;
   /** Folder of the built SPA; served with an index.html fallback when present. */
   webDir?: string | null;
+  /** Where the log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 };
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, database, webDir = null, botTransport }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, webDir = null, botTransport, logStream }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 

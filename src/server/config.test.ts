@@ -11,6 +11,18 @@ describe('loadConfig defaults (issue 6)', () => {
     expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('trusts the three loopback spellings of a loopback PUBLIC_URL, plus TRUSTED_ORIGINS (issue 18 C)', () => {
+    expect(loadConfig({ ...base }).trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://jobby.example.cl' }).trustedOrigins).toEqual(['https://jobby.example.cl']);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://jobby.example.cl', TRUSTED_ORIGINS: 'http://10.0.0.5:3000, https://b.example.cl' }).trustedOrigins).toEqual([
+      'https://jobby.example.cl',
+      'http://10.0.0.5:3000',
+      'https://b.example.cl',
+    ]);
+    expect(() => loadConfig({ ...base, TRUSTED_ORIGINS: 'https://b.example.cl/ruta' })).toThrow(/TRUSTED_ORIGINS/);
+    expect(() => loadConfig({ ...base, TRUSTED_ORIGINS: '*' })).toThrow(/TRUSTED_ORIGINS/);
+  });
+
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
     expect(loadConfig({ ...base }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);

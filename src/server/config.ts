@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,6 +17,8 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Public origin of the app (used by better-auth's origin check). */
   PUBLIC_URL: z.string().url().optional(),
+  /** Origins allowed besides PUBLIC_URL's (comma-separated, e.g. `https://jobby.example.cl,http://10.0.0.5:3000`). */
+  TRUSTED_ORIGINS: z.string().optional(),
   DEMO_DATA: z.enum(['on', 'off']).optional(),
   /** The demo accounts' password; in production it must be set and differ from the published one. */
   DEMO_PASSWORD: z.string().min(6).optional(),
@@ -25,8 +27,10 @@ const envSchema = z.object({
   /** Failed sign-ins allowed per client address within the window: generous, an office shares one. */
   SIGNIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(100),
   SIGNIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-  /** Registrations and password-reset mails allowed per client address within the window. */
+  /** Failed registrations (and password-reset mails) allowed per client address within the window. */
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(20),
+  /** Registrations of any outcome allowed per client address within the window: an office shares one. */
+  SIGNUP_SUCCESSES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000_000).default(200),
   /** `required`: an address is verified before sign-in. Default: required in production, else optional. */
   EMAIL_VERIFICATION: z.enum(['required', 'optional']).optional(),
   /** smtp(s)://user:pass@host:port — unset: the development outbox (console + database). */
@@ -34,8 +38,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Jobby <no-responder@jobby.cl>'),
   /** `on`: GET /api/dev/outbox shows the outbox's links (browser journeys). Refused in production. */
   DEV_OUTBOX_API: z.enum(['on', 'off']).default('off'),
-  /** Code verifications allowed per provider and minute (8-character codes must not be guessable). */
+  /** Refused code verifications allowed per provider and minute (8-character codes must not be guessable). */
   VERIFY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Code verifications of any outcome allowed per provider and minute: far above a busy till. */
+  VERIFY_SUCCESSES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Which proxies to believe for the client address: `false`, a hop count (`1`) or a comma-separated
    * list of proxy addresses/CIDRs. Never `true` (that would take the leftmost, client-chosen value).
@@ -64,17 +70,23 @@ export type AppConfig = {
   providerDomain: string;
   authSecret: string;
   publicUrl: string;
+  /** Origins whose browsers may sign in and change data (PUBLIC_URL's, its loopback spellings, TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
   demoData: boolean;
   demoPassword: string;
   signInFailuresPerAccount: number;
   signInFailuresPerAddress: number;
   signInFailureWindowSeconds: number;
   signUpsPerAddress: number;
+  signUpSuccessesPerAddress: number;
   emailVerification: 'required' | 'optional';
   smtpUrl: string | null;
   mailFrom: string;
   devOutboxApi: boolean;
+  /** Per-start random token GET /api/dev/outbox demands (written to DATA_DIR/dev-outbox-token); null when off. */
+  devOutboxToken: string | null;
   verifyAttemptsPerMinute: number;
+  verifySuccessesPerMinute: number;
   trustProxy: TrustProxy;
   logLevel: string;
   whatsapp: WhatsappConfig;
@@ -105,6 +117,38 @@ function parseTrustProxy(value: string): TrustProxy {
   }
   if (/^\d+$/.test(text)) return Number(text);
   return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins trusted for browser calls. A loopback PUBLIC_URL brings all three loopback spellings of
+ * its scheme and port: the server prints 127.0.0.1 while the default PUBLIC_URL says localhost, and a
+ * newcomer types either. Never derived from the Host header (the client writes it).
+ */
+export function trustedOriginsFor(publicUrl: string, extra: readonly string[] = []): string[] {
+  const url = new URL(publicUrl);
+  const origins = [url.origin];
+  if (LOOPBACK_HOSTS.includes(url.hostname)) {
+    for (const host of LOOPBACK_HOSTS) origins.push(new URL(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`).origin);
+  }
+  return [...new Set([...origins, ...extra])];
+}
+
+/** TRUSTED_ORIGINS: each entry must be a bare origin (scheme, host, optional port), as browsers send it. */
+function parseTrustedOrigins(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== part.replace(/\/$/, '')) {
+        throw new Error(`Configuración inválida en TRUSTED_ORIGINS: "${part}" no es un origen (p. ej. https://jobby.example.cl o http://10.0.0.5:3000).`);
+      }
+      return url.origin;
+    });
 }
 
 /** In development a secret is generated once and kept in the data folder; production must set one. */
@@ -155,6 +199,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Verification and reset mails need a real transport in production (the outbox is for development).
     throw new Error('Falta SMTP_URL: en producción la verificación de correo y el restablecimiento de contraseña envían correos.');
   }
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const devOutboxApi = env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL;
   if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
   return {
     env: env.NODE_ENV,
@@ -165,27 +211,45 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     staffDomain: env.STAFF_EMAIL_DOMAIN.toLowerCase(),
     providerDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
     authSecret: resolveSecret(env, env.BETTER_AUTH_SECRET, 'BETTER_AUTH_SECRET', 'auth-secret', 32),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
+    trustedOrigins: trustedOriginsFor(publicUrl, parseTrustedOrigins(env.TRUSTED_ORIGINS)),
     demoData,
     demoPassword,
     signInFailuresPerAccount: env.SIGNIN_FAILURES_PER_ACCOUNT,
     signInFailuresPerAddress: env.SIGNIN_FAILURES_PER_ADDRESS,
     signInFailureWindowSeconds: env.SIGNIN_FAILURE_WINDOW_MINUTES * 60,
     signUpsPerAddress: env.SIGNUPS_PER_ADDRESS,
+    signUpSuccessesPerAddress: env.SIGNUP_SUCCESSES_PER_ADDRESS,
     emailVerification,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
-    devOutboxApi: env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL,
+    devOutboxApi,
+    devOutboxToken: devOutboxApi ? randomBytes(32).toString('hex') : null,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
+    verifySuccessesPerMinute: env.VERIFY_SUCCESSES_PER_MINUTE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     whatsapp: whatsappConfig(env),
   };
 }
 
+/** The file the development outbox's token is written to at start (e2e/support.ts reads it). */
+export const DEV_OUTBOX_TOKEN_FILE = 'dev-outbox-token';
+
+/** Writes this start's outbox token, readable by this OS user only (a stale file from a past start is replaced). */
+export function writeDevOutboxToken(config: Pick<AppConfig, 'dataDir' | 'devOutboxToken'>): void {
+  if (!config.devOutboxToken) return;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, DEV_OUTBOX_TOKEN_FILE);
+  rmSync(file, { force: true });
+  writeFileSync(file, config.devOutboxToken, { mode: 0o600 });
+}
+
 /** A config for tests and benches: no files, fixed secret. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const publicUrl = overrides.publicUrl ?? 'http://localhost:3000';
   return {
+    trustedOrigins: trustedOriginsFor(publicUrl),
     env: 'test',
     port: 0,
     host: '127.0.0.1',
@@ -194,18 +258,21 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staffDomain: 'jobby.cl',
     providerDomain: 'jobby.sup',
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
-    publicUrl: 'http://localhost:3000',
+    publicUrl,
     demoData: false,
     demoPassword: PUBLISHED_DEMO_PASSWORD,
     signInFailuresPerAccount: 1000,
     signInFailuresPerAddress: 1000,
     signInFailureWindowSeconds: 900,
     signUpsPerAddress: 1000,
+    signUpSuccessesPerAddress: 1000,
     emailVerification: 'optional',
     smtpUrl: null,
     mailFrom: 'Jobby <no-responder@jobby.cl>',
     devOutboxApi: false,
+    devOutboxToken: null,
     verifyAttemptsPerMinute: 1000,
+    verifySuccessesPerMinute: 10_000,
     trustProxy: false,
     logLevel: 'silent',
     whatsapp: { appSecret: 'test-whatsapp-app-secret', verifyToken: 'test-verify-token', generated: false, cloudApi: null, requestsPerMinute: 1000 },

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { buildApp, defaultWebDir } from './app';
 import { startJobs } from './jobs';
-import { loadConfig } from './config';
+import { loadConfig, writeDevOutboxToken } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
 
@@ -31,6 +31,8 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
+  // Before listening: whoever sees the server answer can already read this start's token.
+  writeDevOutboxToken(config);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -47,7 +47,7 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<AppConfig> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestContext> {
   const config = testConfig(overrides);
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
@@ -60,7 +60,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     database = await openDatabase({ url: null, pgliteDir: null, pgliteDataDirDump: dump ? new Blob([readFileSync(dump)]) : null });
   }
   await migrateDatabase(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: options.logStream });
   await app.ready();
   return {
     app,

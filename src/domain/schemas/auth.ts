@@ -69,4 +69,10 @@ export const signUpBodySchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT')).max(128),
 });
 
+/** What /api/auth/sign-in/email accepts; checked before the attempt is counted (issue 18 item 9). */
+export const signInBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).email(errorMessage('LOGIN_INVALID_EMAIL')),
+  password: z.string().min(1).max(1024),
+});
+
 export const themeSchema = z.object({ theme: z.enum(['light', 'dark']) });

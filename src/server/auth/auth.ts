@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { and, eq, like } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import type { AppConfig } from '../config';
@@ -25,8 +26,8 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    // A fixed list: the public origin only. Never derived from the Host header, which the client writes.
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    // A fixed list from the configuration (config.trustedOrigins), never derived from the Host header.
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications, authRateLimits },
@@ -50,6 +51,14 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       requireEmailVerification: config.emailVerification === 'required',
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // One reset ends every other link of the user: a link left in an old mail (or in a mailbox an
+      // attacker read) must not set the password again. better-auth keeps each one as a verification
+      // row `reset-password:<token>` whose value is the user id; the one just used is already consumed.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(verifications)
+          .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
+      },
       // Not awaited: a known address must not answer slower than an unknown one (no enumeration by time).
       sendResetPassword: async ({ user, token }) => {
         void mail.send(passwordResetMail(user, resetLink(config, token))).catch((error: unknown) => {

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, errorMessage, type ErrorBody, type ErrorCode } from '../../domain/errors';
-import { signUpBodySchema } from '../../domain/schemas/auth';
-import { beginSignIn, countRegistration, type Attempt } from '../modules/rate-limit/failed-attempts';
+import { signInBodySchema, signUpBodySchema } from '../../domain/schemas/auth';
+import type { AppConfig } from '../config';
+import { deviceCookie, deviceOf } from './device';
+import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-limit/failed-attempts';
 import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
 
 /**
@@ -51,7 +53,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   let attempt: Attempt | null = null;
   if (url.pathname === '/api/auth/sign-up/email') {
     // Counted before the duplicate-address answer: otherwise that answer is an unlimited oracle.
-    await countRegistration(db, config, request.ip);
+    attempt = await beginRegistration(db, config, request.ip);
     const parsed = signUpBodySchema.safeParse(body);
     if (!parsed.success) return reply.status(400).send(signUpValidationError(parsed.error.issues[0]));
     // Only the fields we validated reach better-auth (no `image`, no extra fields).
@@ -60,9 +62,18 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
     // autoSignIn is off; the spec asks for 'Este correo electrónico ya está en uso' (part 1 §8).
     if (await emailIsRegistered(db, parsed.data.email)) return reply.status(409).send(errorBody('EMAIL_IN_USE'));
   }
+  let signedInDevice: { email: string; device: string | null } | null = null;
   if (url.pathname === '/api/auth/sign-in/email') {
-    const email = (body as { email?: unknown } | undefined)?.email;
-    attempt = await beginSignIn(db, config, typeof email === 'string' ? email : '', request.ip);
+    // Whatever is refused before the password is checked (origin, body) is no guess: counted only after.
+    if (originRefusedByAuth(headers, config)) throw new AppError('FORBIDDEN');
+    const parsed = signInBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return reply.status(400).send(errorBody(parsed.error.issues[0]?.path[0] === 'email' ? 'LOGIN_INVALID_EMAIL' : 'VALIDATION'));
+    }
+    body = parsed.data;
+    const device = deviceOf(config, request.headers.cookie, parsed.data.email);
+    attempt = await beginSignIn(db, config, parsed.data.email, request.ip, device);
+    signedInDevice = { email: parsed.data.email, device };
   }
 
   const response = await auth.handler(
@@ -70,6 +81,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   );
   if (attempt && response.status < 400) await attempt.succeeded();
   reply.status(response.status);
+  if (signedInDevice && response.status < 400) reply.header('set-cookie', deviceCookie(config, signedInDevice.email, signedInDevice.device));
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -82,6 +94,20 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .header('content-type', 'application/json')
     .send(translateAuthError(url.pathname, response.status, text, request.log));
+}
+
+/**
+ * better-auth's own origin check, answered before the attempt is counted: a request carrying
+ * cookies must name a trusted origin in Origin (or Referer). An untrusted Origin header never gets
+ * here (refuseCrossSite).
+ */
+function originRefusedByAuth(headers: Headers, config: Pick<AppConfig, 'trustedOrigins'>): boolean {
+  if (!headers.has('cookie')) return false;
+  const stated = headers.get('origin') || headers.get('referer') || '';
+  // better-auth infers the origin of a same-origin request whose browser sent `Origin: null`.
+  if (stated === 'null' && headers.get('sec-fetch-site') === 'same-origin') return false;
+  if (!stated || stated === 'null' || !URL.canParse(stated)) return true;
+  return !config.trustedOrigins.includes(new URL(stated).origin);
 }
 
 /**

@@ -46,17 +46,27 @@ export async function requireAccess(request: FastifyRequest, access: Access | un
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A state-changing /api call must come from the app's own origin (PUBLIC_URL): a browser says where
- * a request comes from in `Sec-Fetch-Site` and `Origin`, and either one pointing elsewhere is
- * refused. Callers that send neither (scripts, server-to-server) carry no browser cookies by
- * accident, so they pass; SameSite cookies stay the first defence.
+ * A state-changing /api call must come from one of the app's origins (config.trustedOrigins): a
+ * browser says where a request comes from in `Sec-Fetch-Site` and `Origin`, and either one pointing
+ * elsewhere is refused. Callers that send neither (scripts, server-to-server) carry no browser
+ * cookies by accident, so they pass; SameSite cookies stay the first defence. A refused origin is
+ * logged with the setting that would allow it: the caller only sees 403, the operator must see why.
  */
 export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new AppError('FORBIDDEN');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    request.log.warn({ secFetchSite: site, origin: request.headers.origin, url: request.url }, 'Petición de otro sitio rechazada (Sec-Fetch-Site)');
+    throw new AppError('FORBIDDEN');
+  }
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== new URL(request.server.deps.config.publicUrl).origin) throw new AppError('FORBIDDEN');
+  if (origin !== undefined && !request.server.deps.config.trustedOrigins.includes(origin)) {
+    request.log.warn(
+      { origin, url: request.url },
+      `Origen rechazado: ${origin}. Si es legítimo, añádelo a TRUSTED_ORIGINS (o ajusta PUBLIC_URL).`,
+    );
+    throw new AppError('FORBIDDEN');
+  }
 }
 
 /** The actor of a route that is not public (the access hook has already checked it). */

@@ -15,6 +15,7 @@ type Received = { to: string; raw: string };
 function startSink() {
   const received: Received[] = [];
   const waiters: { to: string; resolve: (m: Received) => void }[] = [];
+  const checks: (() => boolean)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -29,6 +30,7 @@ function startSink() {
           const index = waiters.findIndex((w) => w.to === rcpt.address);
           if (index >= 0) waiters.splice(index, 1)[0].resolve(message);
         }
+        for (const check of [...checks]) if (check()) checks.splice(checks.indexOf(check), 1);
         callback();
       });
     },
@@ -41,6 +43,17 @@ function startSink() {
         const already = received.find((m) => m.to === to);
         if (already) resolve(already);
         else waiters.push({ to, resolve });
+      }),
+    /** The n-th message (1-based) to an address, once it has arrived. */
+    nth: (to: string, n: number) =>
+      new Promise<Received>((resolve) => {
+        const check = () => {
+          const list = received.filter((m) => m.to === to);
+          if (list.length < n) return false;
+          resolve(list[n - 1]);
+          return true;
+        };
+        if (!check()) checks.push(check);
       }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -139,6 +152,31 @@ describe('password reset', () => {
       message: 'El enlace para restablecer la contraseña no es válido o ya venció.',
     });
     expect(sink.received.filter((m) => m.to === 'nadie@andes.cl')).toHaveLength(0);
+  });
+});
+
+describe('one successful reset ends the other links (issue 18 item 6)', () => {
+  it('refuses a second outstanding link once the first has set the password', async () => {
+    await createUser(ctx.db, { email: 'doble@andes.cl' });
+    await createUser(ctx.db, { email: 'ajena@andes.cl' });
+    await post('/api/auth/request-password-reset', { email: 'doble@andes.cl' });
+    const first = linkOf((await sink.nth('doble@andes.cl', 1)).raw).searchParams.get('token') ?? '';
+    await post('/api/auth/request-password-reset', { email: 'doble@andes.cl' });
+    const second = linkOf((await sink.nth('doble@andes.cl', 2)).raw).searchParams.get('token') ?? '';
+    // Another person's link is theirs: it survives this user's reset.
+    await post('/api/auth/request-password-reset', { email: 'ajena@andes.cl' });
+    const other = linkOf((await sink.next('ajena@andes.cl')).raw).searchParams.get('token') ?? '';
+    expect(new Set([first, second, other]).size).toBe(3);
+
+    expect((await post('/api/auth/reset-password', { token: second, newPassword: 'nueva-clave' })).statusCode).toBe(200);
+    const stale = await post('/api/auth/reset-password', { token: first, newPassword: 'clave-del-atacante' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toEqual({
+      code: 'RESET_LINK_INVALID',
+      message: 'El enlace para restablecer la contraseña no es válido o ya venció.',
+    });
+    await expect(signIn(ctx.app, 'doble@andes.cl', 'nueva-clave')).resolves.toContain('session_token');
+    expect((await post('/api/auth/reset-password', { token: other, newPassword: 'suya-nueva' })).statusCode).toBe(200);
   });
 });
 

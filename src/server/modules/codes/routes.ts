@@ -14,7 +14,8 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access },
     schema: { tags, summary: 'Verificar y canjear un código', body: verifyCodeInputSchema, response: { 200: verifyCodeResultSchema } },
     handler: async (request, reply) => {
-      const options = { attemptsPerMinute: app.deps.config.verifyAttemptsPerMinute, idempotencyKey: idempotencyKeyOf(request) };
+      const { verifyAttemptsPerMinute, verifySuccessesPerMinute } = app.deps.config;
+      const options = { attemptsPerMinute: verifyAttemptsPerMinute, successesPerMinute: verifySuccessesPerMinute, idempotencyKey: idempotencyKeyOf(request) };
       return sendOutcome(reply, await verifyCode(app.deps.db, request.body, actorOf(request), options));
     },
   });

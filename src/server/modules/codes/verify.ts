@@ -20,15 +20,17 @@ import { benefitCodes, users } from '../../db/schema';
 import { recordEvent } from '../events/outbox';
 import { runIdempotent, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
-import { consumeRateLimit } from '../rate-limit/service';
+import { consumeRateLimit, refundRateLimit } from '../rate-limit/service';
 
 /** Part 2 §8: the success text of the verification box. */
 export const CODE_VERIFIED_MESSAGE = 'Token verificado y procesado correctamente';
 
 export type VerifyCodeInput = { code: string };
 export type VerifyCodeOptions = {
-  /** VERIFY_ATTEMPTS_PER_MINUTE: 8-character codes must not be guessable by trying. */
+  /** VERIFY_ATTEMPTS_PER_MINUTE: refused verifications per minute; 8-character codes must not be guessable by trying. */
   attemptsPerMinute: number;
+  /** VERIFY_SUCCESSES_PER_MINUTE: verifications of any outcome per minute, a ceiling far above a busy till (none when absent: the seed). */
+  successesPerMinute?: number;
   idempotencyKey?: string;
 };
 
@@ -129,9 +131,11 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
 /**
  * Verifies and redeems a code for the acting provider. The input is read as a person types it:
  * spaces and hyphens dropped, upper-cased, and look-alikes found through the reading key.
- * Every attempt counts against the provider's per-minute limit, refused ones included (the
- * counter is written in its own statement, outside the redemption's transaction), except a retry
- * with an Idempotency-Key already answered: it gets the stored answer without counting.
+ * Each attempt is counted before the lookup (in its own statement, outside the redemption's
+ * transaction, so parallel guesses cannot slip past) against two per-minute limits of the provider:
+ * refused verifications (`attemptsPerMinute`; a success is taken back, since only a refusal signals
+ * guessing — issue 18 item 12) and all verifications (`successesPerMinute`, a generous ceiling). A
+ * retry with an Idempotency-Key already answered gets the stored answer without counting.
  * @throws CODE_REQUIRED when the code is empty.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
  * Answered as outcomes: PROVIDER_INACTIVE (the provider was disabled after its session was
@@ -146,8 +150,12 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   // provider whose network dropped the answer must not be locked out by its own retries.
   const stored = await storedAnswer<VerifyCodeResult>(db, idempotency);
   if (stored) return stored;
-  const attempt = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
-  if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
+  const failures = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
+  const ceiling = options.successesPerMinute;
+  const all = ceiling === undefined ? null : await consumeRateLimit(db, { key: `verify:all:${actor.id}`, limit: ceiling, windowSeconds: 60 });
+  if (!failures.allowed || all?.allowed === false) throw new AppError('VERIFY_RATE_LIMITED');
   // A transaction, so that the code's use and its outbox event commit together (issue 10).
-  return runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor.id));
+  const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor.id));
+  if (outcome.status < 400) await refundRateLimit(db, `verify:${actor.id}`, failures.windowStart);
+  return outcome;
 }

@@ -1,6 +1,6 @@
 /**
  * The limiter of password checks (OWASP ASVS V2.2.1, issue 6): sign-in, the current-password check
- * of /api/me/password, and registration. Each attempt is counted per account AND per client address
+ * of /api/me/password, and registration (beginRegistration). Each attempt is counted per account AND per client address
  * before the password is checked — so parallel guesses cannot slip past — and a success is taken
  * back, so only failures remain counted: an office of colleagues behind one address signs in freely,
  * while an account under attack is throttled after `SIGNIN_FAILURES_PER_ACCOUNT` failures. Counters
@@ -13,7 +13,7 @@ import { consumeRateLimit, refundRateLimit } from './service';
 
 type LimiterConfig = Pick<
   AppConfig,
-  'signInFailuresPerAccount' | 'signInFailuresPerAddress' | 'signInFailureWindowSeconds' | 'signUpsPerAddress'
+  'signInFailuresPerAccount' | 'signInFailuresPerAddress' | 'signInFailureWindowSeconds' | 'signUpsPerAddress' | 'signUpSuccessesPerAddress'
 >;
 
 export type Attempt = {
@@ -21,14 +21,15 @@ export type Attempt = {
   succeeded: () => Promise<void>;
 };
 
-type Counter = { key: string; limit: number };
+/** `keepOnSuccess`: a ceiling on every attempt, not taken back when the attempt succeeds. */
+type Counter = { key: string; limit: number; keepOnSuccess?: boolean };
 
 async function begin(db: Executor, counters: Counter[], windowSeconds: number): Promise<Attempt> {
   const counted: { key: string; windowStart: Date }[] = [];
   let allowed = true;
   for (const counter of counters) {
     const result = await consumeRateLimit(db, { key: counter.key, limit: counter.limit, windowSeconds });
-    counted.push({ key: counter.key, windowStart: result.windowStart });
+    if (!counter.keepOnSuccess) counted.push({ key: counter.key, windowStart: result.windowStart });
     allowed &&= result.allowed;
   }
   if (!allowed) throw new AppError('TOO_MANY_ATTEMPTS');
@@ -42,12 +43,18 @@ async function begin(db: Executor, counters: Counter[], windowSeconds: number): 
 /** A key part that a caller cannot blow up: addresses are bounded by the input schema anyway. */
 const normalise = (value: string) => value.trim().toLowerCase().slice(0, 320);
 
-/** @throws TOO_MANY_ATTEMPTS when the account or the address has used up its failures. */
-export function beginSignIn(db: Executor, config: LimiterConfig, email: string, address: string): Promise<Attempt> {
+/**
+ * `device`: the id of a valid device cookie for this account (auth/device.ts). Its holder's failures
+ * count under that device instead of the account-wide counter, so a stranger's failures do not lock
+ * out a person on a browser that signed in before (decision 133); everyone else shares the account's.
+ * @throws TOO_MANY_ATTEMPTS when the account (or device) or the address has used up its failures.
+ */
+export function beginSignIn(db: Executor, config: LimiterConfig, email: string, address: string, device: string | null = null): Promise<Attempt> {
+  const account = device ? `signin:device:${normalise(email)}:${device}` : `signin:account:${normalise(email)}`;
   return begin(
     db,
     [
-      { key: `signin:account:${normalise(email)}`, limit: config.signInFailuresPerAccount },
+      { key: account, limit: config.signInFailuresPerAccount },
       { key: `signin:address:${address}`, limit: config.signInFailuresPerAddress },
     ],
     config.signInFailureWindowSeconds,
@@ -60,10 +67,21 @@ export function beginPasswordCheck(db: Executor, config: LimiterConfig, email: s
 }
 
 /**
- * Registrations per address, counted whatever the outcome and BEFORE the duplicate-address answer,
- * so that answer is no free enumeration oracle.
+ * Registrations per address (issue 18 item 8). Each one is counted BEFORE the duplicate-address
+ * answer, so that answer is no free enumeration oracle, against a tight limit of failures
+ * (SIGNUPS_PER_ADDRESS: duplicates, invalid bodies, better-auth refusals) from which a success is
+ * taken back, and against a generous ceiling on all registrations (SIGNUP_SUCCESSES_PER_ADDRESS),
+ * so colleagues behind one office address all register while a script cannot create accounts
+ * without bound.
  * @throws TOO_MANY_ATTEMPTS
  */
-export async function countRegistration(db: Executor, config: LimiterConfig, address: string): Promise<void> {
-  await begin(db, [{ key: `signup:address:${address}`, limit: config.signUpsPerAddress }], config.signInFailureWindowSeconds);
+export function beginRegistration(db: Executor, config: LimiterConfig, address: string): Promise<Attempt> {
+  return begin(
+    db,
+    [
+      { key: `signup:failed:${address}`, limit: config.signUpsPerAddress },
+      { key: `signup:address:${address}`, limit: config.signUpSuccessesPerAddress, keepOnSuccess: true },
+    ],
+    config.signInFailureWindowSeconds,
+  );
 }

@@ -1,0 +1,40 @@
+/**
+ * The sign-in device cookie (issue 18 item 9, decision 133): set on a successful sign-in, signed with
+ * the auth secret and bound to the account's address. Its holder's wrong passwords are counted under
+ * its own key, so a stranger who exhausts the account-wide counter does not lock out the person who
+ * signed in from that browser before.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppConfig } from '../config';
+
+export const DEVICE_COOKIE = 'jobby.device';
+/** Half a year: a person who signed in on this browser within it is recognised. */
+const DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+type DeviceConfig = Pick<AppConfig, 'authSecret' | 'publicUrl'>;
+
+function signature(config: DeviceConfig, email: string, deviceId: string): string {
+  return createHmac('sha256', config.authSecret).update(`device:${email}:${deviceId}`).digest('base64url');
+}
+
+/** The device id of a cookie header's device cookie, when it was signed for this address; else null. */
+export function deviceOf(config: DeviceConfig, cookieHeader: string | undefined, email: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== DEVICE_COOKIE) continue;
+    const [deviceId, mac] = rest.join('=').split('.');
+    if (!deviceId || !mac || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) continue;
+    const expected = Buffer.from(signature(config, email, deviceId));
+    const given = Buffer.from(mac);
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return deviceId;
+  }
+  return null;
+}
+
+/** The Set-Cookie header of a new device cookie for this address (the previous device id is kept). */
+export function deviceCookie(config: DeviceConfig, email: string, deviceId: string | null): string {
+  const id = deviceId ?? randomBytes(18).toString('base64url');
+  const secure = config.publicUrl.startsWith('https://') ? '; Secure' : '';
+  return `${DEVICE_COOKIE}=${id}.${signature(config, email, id)}; Path=/api/auth; Max-Age=${DEVICE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+}
