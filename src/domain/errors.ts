@@ -124,6 +124,8 @@ export const ERRORS = {
 
   // A deactivated company (not in the spec, issue 8): its people read, they change nothing.
   COMPANY_INACTIVE: { status: 403, message: 'Tu empresa está inactiva: puedes consultar tu información, pero no realizar cambios.' },
+  // Level 3 economy routes wait for the profile survey (issue 18 #7): the server is the gate, not the web.
+  SURVEY_PENDING: { status: 403, message: 'Completa tu encuesta de perfil para ver y canjear beneficios.' },
 
   // Company HR (part 2 §5, §8)
   COMPANY_EMAIL_MISMATCH: { status: 400, message: (p) => `El correo debe pertenecer a la empresa: nombre@${p.domain}` },

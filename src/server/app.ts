@@ -41,6 +41,8 @@ declare module 'fastify' {
     access?: Access;
     /** A level 2 or 3 route still open to people of a deactivated company (see refuseChangesOfInactiveCompany). */
     whileCompanyInactive?: boolean;
+    /** A level 3 route still open while the employee's profile survey is pending (the survey's own). */
+    whileSurveyPending?: boolean;
   }
 }
 

@@ -3,13 +3,24 @@ import './app/global.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMe } from './api/session';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from './api/client';
+import { meQuery, useMe } from './api/session';
 import { AppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
 
-const queryClient = new QueryClient({
+/**
+ * SURVEY_PENDING means this tab's idea of the session is stale (the guard sends a pending employee to
+ * the survey before any such call): re-reading /api/me lets the guard take them there.
+ */
+const refreshSessionOn = (error: unknown) => {
+  if (error instanceof ApiError && error.code === 'SURVEY_PENDING') void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+};
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: refreshSessionOn }),
+  mutationCache: new MutationCache({ onError: refreshSessionOn }),
   defaultOptions: {
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },
