@@ -18,6 +18,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' },
   // GET /api/events speaks only text/event-stream (issue 10).
   EVENT_STREAM_ONLY: { status: 406, message: 'Esta dirección envía eventos en vivo (text/event-stream)' },
+  // Live streams per person and server copy (issue 18 #5): a tab opens one; more means a loop or abuse.
+  TOO_MANY_LIVE_STREAMS: { status: 429, message: 'Tienes demasiadas pestañas con actualizaciones en vivo abiertas. Cierra alguna e intenta nuevamente.' },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',

@@ -36,6 +36,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The session the actor came from (set with `actor`). */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -70,13 +72,14 @@ export async function buildApp({ config, database, webDir = null, botTransport }
   const mail = createMailTransport(database.db, config);
   const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp), afterCommit: createAfterCommit(app.log) };
   // The live screens' fan-out: this copy LISTENs once, its SSE connections hear their own scope.
-  const live = new LiveHub(listenerFor(database));
+  const live = new LiveHub(listenerFor(database), database.db, config.live);
   await live.start();
   app.addHook('onClose', () => live.close());
   app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, bot, live });
   // The analyses still running finish before the database closes.
   app.addHook('onClose', async () => bot.afterCommit.settled());
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
   // Every API route says who may call it; a route that forgets fails at start-up, not in production.
