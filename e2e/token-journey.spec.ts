@@ -61,6 +61,7 @@ test('admin adds tokens → employee redeems a company benefit → its HR redeem
   await provider.context().close();
 
   const hr = await pageFor(browser, DEMO.hr);
+  await expect(hr).toHaveURL(/\/level2\/dashboard$/);
   await hr.goto('/level2/requests');
   await expect(hr.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
   await hr.getByLabel('Código del token').fill(code);
