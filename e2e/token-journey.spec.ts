@@ -1,7 +1,8 @@
 /**
  * The cross-level journey of issue 3: the platform admin adds tokens to an employee, the employee
- * redeems a company benefit and sees its code, a provider verifies it at the counter, and the same
- * code is refused the second time.
+ * redeems a company benefit and sees its code, the company's HR verifies it (a company benefit that
+ * names no provider is its own HR's to redeem, issue 18 #13; a provider is told it does not exist),
+ * and the same code is refused the second time.
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { DEMO, shoot, signIn } from './support';
@@ -16,7 +17,7 @@ async function pageFor(browser: Browser, email: string) {
   return page;
 }
 
-test('admin adds tokens → employee redeems a company benefit → provider redeems the code once', async ({ browser }) => {
+test('admin adds tokens → employee redeems a company benefit → its HR redeems the code once', async ({ browser }) => {
   // 1. The platform admin adds 5 flexible tokens.
   const admin = await pageFor(browser, DEMO.admin);
   await expect(admin).toHaveURL(/\/level1\/dashboard$/);
@@ -50,27 +51,32 @@ test('admin adds tokens → employee redeems a company benefit → provider rede
   await employee.screenshot({ path: 'e2e/screenshots/journey-employee-code-desktop.png', animations: 'disabled' });
   await employee.context().close();
 
-  // 3. A provider verifies it: success animation, then the history row with the 'Empresa' badge.
+  // 3. A provider is told the code does not exist; the company's HR verifies it on its requests screen.
   const provider = await pageFor(browser, DEMO.otherProvider);
   await expect(provider.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
   await provider.getByLabel('Código del token').fill(code);
   await provider.getByRole('button', { name: 'Verificar' }).click();
-  await expect(provider.getByText('¡Token Canjeado!')).toBeVisible();
-  await provider.screenshot({ path: 'e2e/screenshots/journey-provider-redeemed-desktop.png', animations: 'disabled' });
-  await expect(provider.getByText('¡Token Canjeado!')).toBeHidden({ timeout: 8_000 });
-  const result = provider.getByTestId('verify-result');
+  await expect(provider.getByTestId('verify-result').getByText('Token no encontrado')).toBeVisible();
+  await expect(provider.getByTestId('verify-result')).not.toContainText(EMPLOYEE.name);
+  await provider.context().close();
+
+  const hr = await pageFor(browser, DEMO.hr);
+  await expect(hr).toHaveURL(/\/level2\/dashboard$/);
+  await hr.goto('/level2/requests');
+  await expect(hr.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+  await hr.getByLabel('Código del token').fill(code);
+  await hr.getByRole('button', { name: 'Verificar' }).click();
+  const result = hr.getByTestId('verify-result');
   await expect(result.getByText('Token Válido')).toBeVisible();
   await expect(result.getByText(BENEFIT.title)).toBeVisible();
-  const row = provider.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row').filter({ hasText: code });
-  await expect(row).toContainText(BENEFIT.title);
-  await expect(row).toContainText('Empresa');
-  await expect(row).toContainText(EMPLOYEE.name);
-  await shoot(provider, 'journey-provider-history');
+  await expect(result.getByText(EMPLOYEE.name)).toBeVisible();
+  await expect(result.getByText('Empresa')).toBeVisible();
+  await shoot(hr, 'journey-hr-redeemed');
 
   // 4. The same code a second time is refused.
-  await provider.getByLabel('Código del token').fill(code);
-  await provider.getByRole('button', { name: 'Verificar' }).click();
+  await hr.getByLabel('Código del token').fill(code);
+  await hr.getByRole('button', { name: 'Verificar' }).click();
   await expect(result.getByText('Token Inválido')).toBeVisible();
   await expect(result.getByText('El token ya ha sido utilizado o ha expirado')).toBeVisible();
-  await provider.context().close();
+  await hr.context().close();
 });

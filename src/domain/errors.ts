@@ -18,6 +18,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' },
   // GET /api/events speaks only text/event-stream (issue 10).
   EVENT_STREAM_ONLY: { status: 406, message: 'Esta dirección envía eventos en vivo (text/event-stream)' },
+  // Live streams per person and server copy (issue 18 #5): a tab opens one; more means a loop or abuse.
+  TOO_MANY_LIVE_STREAMS: { status: 429, message: 'Tienes demasiadas pestañas con actualizaciones en vivo abiertas. Cierra alguna e intenta nuevamente.' },
   IDEMPOTENCY_CONFLICT: {
     status: 409,
     message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',
@@ -134,6 +136,8 @@ export const ERRORS = {
 
   // A deactivated company (not in the spec, issue 8): its people read, they change nothing.
   COMPANY_INACTIVE: { status: 403, message: 'Tu empresa está inactiva: puedes consultar tu información, pero no realizar cambios.' },
+  // Level 3 economy routes wait for the profile survey (issue 18 #7): the server is the gate, not the web.
+  SURVEY_PENDING: { status: 403, message: 'Completa tu encuesta de perfil para ver y canjear beneficios.' },
 
   // Company HR (part 2 §5, §8)
   COMPANY_EMAIL_MISMATCH: { status: 400, message: (p) => `El correo debe pertenecer a la empresa: nombre@${p.domain}` },

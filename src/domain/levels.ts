@@ -63,6 +63,17 @@ export function canEnterArea(user: { level: Level | null }, area: Level): boolea
   return user.level === area;
 }
 
+/** The screens of the profile survey: the only level 3 area open while it is pending. */
+export const SURVEY_PATHS: readonly string[] = ['/level3/survey', '/level3/survey-b'];
+
+/**
+ * An employee whose profile survey is pending sees only the survey (part 2 "Survey A"): the web sends
+ * them there, and the server refuses level 3 routes not marked `whileSurveyPending` (SURVEY_PENDING).
+ */
+export function isSurveyPending(user: { level: number | null; surveyCompleted: boolean }): boolean {
+  return user.level === 3 && !user.surveyCompleted;
+}
+
 /** Where a signed-in user lands; null when its level is unknown (→ /login, part 1 §6). */
 export function homePath(user: { level: number | null; surveyCompleted: boolean }): string | null {
   return isLevel(user.level) ? dashboardPath(user.level, user.surveyCompleted) : null;

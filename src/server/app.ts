@@ -36,6 +36,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The session the actor came from (set with `actor`). */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -43,6 +45,8 @@ declare module 'fastify' {
     whileCompanyInactive?: boolean;
     /** The domain refusals the route's handler can answer, documented in /api/openapi.json. */
     errors?: readonly ErrorCode[];
+    /** A level 3 route still open while the employee's profile survey is pending (the survey's own). */
+    whileSurveyPending?: boolean;
   }
 }
 
@@ -72,11 +76,12 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   const mail = createMailTransport(database.db, config);
   const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp) };
   // The live screens' fan-out: this copy LISTENs once, its SSE connections hear their own scope.
-  const live = new LiveHub(listenerFor(database));
+  const live = new LiveHub(listenerFor(database), database.db, config.live);
   await live.start();
   app.addHook('onClose', () => live.close());
   app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, bot, live });
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);
 
   // Every API route says who may call it; a route that forgets fails at start-up, not in production.

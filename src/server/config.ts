@@ -87,6 +87,8 @@ export type AppConfig = {
   devOutboxToken: string | null;
   verifyAttemptsPerMinute: number;
   verifySuccessesPerMinute: number;
+  /** Live streams (/api/events): how often each copy re-checks their sessions and users, and how many one user may open per copy. */
+  live: { recheckMs: number; streamsPerUser: number };
   trustProxy: TrustProxy;
   logLevel: string;
   whatsapp: WhatsappConfig;
@@ -105,6 +107,9 @@ export type WhatsappConfig = {
 
 /** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
+
+/** A stream outlives a sign-out, a disabling or a level change by at most one re-check (issue 18 #5). */
+export const LIVE_DEFAULTS = { recheckMs: 2_000, streamsPerUser: 5 } as const;
 
 /** The published demo password (README); refused in production. */
 export const PUBLISHED_DEMO_PASSWORD = 'demo1234';
@@ -227,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devOutboxToken: devOutboxApi ? randomBytes(32).toString('hex') : null,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
     verifySuccessesPerMinute: env.VERIFY_SUCCESSES_PER_MINUTE,
+    live: LIVE_DEFAULTS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     whatsapp: whatsappConfig(env),
@@ -273,6 +279,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     devOutboxToken: null,
     verifyAttemptsPerMinute: 1000,
     verifySuccessesPerMinute: 10_000,
+    live: LIVE_DEFAULTS,
     trustProxy: false,
     logLevel: 'silent',
     whatsapp: { appSecret: 'test-whatsapp-app-secret', verifyToken: 'test-verify-token', generated: false, cloudApi: null, requestsPerMinute: 1000 },

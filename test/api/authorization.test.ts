@@ -102,7 +102,8 @@ const MATRIX: Row[] = [
   row('POST /api/requests/:id/reject',             [401, 200, 200, 403, 200, 403, 404, 403, 404], async (w, caller) => ({
     url: `/api/requests/${await decisionTarget(w, caller)}/reject`, payload: { reason: 'Sin cupos' } })),
   // A code of provider L4: another provider is told 'Token no encontrado' (the lane, issue 6).
-  row('POST /api/codes/verify',                    [401, 403, 403, 403, 200, 403, 403, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
+  // A platform code L4 fulfils: HR consumes only its company's own codes that name no provider (laneOf).
+  row('POST /api/codes/verify',                    [401, 403, 404, 403, 200, 403, 404, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   row('GET /api/provider/history',                 [401, 403, 403, 403, 200, 403, 403, 403, 200]),
   row('GET /api/companies',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/companies',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({

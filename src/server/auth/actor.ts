@@ -31,6 +31,8 @@ export async function resolveActor(request: FastifyRequest): Promise<Actor | nul
   if (!session) return null;
   const row = await loadActorRow(db, session.user.id);
   if (!row || row.status !== 'active') return null;
+  // Live streams re-check their session later (events/live.ts), so the session's id is kept.
+  request.sessionId = session.session.id;
   return toActor(row, config);
 }
 

@@ -170,7 +170,11 @@ async function backdate(tx: Executor, requestId: string, when: Date): Promise<vo
     .set({ requestDate: when, processedDate: sql`case when ${benefitRequests.processedDate} is null then null else ${at}::timestamptz end` })
     .where(eq(benefitRequests.id, requestId));
   await tx.update(redemptions).set({ redemptionDate: when }).where(eq(redemptions.requestId, requestId));
+  // The ledger is append-only (migration ledger_append_only); only the demo's history is dated after the
+  // fact, so the guard is lifted inside this transaction alone and restored before it commits.
+  await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_no_update_delete`);
   await tx.update(ledgerTransfers).set({ createdAt: when }).where(eq(ledgerTransfers.requestId, requestId));
+  await tx.execute(sql`alter table ledger_transfers enable trigger ledger_transfers_no_update_delete`);
   const expiresAt = new Date(when.getTime() + CODE_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
   const usedAt = new Date(Math.max(when.getTime(), Math.min(Date.now(), when.getTime() + 2 * 60 * 60 * 1000))).toISOString();
   await tx
@@ -307,7 +311,8 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       { userId: andesIds[5], kind: 'platform', benefitId: platform[3].id, decision: { by: adminId, approve: false, reason: 'Sin cupos este mes' }, daysAgo: 8 },
       { userId: andesIds[5], kind: 'platform', benefitId: platform[0].id, code: 'used', usedBy: cafeId, daysAgo: 0 },
       { userId: australIds[0], kind: 'platform', benefitId: platform[1].id, decision: { by: cineId, approve: true }, code: 'used', usedBy: cineId, daysAgo: 5 },
-      { userId: australIds[0], kind: 'company', benefitId: cb.austral[0].id, code: 'used', usedBy: cafeId, daysAgo: 4 },
+      // A company benefit naming no provider is its own HR's to redeem (laneOf, issue 18 #13).
+      { userId: australIds[0], kind: 'company', benefitId: cb.austral[0].id, code: 'used', usedBy: australHrId, daysAgo: 4 },
       { userId: australIds[2], kind: 'platform', benefitId: platform[5].id, daysAgo: 1 },
       { userId: australIds[4], kind: 'company', benefitId: cb.austral[2].id, decision: { by: australHrId, approve: false, reason: 'Sin stock de sillas' }, daysAgo: 6 },
     ];
@@ -334,7 +339,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       andes: { id: andes.id, hr: await actorOf(andesHrId), employees: Object.fromEntries(ANDES.map((e, i) => [e.local, andesIds[i]])) },
       austral: { id: austral.id, hr: await actorOf(australHrId), employees: Object.fromEntries(AUSTRAL.map((e, i) => [e.local, australIds[i]])) },
     });
-    // The verifications above counted against the providers' rate limit: today's demo starts clean.
+    // The verifications above counted against the rate limit: today's demo starts clean.
     await tx.delete(rateLimitCounters);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
-import { canEnterArea, type Level } from '../../domain/levels';
+import { canEnterArea, isSurveyPending, type Level } from '../../domain/levels';
 import { resolveActor, type Actor } from '../auth/actor';
 
 /**
@@ -18,8 +18,19 @@ export async function enforceAccess(request: FastifyRequest, _reply: FastifyRepl
   const access = request.routeOptions.config.access;
   await requireAccess(request, access);
   if (request.actor && access && access !== 'public' && access !== 'authenticated') {
+    refuseUntilSurveyCompleted(request.actor, request.routeOptions.config.whileSurveyPending === true);
     refuseChangesOfInactiveCompany(request.actor, request.method, request.routeOptions.config.whileCompanyInactive === true);
   }
+}
+
+/**
+ * An employee with the profile survey pending uses only the survey (part 2 "Survey A"): every other
+ * level route is refused, reads included, so the API cannot skip what the web's guard asks.
+ * `authenticated` routes (/api/me, profile, notifications) never reach here and stay open.
+ * @throws SURVEY_PENDING.
+ */
+export function refuseUntilSurveyCompleted(actor: Actor, isAllowedWhilePending: boolean): void {
+  if (!isAllowedWhilePending && isSurveyPending(actor)) throw new AppError('SURVEY_PENDING');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { meQuery } from './session';
 
 /**
  * What each live topic of GET /api/events refreshes (issue 10): the first element of the query keys.
@@ -27,6 +28,12 @@ export function useLiveUpdates(enabled: boolean): void {
     source.addEventListener('ready', () => {
       if (opened) void queryClient.invalidateQueries();
       opened = true;
+    });
+    // The server ends a stream when its session ends or the person's level, company or status
+    // changes (issue 18 #5): re-reading /api/me then sends a signed-out, disabled or demoted person
+    // where they belong (the guards read it). A mere network drop re-reads it too, harmlessly.
+    source.addEventListener('error', () => {
+      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     });
     source.addEventListener('change', (event) => {
       const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: string };

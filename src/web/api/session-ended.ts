@@ -39,10 +39,24 @@ export function safeReturnPath(value: string | null): string | null {
   }
 }
 
+/**
+ * SURVEY_PENDING means this tab's idea of the session is stale (the guard sends a pending employee to
+ * the survey before any such call): re-reading /api/me lets the guard take them there.
+ */
+function onSurveyPending(queryClient: QueryClient, error: unknown) {
+  if (error instanceof ApiError && error.code === 'SURVEY_PENDING') void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+}
+
+/** The one error handler of both caches: what an answer says about the session, not about a screen. */
+function onSessionError(queryClient: QueryClient, error: unknown) {
+  onSessionEnded(queryClient, error);
+  onSurveyPending(queryClient, error);
+}
+
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => onSessionEnded(queryClient, error) }),
-    mutationCache: new MutationCache({ onError: (error) => onSessionEnded(queryClient, error) }),
+    queryCache: new QueryCache({ onError: (error) => onSessionError(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => onSessionError(queryClient, error) }),
     defaultOptions: {
       queries: { refetchOnWindowFocus: false, retry: 1 },
     },

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { canEnterArea, homePath, type Level } from '../../domain/levels';
+import { canEnterArea, homePath, isSurveyPending, SURVEY_PATHS, type Level } from '../../domain/levels';
 import { useMe } from '../api/session';
 import { ErrorState } from '../components/error-state';
 import { PageLoader } from '../components/page-loader';
 import { messageOf } from '../api/client';
-
-const SURVEY_PATHS = ['/level3/survey', '/level3/survey-b'];
 
 /**
  * The browser's guard (a convenience: the server is the gate). No session → /login; another
@@ -24,7 +22,7 @@ export function RequireArea({ level, children, loadingLabel }: { level: Level; c
   if (!canEnterArea({ level: (me.level as Level | null) ?? null }, level)) {
     return <Navigate to={home ?? '/login'} replace />;
   }
-  if (level === 3 && me.level === 3 && !me.surveyCompleted && !SURVEY_PATHS.includes(location.pathname)) {
+  if (level === 3 && isSurveyPending(me) && !SURVEY_PATHS.includes(location.pathname)) {
     return <Navigate to="/level3/survey" replace />;
   }
   return <>{children}</>;

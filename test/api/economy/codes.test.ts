@@ -66,10 +66,38 @@ describe('verifying a code', () => {
     expect(row.usedAt?.toISOString()).toBe(res.json().usedAt);
   });
 
-  it('redeems a company benefit code (any provider may)', async () => {
+  it("answers a company benefit code naming no provider as unknown to every provider, naming nobody, and keeps it active", async () => {
     const code = await codeFor(ana, 'company', internal.id);
-    const res = await verify(cinema, code);
-    expect(res.json()).toMatchObject({ code, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false });
+    for (const provider of [cafe, cinema]) {
+      const res = await verify(provider, code);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'CODE_NOT_FOUND', message: 'Token no encontrado' } });
+      expect(res.body).not.toContain('Ana');
+    }
+    expect(await codeRow(code)).toMatchObject({ status: 'active', usedBy: null });
+  });
+
+  it("lets the company's own HR redeem it, and answers it as unknown to another company's HR", async () => {
+    const code = await codeFor(ana, 'company', internal.id);
+    const other = await createCompany(ctx.db, 'Otra');
+    const otherHr = await employee(ctx, 'rrhh@otra.cl', other, 2);
+    const refused = await verify(otherHr, code);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ error: { code: 'CODE_NOT_FOUND', message: 'Token no encontrado' } });
+    expect(await codeRow(code)).toMatchObject({ status: 'active' });
+
+    const hr = await employee(ctx, 'rrhh@andes.cl', companyId, 2);
+    const res = await verify(hr, code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false, userName: 'Ana Rojas' });
+    expect(await codeRow(code)).toMatchObject({ status: 'used', usedBy: hr.id });
+  });
+
+  it("answers a platform benefit code as unknown to HR (providers consume those)", async () => {
+    const code = await codeFor(ana, 'platform', lunch.id);
+    const hr = await employee(ctx, 'rrhh2@andes.cl', companyId, 2);
+    expect((await verify(hr, code)).statusCode).toBe(404);
+    expect((await verify(cinema, code)).statusCode).toBe(200);
   });
 
   it('refuses a used code with the spec message', async () => {
@@ -264,7 +292,9 @@ describe('provider history', () => {
   it('lists only the codes it redeemed, newest first, with counts for all time, this month and today', async () => {
     const shop = await employee(ctx, 'libreria@jobby.sup', null, 4);
     const older = await codeFor(ana, 'platform', lunch.id);
-    const recent = await codeFor(ana, 'company', internal.id);
+    // A company benefit the shop fulfils (one naming no provider is HR's to redeem).
+    const internalOfShop = await createCompanyBenefit(ctx.db, companyId, { title: 'Almuerzo con el equipo', tokenCost: 1, requiresApproval: false, providerUserId: shop.id });
+    const recent = await codeFor(ana, 'company', internalOfShop.id);
     const someoneElses = await codeFor(ana, 'platform', lunch.id);
     expect((await verify(shop, older)).statusCode).toBe(200);
     expect((await verify(shop, recent)).statusCode).toBe(200);

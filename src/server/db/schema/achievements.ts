@@ -37,12 +37,13 @@ export const userAchievements = pgTable(
   'user_achievements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Grants and bonuses are history (they explain ledger transfers): restrict, never cascade.
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     ruleId: uuid('rule_id')
       .notNull()
-      .references(() => achievementRules.id, { onDelete: 'cascade' }),
+      .references(() => achievementRules.id, { onDelete: 'restrict' }),
     ruleName: text('rule_name').notNull(),
     grantedAt: ts('granted_at').notNull().defaultNow(),
     context: jsonb('context'),
@@ -60,7 +61,7 @@ export const tokenBonuses = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull().default('achievement_reward'),
     achievementId: uuid('achievement_id').references(() => userAchievements.id, { onDelete: 'set null' }),

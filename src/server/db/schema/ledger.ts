@@ -18,8 +18,9 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     /** 'jobby' or 'company:{companyId}': transfers only move one asset between accounts of that asset. */
     asset: text('asset').notNull(),
-    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    // Restrict, not cascade: deleting a person or a company must never erase money history.
+    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     tokenType: text('token_type'),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
@@ -37,7 +38,10 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** Append-only: never updated or deleted; a mistake is corrected by a reversing transfer. */
+/**
+ * Append-only: never updated or deleted; a mistake is corrected by a reversing transfer. The database
+ * enforces it (triggers of migration ledger_append_only), so no code path or operator slip can rewrite history.
+ */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
   {
@@ -55,7 +59,7 @@ export const ledgerTransfers = pgTable(
     actorId: text('actor_id'),
     actorName: text('actor_name'),
     /** The employee whose wallet this touches, and that wallet's balance around it (the spec's history). */
-    walletUserId: text('wallet_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    walletUserId: text('wallet_user_id').references(() => users.id, { onDelete: 'restrict' }),
     walletCompanyId: uuid('wallet_company_id').references(() => companies.id, { onDelete: 'set null' }),
     tokenType: text('token_type'),
     balanceBefore: bigint('balance_before', { mode: 'number' }),

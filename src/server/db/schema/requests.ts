@@ -7,13 +7,15 @@ import { users } from './auth';
 import { companyBenefits, platformBenefits } from './benefits';
 import { companies } from './companies';
 
+// History: the references to people and requests below restrict deletion (a request, its code and its
+// redemption explain ledger transfers), they never cascade.
 export const benefitRequests = pgTable(
   'benefit_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     /** The requester's company; set for company benefits and kept for platform ones to scope HR views. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     platformBenefitId: uuid('platform_benefit_id').references(() => platformBenefits.id),
@@ -72,14 +74,14 @@ export const benefitCodes = pgTable(
     code: text('code').notNull(),
     requestId: uuid('request_id')
       .notNull()
-      .references(() => benefitRequests.id, { onDelete: 'cascade' }),
+      .references(() => benefitRequests.id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     createdBy: text('created_by'),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     platformBenefitId: uuid('platform_benefit_id').references(() => platformBenefits.id),
     companyBenefitId: uuid('company_benefit_id').references(() => companyBenefits.id),
@@ -122,10 +124,10 @@ export const redemptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     requestId: uuid('request_id')
       .notNull()
-      .references(() => benefitRequests.id, { onDelete: 'cascade' }),
+      .references(() => benefitRequests.id, { onDelete: 'restrict' }),
     platformBenefitId: uuid('platform_benefit_id').references(() => platformBenefits.id),
     companyBenefitId: uuid('company_benefit_id').references(() => companyBenefits.id),
     benefitName: text('benefit_name').notNull(),

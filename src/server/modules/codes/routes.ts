@@ -10,8 +10,9 @@ const tags = ['codes'];
 
 /** Level 4: the provider portal (/level4). */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Providers, and HR for its company's own benefits that name no provider (laneOf, issue 18 #13).
   app.post('/codes/verify', {
-    config: { access },
+    config: { access: { levels: [2, 4] } },
     schema: { tags, summary: 'Verificar y canjear un código', body: verifyCodeInputSchema, response: { 200: verifyCodeResultSchema } },
     handler: async (request, reply) => {
       const { verifyAttemptsPerMinute, verifySuccessesPerMinute } = app.deps.config;

@@ -1,5 +1,6 @@
 /**
- * A provider verifies and redeems an employee's code (part 2 §4, §5, §8), in one indexed
+ * A provider (or, for its company's own benefits, HR) verifies and redeems an employee's code
+ * (part 2 §4, §5, §8), in one indexed
  * conditional UPDATE: of two providers racing for one code exactly one succeeds, a code linked to
  * another provider is never touched, and nothing ever scans the codes.
  *
@@ -8,7 +9,7 @@
  * with an Idempotency-Key, plus the key's insert and update); only a refusal reads once more, to say why. The session already loaded the
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { codeReadKey, normalizeCode } from '../../../domain/code';
 import { displayName } from '../../../domain/display-name';
 import { AppError } from '../../../domain/errors';
@@ -46,26 +47,51 @@ function storedCodeOf(typed: string): SQL {
 }
 
 /**
+ * Who may consume a code (its lane, issue 18 #13), as a condition on the code's row for the acting
+ * user — the one rule, used by the redemption and by its refusal:
+ * - a code naming a provider: that provider only (a company or platform benefit it fulfils);
+ * - a company benefit naming none: that company's HR only (level 2 of the code's company), so no
+ *   provider can mark it used or learn whose it is;
+ * - a platform benefit naming none: any active provider (the spec's rule).
+ * Whether a provider is still active is checked apart (activeProviderCondition).
+ */
+export function laneOf(actor: Pick<Actor, 'id' | 'level' | 'companyId'>): SQL {
+  if (actor.level === 2) {
+    if (!actor.companyId) return sql`false`;
+    return and(isNull(benefitCodes.providerUserId), isNotNull(benefitCodes.companyBenefitId), eq(benefitCodes.companyId, actor.companyId)) as SQL;
+  }
+  if (actor.level === 4) {
+    return or(eq(benefitCodes.providerUserId, actor.id), and(isNull(benefitCodes.providerUserId), isNull(benefitCodes.companyBenefitId))) as SQL;
+  }
+  return sql`false`;
+}
+
+/** A provider must still be active (it may have been disabled after its session was read); HR's session already says so. */
+function activeConsumerCondition(actor: Pick<Actor, 'id' | 'level'>): SQL {
+  return actor.level === 4 ? activeProviderCondition(actor.id) : sql`true`;
+}
+
+/**
  * Why a code could not be redeemed, from ONE statement: the provider's own status (checked first,
  * as a disabled provider may redeem nothing) and the code, on the unique code index. Another
  * provider's code answers as an unknown one, before its state is told, so a provider learns
  * nothing about codes it cannot redeem.
  */
-async function refusalOf(db: Executor, code: string, providerId: string): Promise<AppError> {
+async function refusalOf(db: Executor, code: string, actor: Actor): Promise<AppError> {
   const [found] = await db
     .select({
-      providerActive: sql<boolean>`${activeProviderCondition(providerId)}`,
+      consumerActive: sql<boolean>`${activeConsumerCondition(actor)}`,
       status: benefitCodes.status,
-      providerUserId: benefitCodes.providerUserId,
+      inLane: sql<boolean>`${laneOf(actor)}`,
       isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
     })
     .from(users)
     .leftJoin(benefitCodes, sql`${benefitCodes.code} = ${storedCodeOf(code)}`)
-    .where(eq(users.id, providerId));
-  if (!found?.providerActive) return new AppError('PROVIDER_INACTIVE');
-  // A code outside the caller's lane (another provider fulfils it) does not exist for this caller:
-  // telling it apart would confirm that a guessed code is real (issue 6).
-  if (found.status === null || (found.providerUserId && found.providerUserId !== providerId)) return new AppError('CODE_NOT_FOUND');
+    .where(eq(users.id, actor.id));
+  if (!found?.consumerActive) return new AppError('PROVIDER_INACTIVE');
+  // A code outside the caller's lane (another provider, or a company's HR, consumes it) does not
+  // exist for this caller: telling it apart would confirm that a guessed code is real (issue 6).
+  if (found.status === null || !found.inLane) return new AppError('CODE_NOT_FOUND');
   if (found.status !== 'active') return new AppError('CODE_USED_OR_INACTIVE');
   if (found.isExpired) return new AppError('CODE_EXPIRED');
   // Only reachable if the row changed between the two statements; the spec's fallback text.
@@ -73,18 +99,18 @@ async function refusalOf(db: Executor, code: string, providerId: string): Promis
 }
 
 /** Marks the code used and names its owner, in one statement (the UPDATE in a CTE, joined to the owner). */
-async function redeem(db: Executor, code: string, providerId: string): Promise<VerifyCodeResult> {
+async function redeem(db: Executor, code: string, actor: Actor): Promise<VerifyCodeResult> {
   const used = db.$with('used').as(
     db
       .update(benefitCodes)
-      .set({ status: 'used', usedBy: providerId, usedAt: sql`now()` })
+      .set({ status: 'used', usedBy: actor.id, usedAt: sql`now()` })
       .where(
         and(
           sql`${benefitCodes.code} = ${storedCodeOf(code)}`,
           eq(benefitCodes.status, 'active'),
           gt(benefitCodes.expiresAt, sql`now()`),
-          or(isNull(benefitCodes.providerUserId), eq(benefitCodes.providerUserId, providerId)),
-          activeProviderCondition(providerId),
+          laneOf(actor),
+          activeConsumerCondition(actor),
         ),
       )
       .returning({
@@ -112,11 +138,11 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
     })
     .from(used)
     .leftJoin(users, eq(users.id, used.userId));
-  if (!row) throw await refusalOf(db, code, providerId);
+  if (!row) throw await refusalOf(db, code, actor);
   const usedAt = row.usedAt ?? new Date();
   await recordEvent(db, {
     type: 'code.used',
-    payload: { codeId: row.id, userId: row.ownerId, companyId: row.companyId, providerUserId: providerId, usedAt: usedAt.toISOString() },
+    payload: { codeId: row.id, userId: row.ownerId, companyId: row.companyId, providerUserId: actor.id, usedAt: usedAt.toISOString() },
   });
   return {
     code: row.code,
@@ -139,7 +165,7 @@ async function redeem(db: Executor, code: string, providerId: string): Promise<V
  * @throws CODE_REQUIRED when the code is empty.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
  * Answered as outcomes: PROVIDER_INACTIVE (the provider was disabled after its session was
- * checked), CODE_NOT_FOUND (also a code another provider fulfils), CODE_USED_OR_INACTIVE, CODE_EXPIRED,
+ * checked), CODE_NOT_FOUND (also a code outside the caller's lane, laneOf), CODE_USED_OR_INACTIVE, CODE_EXPIRED,
  * CODE_INVALID.
  */
 export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, options: VerifyCodeOptions): Promise<IdempotentOutcome<VerifyCodeResult>> {
@@ -155,7 +181,7 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   const all = ceiling === undefined ? null : await consumeRateLimit(db, { key: `verify:all:${actor.id}`, limit: ceiling, windowSeconds: 60 });
   if (!failures.allowed || all?.allowed === false) throw new AppError('VERIFY_RATE_LIMITED');
   // A transaction, so that the code's use and its outbox event commit together (issue 10).
-  const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor.id));
+  const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor));
   if (outcome.status < 400) await refundRateLimit(db, `verify:${actor.id}`, failures.windowStart);
   return outcome;
 }

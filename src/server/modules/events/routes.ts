@@ -19,8 +19,23 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       // EventSource always asks for the stream; any other client gets an answer instead of a call that never ends.
       if (!(request.headers.accept ?? '').includes('text/event-stream')) throw new AppError('EVENT_STREAM_ONLY');
-      reply.hijack();
+      const sessionId = request.sessionId;
+      if (!sessionId) throw new AppError('UNAUTHENTICATED');
       const res = reply.raw;
+      let end = () => undefined as void;
+      const remove = app.deps.live.add({
+        userId: actor.id,
+        companyId: actor.companyId,
+        isHr: actor.level === 2,
+        isAdmin: canEnterArea(actor, 1),
+        level: actor.level,
+        sessionId,
+        send: (topic: LiveTopic) => res.write(`event: change\ndata: ${JSON.stringify({ topic })}\n\n`),
+        end: () => end(),
+      });
+      // Checked before the stream starts, so the refusal is an ordinary JSON answer.
+      if (!remove) throw new AppError('TOO_MANY_LIVE_STREAMS');
+      reply.hijack();
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -29,18 +44,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-content-type-options': 'nosniff',
       });
       res.write('retry: 3000\n\nevent: ready\ndata: {}\n\n');
-      const send = (topic: LiveTopic) => res.write(`event: change\ndata: ${JSON.stringify({ topic })}\n\n`);
-      const remove = app.deps.live.add({
-        userId: actor.id,
-        companyId: actor.companyId,
-        isHr: actor.level === 2,
-        isAdmin: canEnterArea(actor, 1),
-        send,
-      });
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
+      end = () => {
         clearInterval(heartbeat);
         remove();
+        if (!res.writableEnded) res.end();
       };
       request.raw.on('close', end);
       res.on('error', end);

@@ -10,6 +10,7 @@ import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { VerifyTokenForm } from '../../components/verify-token-form';
 import { isPendingRequest, RequestStatusBadge } from './request-status';
 
 const PAGE_SIZE = 10;
@@ -83,6 +84,8 @@ export function HrRequestsPage() {
         }
       />
       <Banner banner={banner} onClose={clear} />
+      {/* The company's own benefits that name no provider are redeemed here, by HR (issue 18 #13). */}
+      <VerifyTokenForm />
       <DataTable<BenefitRequest>
         label="Solicitudes"
         columns={columns}

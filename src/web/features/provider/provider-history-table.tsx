@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../domain/dates';
 import type { ProviderHistory } from '../../../domain/schemas/economy';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
-import { COMPANY_BADGE_TEXT } from './badge-colors';
+import { COMPANY_BADGE_TEXT } from '../../components/badge-colors';
 
 type Item = ProviderHistory['items'][number];
 

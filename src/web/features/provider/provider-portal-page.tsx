@@ -8,7 +8,7 @@ import { ProviderHistoryTable } from './provider-history-table';
 import { ProviderRequestsCard } from './provider-requests-card';
 import { ProviderStats } from './provider-stats';
 import { ProviderWelcome, TokenRedeemedOverlay } from './provider-splash';
-import { VerifyTokenForm } from './verify-token-form';
+import { VerifyTokenForm } from '../../components/verify-token-form';
 import classes from './provider-portal.module.css';
 
 /**

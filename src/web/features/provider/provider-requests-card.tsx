@@ -8,7 +8,7 @@ import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
 import { useDecideProviderRequest, useProviderRequests } from '../../api/provider';
 import { ErrorState } from '../../components/error-state';
-import { COMPANY_BADGE_TEXT } from './badge-colors';
+import { COMPANY_BADGE_TEXT } from '../../components/badge-colors';
 
 /**
  * Requests for this provider's managed benefits (`pending_provider_approval`). The spec left them

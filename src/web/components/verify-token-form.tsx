@@ -1,13 +1,13 @@
-import { useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
-import { verifyCodeInputSchema, type VerifyCodeResult } from '../../../domain/schemas/economy';
-import { messageOf } from '../../api/client';
-import { isTransientError, usePressKey } from '../../api/press-key';
-import { useVerifyCode } from '../../api/provider';
-import { CodeText } from '../../components/code-text';
+import { verifyCodeInputSchema, type VerifyCodeResult } from '../../domain/schemas/economy';
+import { messageOf } from '../api/client';
+import { isTransientError, usePressKey } from '../api/press-key';
+import { useVerifyCode } from '../api/provider';
+import { CodeText } from './code-text';
 import { COMPANY_BADGE_TEXT } from './badge-colors';
-import classes from './provider-portal.module.css';
+import classes from './verify-token-form.module.css';
 
 type Outcome =
   | { kind: 'valid'; result: VerifyCodeResult }
@@ -24,8 +24,12 @@ function validationMessage(code: string): string | null {
 /**
  * 'Verificar Token' (part 2 §5 "Provider token form"): upper-case as typed, submit disabled while
  * blank or busy, and one result box: 'Token Válido' or 'Token Inválido' with the server's message.
+ * Providers use it at the counter; HR uses it on /level2/requests for its company's own benefits
+ * that name no provider (the server decides who may redeem what, issue 18 #13).
  */
-export function VerifyTokenForm({ inputRef, onRedeemed }: { inputRef: RefObject<HTMLInputElement | null>; onRedeemed: () => void }) {
+export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?: RefObject<HTMLInputElement | null>; onRedeemed?: () => void }) {
+  const ownRef = useRef<HTMLInputElement | null>(null);
+  const inputRef = givenRef ?? ownRef;
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -52,7 +56,7 @@ export function VerifyTokenForm({ inputRef, onRedeemed }: { inputRef: RefObject<
           pressKey.settle();
           setOutcome({ kind: 'valid', result });
           setCode('');
-          onRedeemed();
+          onRedeemed?.();
         },
         onError: (error) => {
           pressKey.settle(error);
