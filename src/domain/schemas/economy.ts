@@ -312,6 +312,7 @@ export type HrBulkAssignInput = z.input<typeof hrBulkAssignInputSchema>;
 
 export const assignResultSchema = z.object({ userId: id, tokenType: z.enum(['jobby', 'company']), balanceAfter: z.number().int(), transferId: z.number().int() });
 export const bulkAssignResultSchema = z.object({ assigned: z.number().int(), failedUserIds: z.array(z.string()) });
+export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
 
 export const employeeBalanceSchema = z.object({
   id,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus, UserType } from '../../domain/constants';
-import type { BenefitRequest, CompanyBenefit, CompanyBenefitInput, CompanyBenefitUpdate, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
+import type { BenefitRequest, BulkAssignResult, CompanyBenefit, CompanyBenefitInput, CompanyBenefitUpdate, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
 import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, HrDashboard } from '../../domain/schemas/hr';
 import type { AssignResult } from './admin-tokens';
 import { api, queryString } from './client';
@@ -125,11 +125,18 @@ export function postCompanyAssignment({ idempotencyKey, ...input }: AssignVariab
   return api.post<AssignResult>('/api/company/tokens/assign', input, { 'Idempotency-Key': idempotencyKey });
 }
 
+export type BulkAssignVariables = { userIds: string[]; amount: number; reason: string; idempotencyKey: string };
+
+/** One bulk assignment on the server (one transaction), for up to BULK_ASSIGN_CHUNK employees. */
+export function postCompanyBulkAssignment({ idempotencyKey, ...input }: BulkAssignVariables): Promise<BulkAssignResult> {
+  return api.post<BulkAssignResult>('/api/company/tokens/assign-bulk', input, { 'Idempotency-Key': idempotencyKey });
+}
+
 export function useAssignCompanyTokens() {
   return useHrMutation(postCompanyAssignment, { isMoneyMoving: true });
 }
 
-/** Reads every HR figure again (after a bulk assignment made of many single calls). */
+/** Reads every HR figure again (after a bulk assignment). */
 export function useRefreshHr() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: hrKeys.all });

@@ -1,72 +1,83 @@
 import { useCallback, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../api/client';
-import { postCompanyAssignment, useRefreshHr } from '../../api/hr';
+import { postCompanyBulkAssignment, useRefreshHr } from '../../api/hr';
 import { isTransientError } from '../../api/press-key';
 
-/** Assignments in flight at once: enough to finish hundreds quickly, few enough not to crowd the server. */
-const PARALLEL = 4;
+/**
+ * Employees per request: each request is one server transaction (assign-bulk, up to 1,000 ids), so
+ * 8 employees are one request and a company of 10,000 is 20, with progress between them.
+ */
+export const BULK_ASSIGN_CHUNK = 500;
 
 export type BulkProgress = { done: number; total: number; assigned: number; skipped: number; toRetry: number };
 export type BulkInput = { userIds: string[]; amount: number; reason: string };
 
+type Chunk = { userIds: string[]; key: string };
+
 /**
- * A bulk assignment sent as one idempotent call per employee (decision 77), so the screen shows
- * progress and a retry never pays anyone twice: each employee keeps the Idempotency-Key of the first
- * try until that employee got a definitive answer; a retry sends only those that got none (network
- * error, 5xx), with their same keys, and the server answers the first result to any that did commit.
- * Refusals (an employee who left, say) are skipped and not counted, as part 2 §8 says.
+ * A bulk assignment sent to the server as one operation per chunk of BULK_ASSIGN_CHUNK employees
+ * (issue 24 §4, decision 117): each chunk is all-or-nothing on the server and carries one
+ * Idempotency-Key, kept until the chunk got a definitive answer, so a retry (network error, 5xx)
+ * sends only the unanswered chunks with their same keys and nobody is paid twice. Employees the
+ * server refuses (inactive, another company) come back in `failedUserIds` and are counted as
+ * skipped, as part 2 §8 says.
  */
 export function useBulkAssignment() {
   const refresh = useRefreshHr();
-  const keys = useRef(new Map<string, string>());
-  const unanswered = useRef<BulkInput | null>(null);
+  const unanswered = useRef<{ input: BulkInput; chunks: Chunk[] } | null>(null);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [isRunning, setIsRunning] = useState(false);
 
-  const run = useCallback(
-    async (input: BulkInput): Promise<BulkProgress> => {
+  const send = useCallback(
+    async (input: BulkInput, chunks: Chunk[]): Promise<BulkProgress> => {
       setIsRunning(true);
-      const state: BulkProgress = { done: 0, total: input.userIds.length, assigned: 0, skipped: 0, toRetry: 0 };
-      const retry: string[] = [];
+      const total = chunks.reduce((sum, chunk) => sum + chunk.userIds.length, 0);
+      const state: BulkProgress = { done: 0, total, assigned: 0, skipped: 0, toRetry: 0 };
+      const retry: Chunk[] = [];
       setProgress({ ...state });
-      const queue = [...input.userIds];
-      const worker = async () => {
-        for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
-          const key = keys.current.get(userId) ?? newIdempotencyKey();
-          keys.current.set(userId, key);
+      try {
+        for (const chunk of chunks) {
           try {
-            await postCompanyAssignment({ userId, amount: input.amount, reason: input.reason, idempotencyKey: key });
-            state.assigned++;
-            keys.current.delete(userId);
+            const result = await postCompanyBulkAssignment({ userIds: chunk.userIds, amount: input.amount, reason: input.reason, idempotencyKey: chunk.key });
+            state.assigned += result.assigned;
+            state.skipped += result.failedUserIds.length;
           } catch (error) {
-            if (isTransientError(error)) retry.push(userId);
-            else {
-              state.skipped++;
-              keys.current.delete(userId);
-            }
+            if (!isTransientError(error)) throw error;
+            retry.push(chunk);
           }
-          state.done++;
-          setProgress({ ...state, toRetry: retry.length });
+          state.done += chunk.userIds.length;
+          state.toRetry = retry.reduce((sum, c) => sum + c.userIds.length, 0);
+          setProgress({ ...state });
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
-      state.toRetry = retry.length;
-      unanswered.current = retry.length > 0 ? { ...input, userIds: retry } : null;
-      setProgress({ ...state });
-      setIsRunning(false);
-      await refresh();
+      } finally {
+        unanswered.current = retry.length > 0 ? { input, chunks: retry } : null;
+        setIsRunning(false);
+        await refresh();
+      }
       return state;
     },
     [refresh],
   );
 
-  /** Sends again, with the same keys, the employees whose assignment got no answer. */
-  const retryUnanswered = useCallback(() => (unanswered.current ? run(unanswered.current) : Promise.resolve(null)), [run]);
+  const run = useCallback(
+    (input: BulkInput) => {
+      // A chunk that got no answer before keeps its key when it is sent again (even from a new run
+      // after the window was closed): if it did commit, the server answers its first result.
+      const earlier = new Map((unanswered.current?.chunks ?? []).map((chunk) => [chunk.userIds.join(','), chunk.key]));
+      const chunks: Chunk[] = [];
+      for (let i = 0; i < input.userIds.length; i += BULK_ASSIGN_CHUNK) {
+        const userIds = input.userIds.slice(i, i + BULK_ASSIGN_CHUNK);
+        chunks.push({ userIds, key: earlier.get(userIds.join(',')) ?? newIdempotencyKey() });
+      }
+      return send(input, chunks);
+    },
+    [send],
+  );
 
-  const reset = useCallback(() => {
-    if (!unanswered.current) keys.current.clear();
-    setProgress(null);
-  }, []);
+  /** Sends again, with the same keys, the chunks that got no answer. */
+  const retryUnanswered = useCallback(() => (unanswered.current ? send(unanswered.current.input, unanswered.current.chunks) : Promise.resolve(null)), [send]);
+
+  const reset = useCallback(() => setProgress(null), []);
 
   return { run, retryUnanswered, reset, progress, isRunning };
 }
