@@ -195,12 +195,14 @@ async function applyStep(s: Step, key: string, model: Model, employees: Actor[],
     }
     case 'verify': {
       const code = model.codes.length ? model.codes[s.pick % model.codes.length] : null;
-      const verifier = s.byOther ? otherProvider : provider;
+      // Platform codes (managed, automatic) belong to the linked provider, a company code naming no
+      // provider to its company's HR (decision 152): anyone else is told the code does not exist.
+      const owner = code?.benefit === 'internal' ? hr : provider;
+      const stranger = code?.benefit === 'internal' ? provider : otherProvider;
+      const verifier = s.byOther ? stranger : owner;
       const outcome = await once(s, key, (k) => verifyCode(ctx.db, { code: code?.code ?? 'ZZZZ0000' }, verifier, { attemptsPerMinute: NO_RATE_LIMIT, idempotencyKey: k }));
       if (!code) return expectStatus(outcome, 404, 'verify unknown');
-      // Platform codes (managed, automatic) belong to the linked provider: another one is told the
-      // code does not exist; company codes go to any provider.
-      const refusedAsOthers = code.benefit !== 'internal' && s.byOther;
+      const refusedAsOthers = s.byOther;
       expectStatus(outcome, refusedAsOthers ? 404 : code.used ? 409 : 200, 'verify');
       if (!refusedAsOthers && !code.used) code.used = true;
       return;
