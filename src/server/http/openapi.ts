@@ -74,7 +74,7 @@ const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * handler, plus the route's own `config.errors` (its domain refusals).
  */
 export function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema: FastifySchema | undefined): ErrorCode[] {
-  const config = (route.config ?? {}) as { access?: Access; errors?: readonly ErrorCode[]; whileCompanyInactive?: boolean };
+  const config = (route.config ?? {}) as { access?: Access; errors?: readonly ErrorCode[]; whileCompanyInactive?: boolean; whileSurveyPending?: boolean };
   const changes = [route.method].flat().some((m) => CHANGING_METHODS.has(String(m)));
   const access = config.access;
   const codes: ErrorCode[] = [];
@@ -86,6 +86,8 @@ export function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, 
     // access.ts refuseChangesOfInactiveCompany
     const companyLevels = access.levels.some((level) => level === 2 || level === 3);
     if (changes && companyLevels && !config.whileCompanyInactive) codes.push('COMPANY_INACTIVE');
+    // access.ts: an employee whose profile survey is pending (decision 151).
+    if (access.levels.includes(3) && !config.whileSurveyPending) codes.push('SURVEY_PENDING');
   }
   // access.ts refuseCrossSite: a state-changing call from another site.
   if (changes) codes.push('FORBIDDEN');

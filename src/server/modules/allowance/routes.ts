@@ -20,7 +20,7 @@ export const allowanceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => setCompanyAllowance(app.deps.db, request.body.amount, actorOf(request)),
   });
   app.post('/company/monthly-allowance/grant', {
-    config: { access: hr },
+    config: { access: hr, errors: ['NO_COMPANY_ASSIGNED', 'ALLOWANCE_COMPANY_INACTIVE'] },
     schema: { tags, summary: 'Asignar ahora la asignación de este mes', response: { 200: monthlyGrantResultSchema } },
     handler: async (request) => grantCompanyAllowanceNow(app.deps.db, actorOf(request)),
   });
@@ -32,7 +32,7 @@ export const allowanceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => allowanceOf(app.deps.db, request.params.id, 'jobby'),
   });
   app.post('/companies/:id/monthly-allowance/grant', {
-    config: { access: admin },
+    config: { access: admin, errors: ['COMPANY_NOT_FOUND', 'ALLOWANCE_COMPANY_INACTIVE'] },
     schema: { tags, summary: 'Asignar ahora los tokens flexibles de este mes a una empresa', params: idParamsSchema, response: { 200: monthlyGrantResultSchema } },
     handler: async (request) => grantJobbyAllowanceNow(app.deps.db, request.params.id, actorOf(request)),
   });

@@ -37,14 +37,14 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/admin/tokens/add', {
-    config: PLATFORM,
+    config: { ...PLATFORM, errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Añadir tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await addPlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.post('/admin/tokens/remove', {
-    config: PLATFORM,
+    config: { ...PLATFORM, errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'REMOVE_EXCEEDS_BALANCE', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Quitar tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await removePlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
@@ -63,14 +63,14 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/company/tokens/assign', {
-    config: COMPANY,
+    config: { ...COMPANY, errors: ['NO_COMPANY_ASSIGNED', 'USER_NOT_FOUND', 'EMPLOYEE_INACTIVE', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Asignar tokens de empresa a un colaborador', body: hrAssignInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await assignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.post('/company/tokens/assign-bulk', {
-    config: COMPANY,
+    config: { ...COMPANY, errors: ['NO_COMPANY_ASSIGNED', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Asignación masiva de tokens de empresa', body: hrBulkAssignInputSchema, response: { 200: bulkAssignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await bulkAssignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),

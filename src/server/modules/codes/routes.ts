@@ -12,7 +12,10 @@ const tags = ['codes'];
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Providers, and HR for its company's own benefits that name no provider (laneOf, issue 18 #13).
   app.post('/codes/verify', {
-    config: { access: { levels: [2, 4] } },
+    config: {
+      access: { levels: [2, 4] },
+      errors: ['CODE_REQUIRED', 'VERIFY_RATE_LIMITED', 'PROVIDER_INACTIVE', 'CODE_NOT_FOUND', 'CODE_USED_OR_INACTIVE', 'CODE_EXPIRED', 'CODE_INVALID', 'IDEMPOTENCY_CONFLICT'],
+    },
     schema: { tags, summary: 'Verificar y canjear un código', body: verifyCodeInputSchema, response: { 200: verifyCodeResultSchema } },
     handler: async (request, reply) => {
       const { verifyAttemptsPerMinute, verifySuccessesPerMinute } = app.deps.config;

@@ -13,7 +13,7 @@ export const HEARTBEAT_MS = 25_000;
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/events', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', errors: ['EVENT_STREAM_ONLY', 'TOO_MANY_LIVE_STREAMS'] },
     schema: { tags: ['events'], summary: 'Cambios en vivo (text/event-stream)' },
     handler: async (request, reply) => {
       const actor = actorOf(request);

@@ -44,7 +44,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/requests/:id/approve', {
-    config: { access: { levels: [1, 2, 4] } },
+    config: { access: { levels: [1, 2, 4] }, errors: ['REQUEST_NOT_FOUND', 'REQUEST_NOT_PENDING', 'INSTRUCTIONS_REQUIRED', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags, summary: 'Aprobar una solicitud (genera su código)', params: idParamsSchema, body: decisionBody(approveInputSchema), response: { 200: benefitRequestSchema } },
     handler: async (request, reply) => {
       const input = { id: request.params.id, adminInstructions: request.body?.adminInstructions };
@@ -53,7 +53,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/requests/:id/reject', {
-    config: { access: { levels: [1, 2, 4] } },
+    config: { access: { levels: [1, 2, 4] }, errors: ['REQUEST_NOT_FOUND', 'REQUEST_NOT_PENDING', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags, summary: 'Rechazar una solicitud (devuelve los tokens)', params: idParamsSchema, body: decisionBody(rejectInputSchema), response: { 200: benefitRequestSchema } },
     handler: async (request, reply) => {
       const input = { id: request.params.id, reason: request.body?.reason };
