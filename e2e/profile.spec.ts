@@ -15,11 +15,16 @@ test('an employee opens Mi perfil from the avatar menu and saves name and phone'
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
 
   await page.getByLabel('Nombre').fill('Sofía Morales Díaz');
+  // Camila's number (another company's employee): refused without saying whose it is (issue 18 §2).
   await page.getByLabel('Teléfono').fill('+56 9 8765 4321');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Ese número ya está registrado para otro colaborador')).toBeVisible();
+  // Her own new number, typed with spaces, is kept in E.164.
+  await page.getByLabel('Teléfono').fill('+56 9 1357 2468');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Perfil actualizado correctamente')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Teléfono')).toHaveValue('+56 9 8765 4321');
+  await expect(page.getByLabel('Teléfono')).toHaveValue('+56913572468');
 
   await page.getByLabel('Contraseña actual').fill('demo1234');
   await page.getByLabel('Nueva contraseña', { exact: true }).fill('abc');
