@@ -39,14 +39,27 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** What a screen shows while it loads: Mantine's loader, a visible skeleton, a busy region. */
+const LOADING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible], [aria-busy="true"]';
+
 /**
- * The screen has finished loading: no loader, skeleton or busy region is showing and the fonts are in.
- * (Not `networkidle`: the live stream keeps a request open, and idleness says nothing about the screen.)
+ * The screen has finished loading: no loader, skeleton or busy region is on screen and the fonts are
+ * in. (Not `networkidle`: the live stream keeps a request open, and idleness says nothing about the
+ * screen.) A screenshot is for a person to look at, not an assertion: after 15 s it is taken anyway
+ * and the journey's report says so.
  */
 export async function settled(page: Page) {
-  await page.waitForFunction(
-    () => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]') && document.fonts.status === 'loaded',
-  );
+  try {
+    await page.waitForFunction(
+      (selector) =>
+        document.fonts.status === 'loaded' &&
+        [...document.querySelectorAll(selector)].every((element) => element.getClientRects().length === 0 || getComputedStyle(element).visibility === 'hidden'),
+      LOADING,
+      { timeout: 15_000 },
+    );
+  } catch {
+    test.info().annotations.push({ type: 'screenshot', description: `${page.url()} still showed a loader after 15 s` });
+  }
 }
 
 /**
