@@ -1,19 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AchievementAnalysis, AchievementRule, AchievementRuleInput } from '../../domain/schemas/engine';
 import { api } from './client';
+import { queryKeys } from './keys';
+import type { Paged } from './paging';
 
-const achievementKeys = { all: ['achievements'] as const };
+const achievementKeys = queryKeys.achievements;
 
 export function useAchievementRules(page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...achievementKeys.all, 'rules', page, pageSize] as const,
-    queryFn: ({ signal }) => api.get<{ items: AchievementRule[]; total: number }>(`/api/achievement-rules?limit=${pageSize}&offset=${(page - 1) * pageSize}`, signal),
+    queryKey: achievementKeys.rules(page, pageSize),
+    queryFn: ({ signal }) => api.get<Paged<AchievementRule>>(`/api/achievement-rules?limit=${pageSize}&offset=${(page - 1) * pageSize}`, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export const analysisQuery = queryOptions({
-  queryKey: [...achievementKeys.all, 'analysis'] as const,
+  queryKey: achievementKeys.analysis(),
   queryFn: ({ signal }) => api.get<AchievementAnalysis>('/api/achievements/analysis', signal),
 });
 

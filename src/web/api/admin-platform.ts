@@ -5,34 +5,25 @@ import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderUpdate
 import type { BenefitRequest, PlatformBenefit, ProviderOption, PlatformBenefitInput, PlatformBenefitUpdate, RequestFilter, requestListSchema } from '../../domain/schemas/economy';
 import type { z } from 'zod';
 import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery, type Paged, type PageParams } from './paging';
 import { retryTransient } from './press-key';
 
 /** Level 1: platform benefits, requests, providers, users and the dashboard (docs/api.md "Platform administration"). */
-const keys = {
-  dashboard: ['admin-dashboard'] as const,
-  benefits: ['platform-benefits'] as const,
-  requests: ['admin-requests'] as const,
-  providers: ['providers'] as const,
-  users: ['admin-users'] as const,
-};
-
-type Paged<T> = { items: T[]; total: number };
-export type PageParams = { search: string; page: number; pageSize: number };
-const pageQuery = (p: PageParams) => ({ search: p.search.trim(), limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
 
 /** A mutation that reads the given lists (and the dashboard, whose figures follow them) again. */
 function useInvalidating<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>, ...lists: (readonly string[])[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => Promise.all([...lists, keys.dashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([...lists, queryKeys.adminDashboard.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
 // ───────── dashboard ─────────
 
 export const adminDashboardQuery = queryOptions({
-  queryKey: keys.dashboard,
+  queryKey: queryKeys.adminDashboard.all,
   queryFn: ({ signal }) => api.get<AdminDashboard>('/api/admin/dashboard', signal),
   staleTime: 10_000,
 });
@@ -42,7 +33,7 @@ export const useAdminDashboard = () => useQuery(adminDashboardQuery);
 
 export function usePlatformBenefits(params: PageParams) {
   return useQuery({
-    queryKey: [...keys.benefits, params],
+    queryKey: queryKeys.platformBenefits.list(params),
     queryFn: ({ signal }) => api.get<Paged<PlatformBenefit>>(`/api/platform-benefits${queryString(pageQuery(params))}`, signal),
     placeholderData: keepPreviousData,
   });
@@ -52,17 +43,17 @@ export function useSavePlatformBenefit() {
   return useInvalidating(
     ({ id, values }: { id: string | null; values: PlatformBenefitInput | PlatformBenefitUpdate }) =>
       id ? api.patch<PlatformBenefit>(`/api/platform-benefits/${id}`, values) : api.post<PlatformBenefit>('/api/platform-benefits', values),
-    keys.benefits,
+    queryKeys.platformBenefits.all,
   );
 }
 
 /** The provider accounts a platform benefit can name (at most 200, by name). */
 export function useProviderOptions() {
-  return useQuery({ queryKey: [...keys.providers, 'options'], queryFn: ({ signal }) => api.get<ProviderOption[]>('/api/providers/options', signal), staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.providers.options(), queryFn: ({ signal }) => api.get<ProviderOption[]>('/api/providers/options', signal), staleTime: 30_000 });
 }
 
 export function useSetPlatformBenefitStatus() {
-  return useInvalidating(({ id, status }: { id: string; status: RecordStatus }) => api.post<PlatformBenefit>(`/api/platform-benefits/${id}/status`, { status }), keys.benefits);
+  return useInvalidating(({ id, status }: { id: string; status: RecordStatus }) => api.post<PlatformBenefit>(`/api/platform-benefits/${id}/status`, { status }), queryKeys.platformBenefits.all);
 }
 
 // ───────── requests ─────────
@@ -72,7 +63,7 @@ export type AdminRequestParams = PageParams & { filter: RequestFilter };
 
 export function useAdminRequests(params: AdminRequestParams) {
   return useQuery({
-    queryKey: [...keys.requests, params],
+    queryKey: queryKeys.adminRequests.list(params),
     queryFn: ({ signal }) => api.get<RequestList>(`/api/admin/requests${queryString({ ...pageQuery(params), filter: params.filter })}`, signal),
     placeholderData: keepPreviousData,
   });
@@ -91,7 +82,7 @@ export function useDecideAdminRequest() {
         { 'Idempotency-Key': idempotencyKey },
       ),
     retry: retryTransient,
-    onSuccess: () => Promise.all([keys.requests, keys.dashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([queryKeys.adminRequests.all, queryKeys.adminDashboard.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -99,22 +90,22 @@ export function useDecideAdminRequest() {
 
 export function useProviders(params: PageParams) {
   return useQuery({
-    queryKey: [...keys.providers, params],
+    queryKey: queryKeys.providers.list(params),
     queryFn: ({ signal }) => api.get<Paged<Provider>>(`/api/providers${queryString(pageQuery(params))}`, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCreateProvider() {
-  return useInvalidating((values: ProviderInput) => api.post<Provider>('/api/providers', values), keys.providers);
+  return useInvalidating((values: ProviderInput) => api.post<Provider>('/api/providers', values), queryKeys.providers.all);
 }
 
 export function useUpdateProvider() {
-  return useInvalidating(({ id, values }: { id: string; values: ProviderUpdate }) => api.patch<Provider>(`/api/providers/${id}`, values), keys.providers);
+  return useInvalidating(({ id, values }: { id: string; values: ProviderUpdate }) => api.patch<Provider>(`/api/providers/${id}`, values), queryKeys.providers.all);
 }
 
 export function useSetProviderStatus() {
-  return useInvalidating(({ id, status }: { id: string; status: RecordStatus }) => api.post<Provider>(`/api/providers/${id}/status`, { status }), keys.providers);
+  return useInvalidating(({ id, status }: { id: string; status: RecordStatus }) => api.post<Provider>(`/api/providers/${id}/status`, { status }), queryKeys.providers.all);
 }
 
 // ───────── users ─────────
@@ -123,20 +114,20 @@ export type AdminUserParams = PageParams & { level?: '1' | '2' | '3' | '4' | 'no
 
 export function useAdminUsers(params: AdminUserParams) {
   return useQuery({
-    queryKey: [...keys.users, 'list', params],
+    queryKey: queryKeys.adminUsers.list(params),
     queryFn: ({ signal }) => api.get<Paged<AdminUser>>(`/api/admin/users${queryString({ ...pageQuery(params), level: params.level })}`, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useUserSummary() {
-  return useQuery({ queryKey: [...keys.users, 'summary'], queryFn: ({ signal }) => api.get<UserSummary>('/api/admin/users/summary', signal) });
+  return useQuery({ queryKey: queryKeys.adminUsers.summary(), queryFn: ({ signal }) => api.get<UserSummary>('/api/admin/users/summary', signal) });
 }
 
 /** A user's latest level changes (issue 18 B); under the users key, so a level change refreshes it. */
 export function useUserLevelChanges(userId: string | null) {
   return useQuery({
-    queryKey: [...keys.users, 'level-changes', userId],
+    queryKey: queryKeys.adminUsers.levelChanges(userId),
     enabled: userId !== null,
     queryFn: ({ signal }) => api.get<UserLevelChanges>(`/api/admin/users/${userId}/level-changes`, signal),
   });
@@ -144,9 +135,9 @@ export function useUserLevelChanges(userId: string | null) {
 
 /** Level 1 removes an account created by mistake; the server refuses one with history (issue 18). */
 export function useDeleteUser() {
-  return useInvalidating((id: string) => api.delete<{ ok: true }>(`/api/admin/users/${encodeURIComponent(id)}`), keys.users);
+  return useInvalidating((id: string) => api.delete<{ ok: true }>(`/api/admin/users/${encodeURIComponent(id)}`), queryKeys.adminUsers.all);
 }
 
 export function useSetUserLevel() {
-  return useInvalidating(({ id, level }: { id: string; level: Level | null }) => api.put<AdminUser>(`/api/admin/users/${id}/level`, { level }), keys.users);
+  return useInvalidating(({ id, level }: { id: string; level: Level | null }) => api.put<AdminUser>(`/api/admin/users/${id}/level`, { level }), queryKeys.adminUsers.all);
 }

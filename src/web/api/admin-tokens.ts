@@ -2,18 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import type { assignResultSchema, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
 import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery, type Paged } from './paging';
 import { retryTransient } from './press-key';
 
 /** Level 1: token management (docs/api.md "Token economy"). */
-const adminTokenKeys = {
-  all: ['admin-tokens'] as const,
-  employees: () => [...adminTokenKeys.all, 'employees'] as const,
-  employeeList: (params: EmployeeSearch) => [...adminTokenKeys.employees(), params] as const,
-  history: () => [...adminTokenKeys.all, 'history'] as const,
-  historyList: (params: TokenHistoryParams) => [...adminTokenKeys.history(), params] as const,
-};
-
-type Paged<T> = { items: T[]; total: number };
+const adminTokenKeys = queryKeys.adminTokens;
 export type AssignResult = z.infer<typeof assignResultSchema>;
 
 export type EmployeeSearch = { search: string; limit?: number };
@@ -52,11 +46,9 @@ export const adminTokenHistoryQuery = (params: TokenHistoryParams) =>
     queryFn: ({ signal }) =>
       api.get<HistoryPage>(
         `/api/admin/tokens/history${queryString({
+          ...pageQuery(params),
           type: params.type,
-          search: params.search.trim(),
           userId: params.userId,
-          limit: params.pageSize,
-          offset: (params.page - 1) * params.pageSize,
         })}`,
         signal,
       ),

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonthlyAllowance, MonthlyGrantResult } from '../../domain/schemas/engine';
 import { api } from './client';
+import { queryKeys } from './keys';
 
 /** HR's monthly allowance (issue 10); 'monthly-allowance' is also refreshed by the live stream's balances. */
 export const companyAllowanceQuery = queryOptions({
-  queryKey: ['monthly-allowance', 'company'] as const,
+  queryKey: queryKeys.monthlyAllowance.company(),
   queryFn: ({ signal }) => api.get<MonthlyAllowance>('/api/company/monthly-allowance', signal),
 });
 
@@ -24,6 +25,6 @@ export function useGrantCompanyAllowanceNow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<MonthlyGrantResult>('/api/company/monthly-allowance/grant'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['monthly-allowance'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.monthlyAllowance.all }),
   });
 }

@@ -13,22 +13,13 @@ import type {
   ProfileDetail,
 } from '../../domain/schemas/bot';
 import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery as pageFields, type Paged, type PageParams } from './paging';
 
 /** The wellbeing bot: level 1's access per company and HR's bot screen (docs/api.md "Bot"). */
-const botKeys = {
-  access: ['bot', 'access'] as const,
-  accessList: (params: PageParams) => [...botKeys.access, params] as const,
-  hr: ['bot', 'hr'] as const,
-  config: ['bot', 'hr', 'config'] as const,
-  profiles: (params: PageParams) => ['bot', 'hr', 'profiles', params] as const,
-  profile: (userId: string) => ['bot', 'hr', 'profile', userId] as const,
-  alerts: (params: PageParams) => ['bot', 'hr', 'alerts', params] as const,
-  analytics: ['bot', 'hr', 'analytics'] as const,
-};
+const botKeys = queryKeys.bot;
 
-export type PageParams = { search?: string; page: number; pageSize: number };
-
-const pageQuery = ({ search, page, pageSize }: PageParams) => queryString({ search: search?.trim(), limit: pageSize, offset: (page - 1) * pageSize });
+const pageQuery = (params: PageParams) => queryString(pageFields(params));
 
 /** HR's screens show messages as they arrive from WhatsApp: they read again every 15 s while open. */
 const LIVE_MS = 15_000;
@@ -44,26 +35,26 @@ export function useSetBotAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ companyId, enabled }: { companyId: string; enabled: boolean }) => api.put<BotAccessCompany>(`/api/admin/bot/companies/${companyId}/access`, { enabled }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.access }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.access() }),
   });
 }
 
 export function useBotSettings() {
-  return useQuery({ queryKey: botKeys.config, queryFn: ({ signal }) => api.get<BotSettings>('/api/bot/config', signal) });
+  return useQuery({ queryKey: botKeys.config(), queryFn: ({ signal }) => api.get<BotSettings>('/api/bot/config', signal) });
 }
 
 export function useSaveBotSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: BotConfigInput) => api.put<BotSettings>('/api/bot/config', values),
-    onSuccess: (saved) => queryClient.setQueryData(botKeys.config, saved),
+    onSuccess: (saved) => queryClient.setQueryData(botKeys.config(), saved),
   });
 }
 
 export function useBotProfiles(params: PageParams) {
   return useQuery({
     queryKey: botKeys.profiles(params),
-    queryFn: ({ signal }) => api.get<{ items: EmployeeProfile[]; total: number }>(`/api/bot/profiles${pageQuery(params)}`, signal),
+    queryFn: ({ signal }) => api.get<Paged<EmployeeProfile>>(`/api/bot/profiles${pageQuery(params)}`, signal),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_MS,
   });
@@ -81,7 +72,7 @@ export function useSetEmployeePhone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, values }: { userId: string; values: EmployeePhoneInput }) => api.put<EmployeeProfile>(`/api/bot/employees/${userId}/phone`, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.hr }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.hr() }),
   });
 }
 
@@ -95,13 +86,13 @@ export function useBotAlerts(params: PageParams) {
 }
 
 export function useBotAnalytics() {
-  return useQuery({ queryKey: botKeys.analytics, queryFn: ({ signal }) => api.get<BotAnalytics>('/api/bot/analytics', signal), refetchInterval: LIVE_MS });
+  return useQuery({ queryKey: botKeys.analytics(), queryFn: ({ signal }) => api.get<BotAnalytics>('/api/bot/analytics', signal), refetchInterval: LIVE_MS });
 }
 
 export function useTakeAlertAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ alertId, values }: { alertId: string; values: AlertActionInput }) => api.post<BotAlert>(`/api/bot/alerts/${alertId}/action`, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.hr }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.hr() }),
   });
 }

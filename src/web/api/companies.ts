@@ -2,21 +2,20 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { RecordStatus } from '../../domain/constants';
 import type { Company, CompanyAdmin, CompanyAdminInput, CompanyInput, CompanyUpdate } from '../../domain/schemas/companies';
 import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery, type Paged, type PageParams } from './paging';
 
 /** Level 1: the companies screen (docs/api.md "Companies"). */
-const companyKeys = {
-  all: ['companies'] as const,
-  list: (params: CompanyListParams) => [...companyKeys.all, 'list', params] as const,
-};
+const companyKeys = queryKeys.companies;
 
-export type CompanyListParams = { search: string; page: number; pageSize: number };
+export type CompanyListParams = PageParams;
 
 export const companiesQuery = (params: CompanyListParams) =>
   queryOptions({
     queryKey: companyKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<{ items: Company[]; total: number }>(
-        `/api/companies${queryString({ search: params.search.trim(), limit: params.pageSize, offset: (params.page - 1) * params.pageSize })}`,
+      api.get<Paged<Company>>(
+        `/api/companies${queryString(pageQuery(params))}`,
         signal,
       ),
     staleTime: 10_000,

@@ -3,11 +3,12 @@ import type { BenefitRequest, Catalogue, RedeemInput, RedemptionResult } from '.
 import type { EmployeeDashboard } from '../../domain/schemas/dashboard';
 import type { Balances } from '../../domain/schemas/me';
 import { api } from './client';
+import { queryKeys } from './keys';
 import { balancesQuery } from './session';
 
 /** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances. */
 export const catalogueQuery = queryOptions({
-  queryKey: ['catalogue'],
+  queryKey: queryKeys.catalogue.all,
   queryFn: ({ signal }) => api.get<Catalogue>('/api/catalogue', signal),
   staleTime: 30_000,
 });
@@ -18,7 +19,7 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
 
 /** GET /api/me/dashboard: the employee dashboard in one answer. */
 export const employeeDashboardQuery = queryOptions({
-  queryKey: ['dashboard', 'employee'],
+  queryKey: queryKeys.employeeDashboard.all,
   queryFn: ({ signal }) => api.get<EmployeeDashboard>('/api/me/dashboard', signal),
   staleTime: 30_000,
 });
@@ -33,10 +34,10 @@ export type MyRequestsPage = { items: BenefitRequest[]; total: number; pendingCo
 
 /** GET /api/requests/mine; every page and filter lives under one prefix so a redemption refreshes them all. */
 export const myRequestsQuery = {
-  key: ['requests', 'mine'] as const,
+  key: queryKeys.myRequests.all,
   list: (params: MyRequestsParams) =>
     queryOptions({
-      queryKey: [...myRequestsQuery.key, params] as const,
+      queryKey: queryKeys.myRequests.list(params),
       queryFn: ({ signal }) => {
         const search = new URLSearchParams({ filter: params.filter, limit: String(params.limit), offset: String(params.offset) });
         return api.get<MyRequestsPage>(`/api/requests/mine?${search.toString()}`, signal);

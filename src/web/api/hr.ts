@@ -4,24 +4,13 @@ import type { BenefitRequest, BulkAssignResult, CompanyBenefit, CompanyBenefitIn
 import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, HrDashboard } from '../../domain/schemas/hr';
 import type { AssignResult } from './admin-tokens';
 import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery, type Paged, type PageParams } from './paging';
 import { retryTransient } from './press-key';
 
 /** Level 2: the HR screens (docs/api.md "Company HR"). Every key starts with 'hr', so one change can refresh them all. */
-const hrKeys = {
-  all: ['hr'] as const,
-  dashboard: () => [...hrKeys.all, 'dashboard'] as const,
-  overview: () => [...hrKeys.all, 'benefits-overview'] as const,
-  tokenStats: () => [...hrKeys.all, 'token-stats'] as const,
-  employees: (params: PageParams) => [...hrKeys.all, 'employees', params] as const,
-  history: (limit: number) => [...hrKeys.all, 'history', limit] as const,
-  users: (params: PageParams) => [...hrKeys.all, 'users', params] as const,
-  benefits: (params: PageParams) => [...hrKeys.all, 'benefits', params] as const,
-  requests: (params: PageParams) => [...hrKeys.all, 'requests', params] as const,
-};
-
-type Paged<T> = { items: T[]; total: number };
-export type PageParams = { search: string; page: number; pageSize: number };
-const pageQueryString = (p: PageParams) => queryString({ search: p.search.trim(), limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
+const hrKeys = queryKeys.hr;
+const pageQueryString = (params: PageParams) => queryString(pageQuery(params));
 
 /** The export downloads (the browser sends the session cookie; the server streams the file). */
 export const USERS_CSV_URL = '/api/company/users/export';
@@ -158,7 +147,7 @@ export function useDecideCompanyRequest() {
  */
 export function useAllCompanyEmployees(enabled: boolean) {
   return useQuery({
-    queryKey: [...hrKeys.all, 'all-employees'],
+    queryKey: hrKeys.allEmployees(),
     enabled,
     staleTime: 10_000,
     queryFn: async ({ signal }) => {

@@ -1,17 +1,22 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { LiveTopic } from '../../domain/live';
+import type { QueryRoot } from './keys';
 import { meQuery } from './session';
 
 /**
- * What each live topic of GET /api/events refreshes (issue 10): the first element of the query keys.
- * Only queries on screen refetch, so naming a prefix a screen does not use costs nothing.
+ * What each live topic of GET /api/events refreshes: roots of `queryKeys` (keys.ts), so the map can
+ * only name keys that queries use, and must say something for every topic the server sends. Only
+ * queries on screen refetch, so naming a root a screen does not show costs nothing.
  */
-const REFRESHES: Record<string, readonly string[]> = {
-  balances: ['me', 'catalogue', 'admin-tokens', 'company-tokens', 'company', 'hr', 'dashboard', 'monthly-allowance'],
-  requests: ['requests', 'provider', 'admin-requests', 'company-requests', 'company', 'hr', 'dashboard', 'catalogue'],
-  codes: ['requests', 'provider', 'dashboard', 'achievements'],
+export const LIVE_REFRESHES: Record<LiveTopic, readonly QueryRoot[]> = {
+  balances: ['me', 'catalogue', 'employee-dashboard', 'hr', 'monthly-allowance', 'admin-tokens', 'admin-dashboard'],
+  requests: ['my-requests', 'catalogue', 'employee-dashboard', 'hr', 'provider', 'admin-requests', 'admin-dashboard'],
+  codes: ['my-requests', 'employee-dashboard', 'achievements', 'hr', 'provider', 'admin-requests', 'admin-dashboard'],
   notifications: ['notifications'],
   achievements: ['achievements', 'notifications', 'me'],
+  // HR's bot screen: the alert table, the profiles and the figures.
+  wellbeing: ['bot'],
 };
 
 /**
@@ -36,9 +41,9 @@ export function useLiveUpdates(enabled: boolean): void {
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     });
     source.addEventListener('change', (event) => {
-      const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: string };
-      const prefixes = REFRESHES[topic] ?? [];
-      void queryClient.invalidateQueries({ predicate: (query) => prefixes.includes(String(query.queryKey[0])) });
+      const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: LiveTopic };
+      const roots: readonly string[] = LIVE_REFRESHES[topic] ?? [];
+      void queryClient.invalidateQueries({ predicate: (query) => roots.includes(String(query.queryKey[0])) });
     });
     return () => source.close();
   }, [enabled, queryClient]);

@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '../../domain/schemas/engine';
 import { api } from './client';
+import { queryKeys } from './keys';
+import type { Paged } from './paging';
 
 /** The bell (issue 10): every notification query lives under one prefix, refreshed together. */
-export const notificationKeys = { all: ['notifications'] as const };
+const notificationKeys = queryKeys.notifications;
 
 export const unreadCountQuery = queryOptions({
-  queryKey: [...notificationKeys.all, 'unread'] as const,
+  queryKey: notificationKeys.unread(),
   queryFn: ({ signal }) => api.get<{ unread: number }>('/api/notifications/unread-count', signal),
   staleTime: 30_000,
 });
@@ -17,8 +19,8 @@ export function useUnreadCount() {
 
 export function useNotifications(limit: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...notificationKeys.all, 'list', limit] as const,
-    queryFn: ({ signal }) => api.get<{ items: Notification[]; total: number }>(`/api/notifications?limit=${limit}`, signal),
+    queryKey: notificationKeys.list(limit),
+    queryFn: ({ signal }) => api.get<Paged<Notification>>(`/api/notifications?limit=${limit}`, signal),
     placeholderData: keepPreviousData,
     enabled,
   });

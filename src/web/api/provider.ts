@@ -1,16 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BenefitRequest, ProviderHistory, VerifyCodeResult } from '../../domain/schemas/economy';
 import { api } from './client';
+import { queryKeys } from './keys';
 import { retryTransient } from './press-key';
 
 /** Level 4: the provider portal's server state (docs/api.md "Token economy"). */
 const PROVIDER_REQUESTS_LIMIT = 50;
 
-const providerKeys = {
-  all: ['provider'] as const,
-  history: () => [...providerKeys.all, 'history'] as const,
-  requests: () => [...providerKeys.all, 'requests'] as const,
-};
+const providerKeys = queryKeys.provider;
 
 /** The 20 latest codes this provider redeemed, and the three counts of the stat cards. */
 export const providerHistoryQuery = queryOptions({

@@ -2,10 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Balances, Me } from '../../domain/schemas/me';
 import type { Theme } from '../../domain/constants';
 import { api, ApiError } from './client';
+import { queryKeys } from './keys';
 
 /** The session's user; `null` when nobody is signed in (401). */
 export const meQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: queryKeys.session.all,
   queryFn: async ({ signal, client, queryKey }): Promise<Me | null> => {
     try {
       return await api.get<Me>('/api/me', signal);
@@ -25,7 +26,7 @@ export function useMe() {
 }
 
 export const balancesQuery = queryOptions({
-  queryKey: ['me', 'balances'],
+  queryKey: queryKeys.session.balances(),
   queryFn: ({ signal }) => api.get<Balances>('/api/me/balances', signal),
   staleTime: 15_000,
 });
@@ -48,7 +49,7 @@ export function useSignOut() {
     mutationFn: () => api.post('/api/auth/sign-out', {}),
     onSettled: () => {
       queryClient.setQueryData(meQuery.queryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session.all[0] });
     },
   });
 }
@@ -95,7 +96,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
 export type PublicConfig = { emailVerification: 'required' | 'optional'; providerDomain: string };
 
 export const publicConfigQuery = queryOptions({
-  queryKey: ['public-config'],
+  queryKey: queryKeys.publicConfig.all,
   queryFn: ({ signal }) => api.get<PublicConfig>('/api/config', signal),
   staleTime: Infinity,
 });

@@ -3,11 +3,13 @@ import type { Me } from '../../domain/schemas/me';
 import type { SurveyType } from '../../domain/surveys';
 import type { CompanySurveySummary, MySurveyA, SurveyAInput, SurveyBInput, SurveyCard, SurveyDetail, SurveySaved } from '../../domain/schemas/surveys';
 import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery, type Paged } from './paging';
 import { meQuery } from './session';
 
 /** GET /api/surveys/a/mine: the previous answers, shown again on a retake. */
 export const mySurveyAQuery = queryOptions({
-  queryKey: ['surveys', 'a', 'mine'],
+  queryKey: queryKeys.surveys.mineA(),
   queryFn: ({ signal }) => api.get<MySurveyA>('/api/surveys/a/mine', signal),
   staleTime: 0,
 });
@@ -26,9 +28,9 @@ function useSaveSurvey<T>(path: string) {
     mutationFn: (input: T) => api.put<SurveySaved>(path, input),
     onSuccess: () => {
       queryClient.setQueryData(meQuery.queryKey, (me: Me | null | undefined) => (me ? { ...me, surveyCompleted: true } : me));
-      void queryClient.invalidateQueries({ queryKey: ['surveys'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.surveys.all });
       // The dashboard's recommendations follow the survey's categories.
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.employeeDashboard.all });
     },
   });
 }
@@ -42,10 +44,10 @@ export type SurveyListParams = { search: string; type: SurveyType | null; page: 
 
 export function useAdminSurveys(params: SurveyListParams) {
   return useQuery({
-    queryKey: ['surveys', 'admin', 'list', params],
+    queryKey: queryKeys.surveys.adminList(params),
     queryFn: ({ signal }) =>
-      api.get<{ items: SurveyCard[]; total: number }>(
-        `/api/admin/surveys${queryString({ search: params.search.trim(), type: params.type ?? undefined, limit: params.pageSize, offset: (params.page - 1) * params.pageSize })}`,
+      api.get<Paged<SurveyCard>>(
+        `/api/admin/surveys${queryString({ ...pageQuery(params), type: params.type ?? undefined })}`,
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -55,7 +57,7 @@ export function useAdminSurveys(params: SurveyListParams) {
 
 export function useAdminSurvey(id: string | null) {
   return useQuery({
-    queryKey: ['surveys', 'admin', 'detail', id],
+    queryKey: queryKeys.surveys.adminDetail(id),
     queryFn: ({ signal }) => api.get<SurveyDetail>(`/api/admin/surveys/${id}`, signal),
     enabled: id !== null,
   });
@@ -63,7 +65,7 @@ export function useAdminSurvey(id: string | null) {
 
 export function useCompanySurveySummary(companyId: string | null) {
   return useQuery({
-    queryKey: ['surveys', 'admin', 'summary', companyId],
+    queryKey: queryKeys.surveys.companySummary(companyId),
     queryFn: ({ signal }) => api.get<CompanySurveySummary>(`/api/admin/companies/${companyId}/survey-summary`, signal),
     enabled: companyId !== null,
     staleTime: 30_000,

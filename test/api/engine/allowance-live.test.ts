@@ -15,6 +15,7 @@ import { monthLabel } from '../../../src/domain/dates';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { balancesOf, ledgerViolations } from '../economy/ledger-fixtures';
 import { drainOutbox } from './fixtures';
+import { recordEvent } from '../../../src/server/modules/events/outbox';
 
 let ctx: TestContext;
 /** A second server copy on the same database (on PGlite, which is one process, the same client). */
@@ -223,5 +224,28 @@ describe('GET /api/events on a listening server', () => {
     expect(hrOfB.topics).toEqual(['ready', 'balances']);
     expect(employeeA.topics).toEqual(['ready', 'balances']);
     await Promise.all([employeeA.close(), hrOfB.close()]);
+  });
+
+  it("a wellbeing alert tells its own company's HR only, with the topic and nothing else (issue 24 §6)", async () => {
+    const a = await staffOf('Alerta', 1);
+    const b = await staffOf('Calma', 1);
+    await ctx.db.update(companies).set({ monthlyCompanyTokens: 2 }).where(eq(companies.id, a.companyId));
+    await ctx.db.update(companies).set({ monthlyCompanyTokens: 2 }).where(eq(companies.id, b.companyId));
+    await createUser(ctx.db, { email: `admin@${a.domain}`, companyId: a.companyId, level: 2 });
+    await createUser(ctx.db, { email: `admin@${b.domain}`, companyId: b.companyId, level: 2 });
+    const hrOfA = openStream(`${base}/api/events`, await signIn(ctx.app, `admin@${a.domain}`));
+    const employeeA = openStream(`${base}/api/events`, await signIn(ctx.app, `e0@${a.domain}`));
+    const hrOfB = openStream(`${base}/api/events`, await signIn(ctx.app, `admin@${b.domain}`));
+    await Promise.all([hrOfA.until('ready'), employeeA.until('ready'), hrOfB.until('ready')]);
+
+    await recordEvent(ctx.db, { type: 'wellbeing.alert', payload: { companyId: a.companyId, alerts: [] } });
+    // Then a change every stream hears: what came before it on each stream is all it heard of the alert.
+    await grantCompanyMonth(ctx.db, { companyId: a.companyId, month: '2026-09', tokenType: 'company' }, null);
+    await grantCompanyMonth(ctx.db, { companyId: b.companyId, month: '2026-09', tokenType: 'company' }, null);
+    await Promise.all([hrOfA.until('balances'), employeeA.until('balances'), hrOfB.until('balances')]);
+    expect(hrOfA.topics).toEqual(['ready', 'wellbeing', 'balances']);
+    expect(employeeA.topics).toEqual(['ready', 'balances']);
+    expect(hrOfB.topics).toEqual(['ready', 'balances']);
+    await Promise.all([hrOfA.close(), employeeA.close(), hrOfB.close()]);
   });
 });

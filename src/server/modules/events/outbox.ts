@@ -69,8 +69,9 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
     case 'achievement.granted':
       return [{ topic: 'achievements', audience: { userIds: [event.payload.userId], admins: true } }];
     case 'wellbeing.alert':
-      // HR hears it through the bell once the worker has written the notifications.
-      return [];
+      // HR's alert table and profiles refresh at once; the bell follows when the worker has written
+      // the notifications. The topic names no person and carries no wellbeing content.
+      return [{ topic: 'wellbeing', audience: { hrOf: [event.payload.companyId] } }];
     case 'bot.message.received':
     case 'bot.reply.due':
       // Work for the workers only; what it produces (an alert) is announced by its own event.

@@ -4,6 +4,7 @@
  * commit. Payloads carry ids and the few facts the workers need; anything else is read at handling time.
  */
 import type { RequestStatus, TokenType, TransferKind } from '../../../domain/constants';
+import type { LiveTopic } from '../../../domain/live';
 
 export type MovedTokens = {
   transferId: number;
@@ -38,8 +39,7 @@ export type DomainEvent =
 
 export type DomainEventType = DomainEvent['type'];
 
-/** What a live screen refreshes when told (the web maps each topic to its TanStack queries). */
-export type LiveTopic = 'balances' | 'requests' | 'codes' | 'notifications' | 'achievements';
+export type { LiveTopic };
 
 /**
  * Who hears a live message: these users, the HR of these companies, the platform team. A caller
