@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -39,6 +40,9 @@ export type OpenDatabaseOptions = {
   poolSize?: number;
 };
 
+/** The extensions the migrations create (PostgreSQL has them in contrib; PGlite loads them here). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
@@ -52,11 +56,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir) {
     // PGlite fails with ENOENT when the parent folder is missing (STACK-NOTES).
     mkdirSync(options.pgliteDir, { recursive: true });
-    client = await PGlite.create(options.pgliteDir);
+    client = await PGlite.create(options.pgliteDir, { extensions: PGLITE_EXTENSIONS });
   } else if (options.pgliteDataDirDump) {
-    client = await PGlite.create({ loadDataDir: options.pgliteDataDirDump });
+    client = await PGlite.create({ loadDataDir: options.pgliteDataDirDump, extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, driver: 'pglite', pglite: client, url: null, close: () => client.close() };

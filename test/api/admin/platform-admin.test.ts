@@ -215,6 +215,15 @@ describe('user levels', () => {
     expect(page.items).toMatchObject([{ email: 'sin-nivel@gmail.com', level: null }]);
     const found = (await send(operator, 'GET', '/api/admin/users?search=ANDES')).json();
     expect(found.total).toBe(await ctx.db.$count(users, eq(users.companyId, andesId)));
+    // The company's name alone finds its people (their names and addresses do not say it), and a
+    // search's total counts exactly its matches (issue 19: the search no longer joins every account).
+    const norte = await createCompany(ctx.db, 'Cordillera Norte', { emailDomain: 'cnorte.cl' });
+    await createUser(ctx.db, { email: 'ximena@cnorte.cl', name: 'Ximena Soto', level: 3, companyId: norte });
+    const byCompany = (await send(operator, 'GET', '/api/admin/users?search=cordillera')).json();
+    expect(byCompany).toMatchObject({ total: 1, items: [{ email: 'ximena@cnorte.cl', companyName: 'Cordillera Norte' }] });
+    const byNameOrCompany = (await send(operator, 'GET', '/api/admin/users?search=soto')).json();
+    expect(byNameOrCompany.items.map((u: { email: string }) => u.email)).toEqual(['ximena@cnorte.cl']);
+    expect((await send(operator, 'GET', '/api/admin/users?search=sin%25nada')).json()).toEqual({ items: [], total: 0 });
     expect((await send(operator, 'GET', '/api/admin/users?limit=101')).statusCode).toBe(400);
   });
 });

@@ -50,6 +50,12 @@ export const users = pgTable(
     // One number, one person (issue 18): phones are E.164 (src/domain/phone.ts), and the WhatsApp
     // webhook finds the sender along this index.
     uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
+    // The search boxes of level 1 and HR (`ILIKE '%…%'` on name and email) are index searches with
+    // trigrams (pg_trgm; issue 19): a search reads its matches, not 100,000 accounts twice. Without
+    // GIN's pending list (fastupdate off) a new account is searchable through the index at once and the
+    // planner never falls back to reading every account until the next vacuum.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('users_level_check', sql`${t.level} is null or ${t.level} between 1 and 4`),
     check('users_user_type_check', sql`${t.userType} in ('A', 'B')`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),

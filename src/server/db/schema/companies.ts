@@ -1,6 +1,6 @@
 /** Companies (part 1 §3 "Company") and their wellbeing-bot settings. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts, createdAt, updatedAt } from './columns';
 
 export const companies = pgTable(
@@ -35,6 +35,8 @@ export const companies = pgTable(
     // Company names are matched case-insensitively (part 1 §3).
     uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
     uniqueIndex('companies_email_domain_lower_key').on(sql`lower(${t.emailDomain})`),
+    // Level 1's user search also matches the company's name (through this index, then users.company_id).
+    index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('companies_max_users_check', sql`${t.maxUsers} >= 1`),
     check('companies_monthly_tokens_check', sql`${t.monthlyCompanyTokens} >= 0 and ${t.monthlyJobbyTokens} >= 0`),
     check('companies_status_check', sql`${t.status} in ('active', 'inactive')`),
