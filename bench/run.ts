@@ -25,8 +25,7 @@ import { getAdminDashboard } from '../src/server/modules/admin-dashboard/service
 import { getUserSummary, listAdminUsers } from '../src/server/modules/user-levels/service';
 import { getCompanyTokenStats, getHrDashboard } from '../src/server/modules/hr/figures';
 import { listCompanyEmployees, listCompanyTokenHistory } from '../src/server/modules/assignment/service';
-import { loadActorRow } from '../src/server/modules/users/service';
-import { toActor } from '../src/server/auth/actor';
+import { loadActorRow, toActor } from '../src/server/actor';
 import { startServer, type RunningServer } from './server';
 
 /** BENCH_LARGE_CODES shrinks the large database for a quick try of the harness; the budgets are at 1,000,000. */
@@ -335,7 +334,7 @@ async function main() {
 async function actorOf(database: Database, userId: string) {
   const row = await loadActorRow(database.db, userId);
   if (!row) throw new Error(`seeded user ${userId} not found`);
-  return toActor(row, { staffDomain: 'jobby.cl' });
+  return toActor(row);
 }
 
 function plansText(plans: Record<string, ScreenPlans>): string {

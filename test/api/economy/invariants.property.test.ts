@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Actor } from '../../../src/server/auth/actor';
+import type { Actor } from '../../../src/server/actor';
 import {
   benefitCodes,
   benefitRequests,

@@ -7,10 +7,10 @@ import { APP_TIME_ZONE } from '../../../domain/dates';
 import { PENDING_REQUEST_STATUSES } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { USAGE_GROUPS, type BenefitsOverview, type CompanyTokenStats, type HrDashboard, type UsageGroup } from '../../../domain/schemas/hr';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, companyBenefits, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
-import { companyOf } from '../../http/access';
+import { companyOf } from '../../actor';
 import { ownCompanyBenefit } from '../requests/service';
 
 const PENDING = [...PENDING_REQUEST_STATUSES];

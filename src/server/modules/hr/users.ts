@@ -8,12 +8,12 @@ import type { RecordStatus, UserType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { emailDomainOf } from '../../../domain/levels';
 import { companyUserEmail, type AddCompanyUserInput, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../auth/create-account';
 import type { Db, Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { companyOf } from '../../http/access';
+import { companyOf } from '../../actor';
 import { disableUser } from '../users/service';
 import { companyAccounts, companyEmployees } from './figures';
 

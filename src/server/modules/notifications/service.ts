@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
 import type { Notification } from '../../../domain/schemas/engine';
 import { AppError } from '../../../domain/errors';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor, Tx } from '../../db/client';
 import { benefitCodes, benefitRequests, notifications, users } from '../../db/schema';
 import { publishLive } from '../events/outbox';

@@ -16,7 +16,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Db, Tx } from '../../db/client';
 import {
   benefitRequests,

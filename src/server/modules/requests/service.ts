@@ -18,7 +18,7 @@ import { canEnterArea } from '../../../domain/levels';
 import { blankToNull } from '../../../domain/text';
 import { REQUEST_FILTERS, type BenefitRequest, type RequestFilter, type requestListQuerySchema, type requestListSchema } from '../../../domain/schemas/economy';
 import type { z } from 'zod';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Db, Executor, Tx } from '../../db/client';
 import {
   benefitRequests,
@@ -31,7 +31,7 @@ import {
   redemptions,
   users,
 } from '../../db/schema';
-import { companyOf } from '../../http/access';
+import { companyOf } from '../../actor';
 import { issueCode } from '../codes/issue';
 import { recordEvent } from '../events/outbox';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
