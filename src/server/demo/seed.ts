@@ -28,7 +28,7 @@ import {
 import { verifyCode } from '../modules/codes/verify';
 import { accounts, transfer } from '../modules/ledger/service';
 import { redeemBenefit } from '../modules/redemptions/service';
-import { approveRequest, rejectRequest } from '../modules/requests/service';
+import { approveRequest, rejectRequest } from '../modules/requests/decisions';
 import { saveSurveyA, saveSurveyB } from '../modules/surveys/service';
 import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
 import { seedBotDemo } from './bot';

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client';
 import { benefitCodes, platformBenefits, users } from '../../db/schema';
 import { listPlatformItems } from '../catalogue/service';
 import { getWalletBalances } from '../ledger/service';
-import { listMyRequests } from '../requests/service';
+import { listMyRequests } from '../requests/list';
 
 /**
  * The recommendation pool: at most this many benefits per category, chosen at random by the database,
