@@ -11,7 +11,7 @@
  * on is read from the benefit's row inside the transaction, never from the client.
  */
 import { randomUUID } from 'node:crypto';
-import { initialRequestStatus } from '../../../domain/approvals';
+import { initialRequestStatus } from '../../../domain/request-lifecycle';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';

@@ -4,7 +4,7 @@
  * approving twice (or approving and rejecting at once) never issues two codes or refunds twice.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { statusesDecidedBy } from '../../../domain/approvals';
+import { instructionsRequired, isPendingStatus, statusesDecidedBy } from '../../../domain/request-lifecycle';
 import { type TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
@@ -25,7 +25,7 @@ import { issueCode } from '../codes/issue';
 import { recordEvent } from '../events/outbox';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
 import { transfer, type Account } from '../ledger/service';
-import { getBenefitRequestView, isPendingStatus } from './view';
+import { getBenefitRequestView } from './view';
 import { processableScope, processorScopeOf, type ProcessorScope } from './scopes';
 
 export type ApproveInput = { id: string; adminInstructions?: string | null };
@@ -102,8 +102,7 @@ export async function approveRequest(db: Db, input: ApproveInput, actor: Actor, 
     { actorId: actor.id, key: options.idempotencyKey, operation: 'requests.approve', input: { id: input.id, adminInstructions: instructions } },
     async (tx) => {
       const request = await findPendingTarget(tx, input.id, scope);
-      // Part 1 §5: approving a token-paid request awaiting admin approval needs the instructions text.
-      if (request.status === 'pending_admin_approval' && request.paidWithTokens && !instructions) {
+      if (instructionsRequired(request) && !instructions) {
         throw new AppError('INSTRUCTIONS_REQUIRED');
       }
       const claimed = await claimRequest(tx, request.id, scope, { status: 'approved', adminId: actor.id, adminInstructions: instructions });
