@@ -21,12 +21,11 @@ import { round } from './load';
 import { ADMIN_SCREENS, HR_SCREENS, hrListPhase, measureExport, measureScreen, redeemPhase, verifyRounds, warmUpServer } from './phases';
 import { explainScreen, type ScreenPlans } from './plans';
 import { BENEFIT_STOCK, EMAILS, IDS, countCodes, countPlatform, seedBase, seedCodes, seedPlatform } from './seed';
-import { getAdminDashboard } from '../src/server/modules/admin-dashboard/service';
-import { getUserSummary, listAdminUsers } from '../src/server/modules/user-levels/service';
-import { getCompanyTokenStats, getHrDashboard } from '../src/server/modules/hr/figures';
+import { getAdminDashboard } from '../src/server/modules/dashboards/admin';
+import { getUserSummary, listAdminUsers } from '../src/server/modules/users/levels';
+import { getCompanyTokenStats, getHrDashboard } from '../src/server/modules/dashboards/hr';
 import { listCompanyEmployees, listCompanyTokenHistory } from '../src/server/modules/assignment/service';
-import { loadActorRow } from '../src/server/modules/users/service';
-import { toActor } from '../src/server/auth/actor';
+import { loadActorRow, toActor } from '../src/server/actor';
 import { startServer, type RunningServer } from './server';
 
 /** BENCH_LARGE_CODES shrinks the large database for a quick try of the harness; the budgets are at 1,000,000. */
@@ -335,7 +334,7 @@ async function main() {
 async function actorOf(database: Database, userId: string) {
   const row = await loadActorRow(database.db, userId);
   if (!row) throw new Error(`seeded user ${userId} not found`);
-  return toActor(row, { staffDomain: 'jobby.cl' });
+  return toActor(row);
 }
 
 function plansText(plans: Record<string, ScreenPlans>): string {

@@ -58,11 +58,6 @@ export const REQUEST_STATUSES = [
   'rejected',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const PENDING_REQUEST_STATUSES: readonly RequestStatus[] = [
-  'pending',
-  'pending_provider_approval',
-  'pending_admin_approval',
-];
 
 /** The ledger's transfer kinds: the one list behind the type, the API's enum and the table's check. */
 export const TRANSFER_KINDS = ['grant', 'revoke', 'spend', 'refund', 'reward', 'import'] as const;

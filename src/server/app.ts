@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../domain/errors';
-import type { Actor } from './auth/actor';
+import type { Actor } from './actor';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import type { AppConfig, TrustProxy } from './config';

@@ -7,7 +7,7 @@ import { buildApp, defaultWebDir } from './app';
 import { startJobs } from './jobs';
 import { loadConfig, writeDevOutboxToken } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed';
 
 async function main() {
   const config = loadConfig();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../src/server/demo/seed';
 import { queryRows } from '../../src/server/db/client';
 import { as, createTestContext, signIn, type TestContext } from '../support/app';
 import { ledgerViolations } from './economy/ledger-fixtures';

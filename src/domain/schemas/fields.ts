@@ -22,3 +22,12 @@ export const pageQuery = {
  * `true`, `[5]`, `"0x10"` and `"1e2"` are refused, not read as numbers.
  */
 export const count = (params?: { error: string }) => z.number(params).int(params).max(INTEGER_MAX, params);
+
+export const id = z.string().min(1);
+export const isoDate = z.string();
+export const optionalText = z.string().trim().max(2000).nullish();
+/** A page of a list: its items and the total that matches. */
+export const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const statusBodySchema = z.object({ status: z.enum(['active', 'inactive']) });
+export const idParamsSchema = z.object({ id: z.string().uuid() });

@@ -149,6 +149,3 @@ export function companyUserEmail(typed: string, emailDomain: string | null): { e
   if (domain && email.slice(email.lastIndexOf('@') + 1) !== domain) return { error: 'COMPANY_EMAIL_MISMATCH' };
   return { email };
 }
-
-/** A user id in a path: better-auth's own ids are not UUIDs (self-registered users), ours are. */
-export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

@@ -8,7 +8,6 @@ export const meSchema = z.object({
   name: z.string(),
   email: z.string(),
   level: z.number().int().min(1).max(4).nullable(),
-  isStaff: z.boolean(),
   companyId: z.string().nullable(),
   companyName: z.string().nullable(),
   userType: z.enum(['A', 'B']),

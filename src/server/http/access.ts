@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import { canEnterArea, isSurveyPending, type Level } from '../../domain/levels';
-import { resolveActor, type Actor } from '../auth/actor';
+import { fromNodeHeaders } from 'better-auth/node';
+import { loadActorRow, toActor, type Actor } from '../actor';
 
 /**
  * What every API route must declare (ARCHITECTURE §9): `public`, `authenticated` (any signed-in
@@ -45,6 +46,18 @@ export function refuseChangesOfInactiveCompany(actor: Actor, method: string, isA
   if ((actor.level === 2 || actor.level === 3) && actor.companyId && !actor.companyActive) throw new AppError('COMPANY_INACTIVE');
 }
 
+/** The session's user, or null when there is no valid session or the user is not active. */
+export async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
+  const { auth, db } = request.server.deps;
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const row = await loadActorRow(db, session.user.id);
+  if (!row || row.status !== 'active') return null;
+  // Live streams re-check their session later (events/live.ts), so the session's id is kept.
+  request.sessionId = session.session.id;
+  return toActor(row);
+}
+
 /** The check itself, also for routes that cannot carry `config.access` (the docs plugin's own). */
 export async function requireAccess(request: FastifyRequest, access: Access | undefined): Promise<void> {
   if (!access || access === 'public') return;
@@ -84,10 +97,4 @@ export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyRe
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED');
   return request.actor;
-}
-
-/** Levels 2 and 3 work inside their company; it comes from the session, never from the client. */
-export function companyOf(actor: Actor): string {
-  if (!actor.companyId) throw new AppError('NO_COMPANY_ASSIGNED');
-  return actor.companyId;
 }

@@ -12,9 +12,8 @@ import { redemptionRoutes } from './redemptions/routes';
 import { surveyRoutes } from './surveys/routes';
 import { companyRoutes } from './companies/routes';
 import { dashboardRoutes } from './dashboards/routes';
-import { userLevelRoutes } from './user-levels/routes';
-import { adminDashboardRoutes } from './admin-dashboard/routes';
-import { hrRoutes } from './hr/routes';
+import { userRoutes } from './users/routes';
+import { exportRoutes } from './exports/routes';
 import { botRoutes } from './bot/routes';
 import { achievementRoutes } from './achievements/routes';
 import { allowanceRoutes } from './allowance/routes';
@@ -22,4 +21,4 @@ import { eventRoutes } from './events/routes';
 import { notificationRoutes } from './notifications/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userLevelRoutes, adminDashboardRoutes, hrRoutes, botRoutes, achievementRoutes, allowanceRoutes, notificationRoutes, eventRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userRoutes, exportRoutes, botRoutes, achievementRoutes, allowanceRoutes, notificationRoutes, eventRoutes];

@@ -23,15 +23,6 @@ export const theme = createTheme({
   },
 });
 
-export const BRAND = {
-  logoPurple: '#773D76',
-  logoGold: '#EEAA15',
-  violetGradient: 'linear-gradient(135deg, #667eea 0%, #764ba2 100%)',
-  employeeBackground: 'linear-gradient(135deg, #F5E6D3 0%, #E6D5F5 100%)',
-  flexibleGradient: 'linear-gradient(135deg, #6B3AA0 0%, #8B5BA8 100%)',
-  companyGradient: 'linear-gradient(135deg, #D4A645 0%, #C9A23E 100%)',
-};
-
 /** Secondary ("dimmed") text at WCAG AA contrast: Mantine's default gray is 3.3:1 on white. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},

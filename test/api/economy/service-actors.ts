@@ -3,13 +3,11 @@
  * tests that call service functions directly (faster than HTTP, and able to reach checks that the
  * session layer would stop first).
  */
-import { toActor, type Actor } from '../../../src/server/auth/actor';
+import { loadActorRow, toActor, type Actor } from '../../../src/server/actor';
 import type { Db } from '../../../src/server/db/client';
-import { testConfig } from '../../../src/server/config';
-import { loadActorRow } from '../../../src/server/modules/users/service';
 
 export async function actorFromDb(db: Db, userId: string): Promise<Actor> {
   const row = await loadActorRow(db, userId);
   if (!row) throw new Error(`no user ${userId}`);
-  return toActor(row, testConfig());
+  return toActor(row);
 }

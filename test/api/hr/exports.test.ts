@@ -9,7 +9,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { formatDateTime } from '../../../src/domain/dates';
 import { ledgerAccounts, ledgerTransfers, users } from '../../../src/server/db/schema';
-import { EXPORT_BATCH_SIZE } from '../../../src/server/modules/hr/exports';
+import { EXPORT_BATCH_SIZE } from '../../../src/server/modules/exports/service';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { fund } from '../economy/ledger-fixtures';
 

@@ -13,7 +13,7 @@ import {
   type AchievementRule,
   type AchievementRuleInput,
 } from '../../../domain/schemas/engine';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { achievementRules, userAchievements } from '../../db/schema';

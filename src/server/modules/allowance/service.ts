@@ -10,10 +10,9 @@ import type { TokenType } from '../../../domain/constants';
 import { monthLabel, santiagoMonth } from '../../../domain/dates';
 import { AppError } from '../../../domain/errors';
 import type { MonthlyAllowance, MonthlyGrantResult } from '../../../domain/schemas/engine';
-import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
 import { companies, monthlyGrants, users } from '../../db/schema';
-import { companyOf } from '../../http/access';
+import { companyOf, type Actor } from '../../actor';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
 
 /** The ledger's limit per transferAll call is ~3,600 rows; grants go in slices well below it. */

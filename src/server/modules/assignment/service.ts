@@ -23,10 +23,9 @@ import type {
   hrAssignInputSchema,
   hrBulkAssignInputSchema,
 } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
-import { companyOf } from '../../http/access';
+import { companyOf, type Actor } from '../../actor';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
 import { listEmployeeBalances, listHistory } from '../ledger-views/service';
 import {

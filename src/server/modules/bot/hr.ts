@@ -18,7 +18,7 @@ import type {
   ProfileDetail,
   profileListQuerySchema,
 } from '../../../domain/schemas/bot';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
 import { botAlerts, botConversations, employeeWellbeingProfiles, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';

@@ -19,7 +19,8 @@ import {
   userIdParamsSchema,
 } from '../../../domain/schemas/bot';
 import { idParamsSchema, paged } from '../../../domain/schemas/economy';
-import { actorOf, companyOf } from '../../http/access';
+import { actorOf } from '../../http/access';
+import { companyOf } from '../../actor';
 import { getBotAnalytics, getProfileDetail, listAlerts, listProfiles, setEmployeePhone, takeAlertAction } from './hr';
 import { getBotSettings, listBotAccess, saveBotSettings, setBotAccess } from './settings';
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { DEFAULT_BOT_INSTRUCTIONS, WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER } from '../../../domain/bot';
 import { AppError } from '../../../domain/errors';
 import type { BotAccessCompany, BotAccessList, botAccessListQuerySchema, BotConfigValues, BotSettings } from '../../../domain/schemas/bot';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { botRequests, companies, type BotConfig } from '../../db/schema';
 import { containsPattern } from '../../db/search';

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Catalogue, CatalogueItem } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts } from '../../db/schema';
 import { getWalletBalances } from '../ledger/service';

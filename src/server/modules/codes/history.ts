@@ -6,7 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { PROVIDER_HISTORY_SIZE } from '../../../domain/constants';
 import { displayName } from '../../../domain/display-name';
 import type { ProviderHistory } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, users } from '../../db/schema';
 

@@ -14,7 +14,7 @@ import { codeReadKey, normalizeCode } from '../../../domain/code';
 import { displayName } from '../../../domain/display-name';
 import { AppError } from '../../../domain/errors';
 import type { VerifyCodeResult } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';

@@ -6,7 +6,7 @@ import { AppError } from '../../../domain/errors';
 import { isProviderEmail, isStaffEmail } from '../../../domain/levels';
 import type { Company, CompanyAdmin, companyAdminInputSchema, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
 import { blankToNull } from '../../../domain/text';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../auth/create-account';
 import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';

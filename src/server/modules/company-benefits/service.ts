@@ -14,11 +14,10 @@ import type {
   companyBenefitListQuerySchema,
   companyBenefitUpdateSchema,
 } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { companyOf } from '../../http/access';
+import { companyOf, type Actor } from '../../actor';
 import { linkedProvider } from '../providers/service';
 
 export type CompanyBenefitCreate = z.infer<typeof companyBenefitInputSchema>;

@@ -5,8 +5,9 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
 import type { Notification } from '../../../domain/schemas/engine';
+import { approverOf } from '../../../domain/request-lifecycle';
 import { AppError } from '../../../domain/errors';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor, Tx } from '../../db/client';
 import { benefitCodes, benefitRequests, notifications, users } from '../../db/schema';
 import { publishLive } from '../events/outbox';
@@ -17,12 +18,13 @@ type NewNotification<T extends NotificationType = NotificationType> = { userId: 
 /** Where each level handles its requests (the link of 'Nueva solicitud pendiente'). */
 const REQUESTS_SCREEN = { company: '/level2/requests', provider: '/level4', admin: '/level1/benefits/requests' } as const;
 
-/** The approvers a pending request waits for (src/domain/approvals.ts), as user ids with their screen. */
+/** The approvers a pending request waits for (src/domain/request-lifecycle.ts), as user ids with their screen. */
 async function approversOf(tx: Tx, payload: RequestFacts): Promise<{ userId: string; link: string }[]> {
-  if (payload.status === 'pending_provider_approval') {
+  const approver = approverOf(payload.status);
+  if (approver === 'provider') {
     return payload.providerUserId ? [{ userId: payload.providerUserId, link: REQUESTS_SCREEN.provider }] : [];
   }
-  const level = payload.status === 'pending' ? 2 : payload.status === 'pending_admin_approval' ? 1 : null;
+  const level = approver === 'company' ? 2 : approver === 'admin' ? 1 : null;
   if (level === null || (level === 2 && !payload.companyId)) return [];
   const rows = await tx
     .select({ id: users.id })

@@ -14,7 +14,7 @@ import type {
   platformBenefitListQuerySchema,
   platformBenefitUpdateSchema,
 } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';

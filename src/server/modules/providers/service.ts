@@ -10,7 +10,7 @@ import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
 import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '../../../domain/schemas/admin';
 import type { ProviderOption } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../auth/create-account';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';

@@ -11,12 +11,12 @@
  * on is read from the benefit's row inside the transaction, never from the client.
  */
 import { randomUUID } from 'node:crypto';
-import { initialRequestStatus } from '../../../domain/approvals';
+import { initialRequestStatus } from '../../../domain/request-lifecycle';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Db, Tx } from '../../db/client';
 import {
   benefitRequests,

@@ -10,7 +10,8 @@ import {
 } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
-import { approveRequest, listAdminRequests, listCompanyRequests, listMyRequests, listProviderRequests, rejectRequest } from './service';
+import { approveRequest, rejectRequest } from './decisions';
+import { listAdminRequests, listCompanyRequests, listMyRequests, listProviderRequests } from './list';
 
 const tags = ['requests'];
 

@@ -3,7 +3,7 @@
  * every request list and every approve/reject answer shows it. One select, one mapper, used by all.
  */
 import { eq, sql } from 'drizzle-orm';
-import { PENDING_REQUEST_STATUSES, type RequestStatus } from '../../../domain/constants';
+import type { RequestStatus } from '../../../domain/constants';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
@@ -33,10 +33,6 @@ export function selectRequestViews(db: Executor) {
 }
 
 export type RequestViewRow = Awaited<ReturnType<ReturnType<typeof selectRequestViews>['execute']>>[number];
-
-export function isPendingStatus(status: string): boolean {
-  return (PENDING_REQUEST_STATUSES as readonly string[]).includes(status);
-}
 
 export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
   const r = row.request;

@@ -15,7 +15,7 @@ import type {
 import { queryRows, type Executor } from '../../db/client';
 import { companies, profileSurveys, surveyBResponses, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 
 /** Who saves a survey: the caller, or a demo person in the seed. */
 type Respondent = Pick<Actor, 'id' | 'name' | 'userType'>;

@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { emailDomainOf, isStaffEmail, selfRegisteredLevel, type Level } from '../../../domain/levels';
+import { emailDomainOf, selfRegisteredLevel, type Level } from '../../../domain/levels';
 import type { Me } from '../../../domain/schemas/me';
 import type { Theme } from '../../../domain/constants';
 import type { AppConfig } from '../../config';
 import type { Db, Executor } from '../../db/client';
-import { companies, sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { findCompanyByEmailDomain } from '../companies/service';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import { AppError } from '../../../domain/errors';
 import { violatedUniqueConstraint } from '../../db/errors';
 
@@ -69,38 +69,12 @@ export async function disableUser(db: Db, userId: string, by: string | null): Pr
   });
 }
 
-/** The actor of a request: one indexed read of the user and its company. */
-export async function loadActorRow(db: Executor, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      level: users.level,
-      companyId: users.companyId,
-      companyName: companies.name,
-      companyStatus: companies.status,
-      userType: users.userType,
-      status: users.status,
-      themePreference: users.themePreference,
-      surveyCompleted: users.surveyCompleted,
-      phone: users.phone,
-      department: users.department,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
 export function toMe(actor: Actor): Me {
   return {
     id: actor.id,
     name: actor.name,
     email: actor.email,
     level: actor.level,
-    isStaff: actor.isStaff,
     companyId: actor.companyId,
     companyName: actor.companyName,
     userType: actor.userType,
@@ -111,11 +85,6 @@ export function toMe(actor: Actor): Me {
     department: actor.department,
     createdAt: actor.createdAt.toISOString(),
   };
-}
-
-/** An address of the staff domain: shown on /api/me, grants nothing (decision 27). */
-export function isStaff(email: string, config: Pick<AppConfig, 'staffDomain'>): boolean {
-  return isStaffEmail(email, config.staffDomain);
 }
 
 /**

@@ -24,7 +24,7 @@ import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { NAVIGATION, type NavItem } from '../navigation';
 import { HeaderActions } from './header-actions';
-import { BRAND } from '../theme';
+import { BRAND } from '../../components/brand';
 
 const ICONS = {
   dashboard: IconLayoutDashboard,

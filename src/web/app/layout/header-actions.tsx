@@ -3,7 +3,7 @@ import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useBalances, useMe, useSignOut } from '../../api/session';
 import { useThemeToggle } from '../../components/use-theme-toggle';
-import { BRAND } from '../theme';
+import { BRAND } from '../../components/brand';
 import { NotificationBell } from './notification-bell';
 
 export function initialsOf(name: string): string {

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Textarea } from 
 import { IconInbox } from '@tabler/icons-react';
 import { PROCESS_MODAL_CLOSE_MS, type RequestStatus } from '../../../domain/constants';
 import { formatDateTime } from '../../../domain/dates';
+import { instructionsRequired } from '../../../domain/request-lifecycle';
 import { errorMessage } from '../../../domain/errors';
 import type { BenefitRequest, RequestFilter } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
@@ -41,7 +42,7 @@ function StatusBadge({ status }: { status: RequestStatus }) {
 }
 
 /** Part 1 §5: approving a token-paid request that awaits the platform needs the instructions. */
-const needsInstructions = (request: BenefitRequest) => request.status === 'pending_admin_approval' && request.paidWithTokens;
+const needsInstructions = instructionsRequired;
 const isPending = (request: BenefitRequest) => request.status.startsWith('pending');
 
 /** /level1/benefits/requests (part 1 §2 "Requests", §4): tabs with counts, search, paging and the process modal. */

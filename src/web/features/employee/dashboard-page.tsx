@@ -6,7 +6,7 @@ import { formatDate } from '../../../domain/dates';
 import type { ActiveCode, EmployeeDashboard } from '../../../domain/schemas/dashboard';
 import { useEmployeeDashboard } from '../../api/employee';
 import { useBalances } from '../../api/session';
-import { BRAND } from '../../app/theme';
+import { BRAND } from '../../components/brand';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
 import { ACCENTS } from './benefit-accent';

@@ -2,7 +2,7 @@ import { useRef, useState, type CSSProperties } from 'react';
 import { Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconTerminal2 } from '@tabler/icons-react';
-import { BRAND } from '../../app/theme';
+import { BRAND } from '../../components/brand';
 import { PageIntro } from './benefit-grid';
 
 /** Part 2 §9: the diagnostic page shows a placeholder balance, never the user's. */

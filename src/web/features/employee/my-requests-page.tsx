@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, CopyButton, Group, Pagination, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCoins, IconCopy, IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PENDING_REQUEST_STATUSES, type RequestStatus } from '../../../domain/constants';
+import type { RequestStatus } from '../../../domain/constants';
+import { requestStage } from '../../../domain/request-lifecycle';
 import { formatDate, formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
@@ -119,8 +120,7 @@ const STATUS_VIEW: Record<'pending' | 'approved' | 'rejected', { label: string; 
 
 /** The employee sees every pending variant as 'Pendiente' (part 2 §4). */
 function statusView(status: RequestStatus) {
-  if (PENDING_REQUEST_STATUSES.includes(status)) return STATUS_VIEW.pending;
-  return status === 'approved' ? STATUS_VIEW.approved : STATUS_VIEW.rejected;
+  return STATUS_VIEW[requestStage(status)];
 }
 
 /** One request as a list item: name, badge, date, cost, status and, once approved, its code. */

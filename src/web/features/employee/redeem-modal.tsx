@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { APPROVER_NOTICE, approverOf } from '../../../domain/approvals';
+import { APPROVER_NOTICE, approverOf } from '../../../domain/request-lifecycle';
 import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,9 +1,9 @@
 import { Badge } from '@mantine/core';
-import { PENDING_REQUEST_STATUSES } from '../../../domain/constants';
+import { isPendingStatus } from '../../../domain/request-lifecycle';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 
 export function isPendingRequest(request: Pick<BenefitRequest, 'status'>): boolean {
-  return PENDING_REQUEST_STATUSES.includes(request.status);
+  return isPendingStatus(request.status);
 }
 
 // Light badges with AA text on their tint.

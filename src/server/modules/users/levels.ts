@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { isLevel, type Level } from '../../../domain/levels';
 import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import { queryRows, type Db, type Executor } from '../../db/client';
 import { companies, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';

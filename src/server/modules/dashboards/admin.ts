@@ -9,7 +9,7 @@ import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { queryRows, type Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, platformBenefits, users, userTallies } from '../../db/schema';
 import { counterValue } from '../counters/service';
-import { adminPendingRequests } from '../requests/service';
+import { adminPendingRequests } from '../requests/scopes';
 
 /** Part 1 §9: 5 recent companies, 10 completed tokens. */
 export const DASHBOARD_RECENT_COMPANIES = 5;

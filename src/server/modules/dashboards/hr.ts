@@ -4,23 +4,19 @@
  */
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { APP_TIME_ZONE } from '../../../domain/dates';
-import { PENDING_REQUEST_STATUSES } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
+import { PENDING_REQUEST_STATUSES } from '../../../domain/request-lifecycle';
 import { USAGE_GROUPS, type BenefitsOverview, type CompanyTokenStats, type HrDashboard, type UsageGroup } from '../../../domain/schemas/hr';
-import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, companyBenefits, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
-import { companyOf } from '../../http/access';
-import { ownCompanyBenefit } from '../requests/service';
+import { companyOf, type Actor } from '../../actor';
+import { ownCompanyBenefit } from '../requests/scopes';
+import { companyAccounts, companyEmployees } from '../users/hr-users';
 
 const PENDING = [...PENDING_REQUEST_STATUSES];
 export const RECENT_USERS = 5;
 export const PRODUCT_LINKS_SHOWN = 8;
 
-/** Level 2 and 3 accounts of a company: the count its maxUsers limits (decision 73). */
-export const companyAccounts = (companyId: string) => and(eq(users.companyId, companyId), inArray(users.level, [2, 3]));
-/** The company's employees (level 3): the people HR manages. */
-export const companyEmployees = (companyId: string) => and(eq(users.companyId, companyId), eq(users.level, 3));
 
 /** The first instant of this calendar month in Santiago, `monthsBack` months earlier. */
 const monthStart = (monthsBack: number) =>

@@ -3,14 +3,14 @@
  * bot on, employees with WhatsApp numbers and conversations of the last weeks in every band, and one
  * open alert; Austral has access but its bot off. Numbers are Chilean mobiles (+56 9 …).
  */
-import { DEFAULT_BOT_INSTRUCTIONS } from '../../../domain/bot';
-import { toE164 } from '../../../domain/phone';
-import type { Actor } from '../../auth/actor';
-import type { Executor } from '../../db/client';
-import { analyseStoredMessage, ingestInbound, sendQueuedReply } from './ingest';
-import { saveBotSettings, setBotAccess } from './settings';
-import { setEmployeePhone } from './hr';
-import { recordingTransport } from './transport';
+import { DEFAULT_BOT_INSTRUCTIONS } from '../../domain/bot';
+import { toE164 } from '../../domain/phone';
+import type { Actor } from '../actor';
+import type { Executor } from '../db/client';
+import { analyseStoredMessage, ingestInbound, sendQueuedReply } from '../modules/bot/ingest';
+import { saveBotSettings, setBotAccess } from '../modules/bot/settings';
+import { setEmployeePhone } from '../modules/bot/hr';
+import { recordingTransport } from '../modules/bot/transport';
 
 /** Each demo employee's WhatsApp number, by the local part of their address. */
 export const DEMO_PHONES: Record<string, string> = {

@@ -5,12 +5,12 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { pickRecommendations, RECOMMENDATION_COUNT } from '../../../domain/recommendations';
 import { DASHBOARD_ACTIVE_CODES, DASHBOARD_RECENT_REQUESTS, firstNameOf, type EmployeeDashboard } from '../../../domain/schemas/dashboard';
-import type { Actor } from '../../auth/actor';
+import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, platformBenefits, users } from '../../db/schema';
 import { listPlatformItems } from '../catalogue/service';
 import { getWalletBalances } from '../ledger/service';
-import { listMyRequests } from '../requests/service';
+import { listMyRequests } from '../requests/list';
 
 /**
  * The recommendation pool: at most this many benefits per category, chosen at random by the database,

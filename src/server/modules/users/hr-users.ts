@@ -2,20 +2,18 @@
  * /level2/users (part 2 §2, §4, §5): the company's employees, 'Agregar Usuario', and the status and
  * type toggles. Everything is scoped to the caller's company: another company's user answers 404.
  */
-import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus, UserType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { emailDomainOf } from '../../../domain/levels';
 import { companyUserEmail, type AddCompanyUserInput, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
-import type { Actor } from '../../auth/actor';
 import { createPasswordAccount } from '../../auth/create-account';
 import type { Db, Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { companyOf } from '../../http/access';
-import { disableUser } from '../users/service';
-import { companyAccounts, companyEmployees } from './figures';
+import { companyOf, type Actor } from '../../actor';
+import { disableUser } from './service';
 
 export type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 
@@ -42,6 +40,12 @@ export function toCompanyUser(row: UserRow): CompanyUser {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+
+/** Level 2 and 3 accounts of a company: the count its maxUsers limits (decision 73). */
+export const companyAccounts = (companyId: string) => and(eq(users.companyId, companyId), inArray(users.level, [2, 3]));
+/** The company's employees (level 3): the people HR manages. */
+export const companyEmployees = (companyId: string) => and(eq(users.companyId, companyId), eq(users.level, 3));
 
 /** Matches a search box's text in the name or the address. */
 export const userSearch = (search: string | undefined) =>

@@ -8,8 +8,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON } from '../../domain/constants';
 import type { RedemptionResult } from '../../domain/schemas/economy';
-import { toActor } from '../auth/actor';
-import type { Executor, Db } from './client';
+import { loadActorRow, toActor } from '../actor';
+import type { Executor, Db } from '../db/client';
 import { PUBLISHED_DEMO_PASSWORD } from '../config';
 import {
   accounts as authAccounts,
@@ -24,15 +24,14 @@ import {
   redemptions,
   surveyBResponses,
   users,
-} from './schema';
+} from '../db/schema';
 import { verifyCode } from '../modules/codes/verify';
 import { accounts, transfer } from '../modules/ledger/service';
 import { redeemBenefit } from '../modules/redemptions/service';
-import { approveRequest, rejectRequest } from '../modules/requests/service';
+import { approveRequest, rejectRequest } from '../modules/requests/decisions';
 import { saveSurveyA, saveSurveyB } from '../modules/surveys/service';
 import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
-import { loadActorRow } from '../modules/users/service';
-import { seedBotDemo } from '../modules/bot/demo';
+import { seedBotDemo } from './bot';
 
 /** The published demo password (README); config.ts refuses it in production. */
 export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
@@ -155,9 +154,6 @@ type UserSeed = {
 };
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
-
-/** The demo's own domains, for the actors the seed acts as (the defaults of config.ts). */
-const DEMO_DOMAINS = { staffDomain: 'jobby.cl', providerDomain: 'jobby.sup' };
 
 /**
  * Moves a request made today back to `when`: its request, redemption, transfers and code (a code's
@@ -295,7 +291,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
     const actorOf = async (id: string) => {
       const row = await loadActorRow(tx, id);
       if (!row) throw new Error(`demo user ${id} is missing`);
-      return toActor(row, DEMO_DOMAINS);
+      return toActor(row);
     };
     type Decision = { by: string; approve: true; instructions?: string } | { by: string; approve: false; reason: string };
     type Step = { userId: string; kind: 'platform' | 'company'; benefitId: string; decision?: Decision; code?: 'used' | 'expired'; usedBy?: string; daysAgo: number };

@@ -8,13 +8,12 @@ import { once } from 'node:events';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
-import type { Actor } from '../../auth/actor';
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
-import { companyOf } from '../../http/access';
+import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/service';
 import type { TransferKind } from '../../../domain/constants';
-import { companyUserBatch, type ExportCursor } from './users';
+import { companyUserBatch, type ExportCursor } from '../users/hr-users';
 
 export const EXPORT_BATCH_SIZE = 1000;
 

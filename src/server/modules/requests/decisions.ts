@@ -1,25 +1,15 @@
 /**
- * Benefit requests as the people who process them see them (part 1 §4, part 2 §4): the three
- * request lists, and approval and rejection.
- *
- * Who may process what (anything else answers REQUEST_NOT_FOUND, as if it did not exist):
- * - level 1: requests of platform benefits, in any pending status;
- * - level 2: requests of its own company's benefits, in 'pending';
- * - level 4: 'pending_provider_approval' requests that paid it (the provider stored on the request at
- *   redemption, not the benefit's current one: moving a benefit affects future redemptions only).
- * A request leaves its pending status once, through one conditional UPDATE, so approving twice
- * (or approving and rejecting at once) never issues two codes or refunds twice.
+ * Approval and rejection of a benefit request (part 1 §4, part 2 §4), within the processor's scope
+ * (./scopes.ts). A request leaves its pending status once, through one conditional UPDATE, so
+ * approving twice (or approving and rejecting at once) never issues two codes or refunds twice.
  */
-import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { statusesDecidedBy } from '../../../domain/approvals';
-import { PENDING_REQUEST_STATUSES, type TokenType } from '../../../domain/constants';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { instructionsRequired, isPendingStatus, statusesDecidedBy } from '../../../domain/request-lifecycle';
+import { type TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
-import { canEnterArea } from '../../../domain/levels';
 import { blankToNull } from '../../../domain/text';
-import { REQUEST_FILTERS, type BenefitRequest, type RequestFilter, type requestListQuerySchema, type requestListSchema } from '../../../domain/schemas/economy';
-import type { z } from 'zod';
-import type { Actor } from '../../auth/actor';
-import type { Db, Executor, Tx } from '../../db/client';
+import { type BenefitRequest } from '../../../domain/schemas/economy';
+import type { Db, Tx } from '../../db/client';
 import {
   benefitRequests,
   companyBenefits,
@@ -29,148 +19,14 @@ import {
   ledgerTransfers,
   platformBenefits,
   redemptions,
-  users,
 } from '../../db/schema';
-import { companyOf } from '../../http/access';
+import { type Actor } from '../../actor';
 import { issueCode } from '../codes/issue';
 import { recordEvent } from '../events/outbox';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { containsPattern } from '../../db/search';
 import { transfer, type Account } from '../ledger/service';
-import { getBenefitRequestView, isPendingStatus, selectRequestViews, toBenefitRequest } from './view';
-
-export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
-export type RequestList = z.infer<typeof requestListSchema>;
-
-type ProcessorScope =
-  | { kind: 'admin' }
-  | { kind: 'company'; companyId: string }
-  | { kind: 'provider'; providerId: string };
-
-const PENDING = [...PENDING_REQUEST_STATUSES];
-
-/**
- * What kind of processor the actor is: level 2 its company, level 4 its own lane, level 1 all
- * (an address grants nothing by itself, decision 27).
- * @throws NO_COMPANY_ASSIGNED for a level 2 actor without company; REQUEST_NOT_FOUND for anyone else.
- */
-function processorScopeOf(actor: Actor): ProcessorScope {
-  if (actor.level === 2) return { kind: 'company', companyId: companyOf(actor) };
-  if (actor.level === 4) return { kind: 'provider', providerId: actor.id };
-  if (canEnterArea(actor, 1)) return { kind: 'admin' };
-  throw new AppError('REQUEST_NOT_FOUND');
-}
-
-/** The requests of a company's own benefits: what its HR lists and decides. */
-export const ownCompanyBenefit = (companyId: string): SQL =>
-  and(
-    eq(benefitRequests.companyId, companyId),
-    inArray(benefitRequests.companyBenefitId, sql`(select ${companyBenefits.id} from ${companyBenefits} where ${companyBenefits.companyId} = ${companyId})`),
-  ) as SQL;
-
-/** The requests that paid this provider (stored at redemption). */
-const paidToProvider = (providerId: string): SQL => eq(benefitRequests.providerUserId, providerId);
-
-/**
- * The requests a processor can act on, or could have (so a late decision reads "already processed",
- * not "not found"). A provider's lane is its managed benefits' requests (part 2 §4: managed →
- * pending_provider_approval); what awaits admin approval is not its business even when linked to it.
- */
-function processableScope(scope: ProcessorScope): SQL {
-  switch (scope.kind) {
-    case 'admin':
-      return isNotNull(benefitRequests.platformBenefitId);
-    case 'company':
-      return ownCompanyBenefit(scope.companyId);
-    case 'provider':
-      return and(
-        paidToProvider(scope.providerId),
-        or(eq(benefitRequests.status, 'pending_provider_approval'), eq(benefitRequests.benefitType, 'managed')),
-      ) as SQL;
-  }
-}
-
-// ───────── lists ─────────
-
-function filterCondition(filter: RequestFilter): SQL | undefined {
-  if (filter === 'pending') return inArray(benefitRequests.status, PENDING);
-  if (filter === 'pending_admin') return eq(benefitRequests.status, 'pending_admin_approval');
-  if (filter === 'approved' || filter === 'rejected') return eq(benefitRequests.status, filter);
-  return undefined;
-}
-
-function searchCondition(search: string | undefined): SQL | undefined {
-  const text = search?.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
-  return or(
-    ilike(users.name, pattern),
-    ilike(users.email, pattern),
-    ilike(benefitRequests.userName, pattern),
-    ilike(benefitRequests.userEmail, pattern),
-    ilike(benefitRequests.benefitName, pattern),
-  );
-}
-
-/**
- * A page of requests inside `scope`: pending first, then newest. `pendingCount` counts every pending
- * request of the scope whatever the filter and search; `counts` each tab's requests that match the
- * search — all in one counting statement.
- */
-async function listRequests(db: Executor, scope: SQL, query: RequestListQuery, order: 'pending-first' | 'newest' = 'pending-first'): Promise<RequestList> {
-  const searched = searchCondition(query.search);
-  const narrowed = and(filterCondition(query.filter), searched);
-  const pendingFirst = sql`case when ${inArray(benefitRequests.status, PENDING)} then 0 else 1 end`;
-  const newest = [desc(benefitRequests.requestDate), desc(benefitRequests.id)];
-  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
-  const tabCounts = Object.fromEntries(REQUEST_FILTERS.map((filter) => [filter, countOf(and(filterCondition(filter), searched))])) as Record<RequestFilter, ReturnType<typeof countOf>>;
-  const [rows, [counts]] = await Promise.all([
-    selectRequestViews(db)
-      .where(and(scope, narrowed))
-      .orderBy(...(order === 'pending-first' ? [pendingFirst, ...newest] : newest))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ total: countOf(narrowed), pendingCount: countOf(inArray(benefitRequests.status, PENDING)), ...tabCounts })
-      .from(benefitRequests)
-      .leftJoin(users, eq(users.id, benefitRequests.userId))
-      .where(scope),
-  ]);
-  const { total, pendingCount, ...byTab } = counts;
-  return { items: rows.map(toBenefitRequest), total, pendingCount, counts: byTab as RequestList['counts'] };
-}
-
-/** What level 1's requests screen lists (part 1 §4): platform-benefit requests and those awaiting admin approval. */
-export const adminRequestScope = (): SQL => or(isNotNull(benefitRequests.platformBenefitId), eq(benefitRequests.status, 'pending_admin_approval')) as SQL;
-
-/** The pending requests of level 1's list, which level 1 may all decide (decision 14): the dashboard's figure. */
-export const adminPendingRequests = (): SQL => and(adminRequestScope(), inArray(benefitRequests.status, statusesDecidedBy('admin'))) as SQL;
-
-/** Level 1 (part 1 §4): platform-benefit requests and those awaiting admin approval. Throws nothing. */
-export async function listAdminRequests(db: Executor, query: RequestListQuery): Promise<RequestList> {
-  return listRequests(db, adminRequestScope(), query);
-}
-
-/**
- * Level 2 (part 2 §2 "/level2/requests"): the requests of the actor's own company benefits.
- * @throws NO_COMPANY_ASSIGNED when the actor has no company.
- */
-export async function listCompanyRequests(db: Executor, query: RequestListQuery, actor: Actor): Promise<RequestList> {
-  return listRequests(db, ownCompanyBenefit(companyOf(actor)), query);
-}
-
-/** Level 4: 'pending_provider_approval' requests that paid the actor. Throws nothing. */
-export async function listProviderRequests(db: Executor, query: RequestListQuery, actor: Actor): Promise<RequestList> {
-  const scope = and(paidToProvider(actor.id), eq(benefitRequests.status, 'pending_provider_approval')) as SQL;
-  return listRequests(db, scope, query);
-}
-
-/** Level 3 (part 2 "/level3/requests"): the employee's own requests, newest first, each with its code. Throws nothing. */
-export async function listMyRequests(db: Executor, query: RequestListQuery, actor: Actor): Promise<RequestList> {
-  return listRequests(db, eq(benefitRequests.userId, actor.id), query, 'newest');
-}
-
-// ───────── approval and rejection ─────────
+import { getBenefitRequestView } from './view';
+import { processableScope, processorScopeOf, type ProcessorScope } from './scopes';
 
 export type ApproveInput = { id: string; adminInstructions?: string | null };
 export type RejectInput = { id: string; reason?: string | null };
@@ -246,8 +102,7 @@ export async function approveRequest(db: Db, input: ApproveInput, actor: Actor, 
     { actorId: actor.id, key: options.idempotencyKey, operation: 'requests.approve', input: { id: input.id, adminInstructions: instructions } },
     async (tx) => {
       const request = await findPendingTarget(tx, input.id, scope);
-      // Part 1 §5: approving a token-paid request awaiting admin approval needs the instructions text.
-      if (request.status === 'pending_admin_approval' && request.paidWithTokens && !instructions) {
+      if (instructionsRequired(request) && !instructions) {
         throw new AppError('INSTRUCTIONS_REQUIRED');
       }
       const claimed = await claimRequest(tx, request.id, scope, { status: 'approved', adminId: actor.id, adminInstructions: instructions });

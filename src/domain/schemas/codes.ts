@@ -1,0 +1,32 @@
+/** Codes: their verification and the provider portal's history (levels 2 and 4). Part of the token economy's contract (./economy.ts). */
+import { z } from './zod';
+import { errorMessage } from '../errors';
+import { isoDate } from './fields';
+
+
+export const verifyCodeInputSchema = z.object({
+  code: z.string({ error: errorMessage('CODE_REQUIRED') }).trim().min(1, errorMessage('CODE_REQUIRED')).max(32),
+});
+export const verifyCodeResultSchema = z.object({
+  code: z.string(),
+  benefitName: z.string(),
+  isBenefitJobby: z.boolean(),
+  userName: z.string(),
+  usedAt: isoDate,
+  /** 'Token verificado y procesado correctamente'. */
+  message: z.string(),
+});
+export type VerifyCodeResult = z.infer<typeof verifyCodeResultSchema>;
+
+export const providerHistoryItemSchema = z.object({
+  code: z.string(),
+  benefitName: z.string(),
+  isBenefitJobby: z.boolean(),
+  userName: z.string(),
+  usedAt: isoDate,
+});
+export const providerHistorySchema = z.object({
+  items: z.array(providerHistoryItemSchema),
+  stats: z.object({ total: z.number().int(), month: z.number().int(), today: z.number().int() }),
+});
+export type ProviderHistory = z.infer<typeof providerHistorySchema>;

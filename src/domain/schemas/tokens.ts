@@ -1,0 +1,86 @@
+/** Token assignment (levels 1 and 2) and the token history. Part of the token economy's contract (./economy.ts). */
+import { z } from './zod';
+import {
+  ADMIN_TOKEN_QUANTITY_MAX,
+  ADMIN_TOKEN_QUANTITY_MIN,
+  HR_ASSIGN_DEFAULT_AMOUNT,
+  TRANSFER_KINDS,
+} from '../constants';
+import { errorMessage } from '../errors';
+import { count, id, isoDate, paged, pageQuery } from './fields';
+
+
+export const adminTokensInputSchema = z.object({
+  userId: z.string({ error: errorMessage('INVALID_TOKEN_QUANTITY') }).min(1, errorMessage('INVALID_TOKEN_QUANTITY')),
+  amount: count({ error: errorMessage('INVALID_TOKEN_QUANTITY') })
+    .min(ADMIN_TOKEN_QUANTITY_MIN, errorMessage('INVALID_TOKEN_QUANTITY'))
+    .max(ADMIN_TOKEN_QUANTITY_MAX, errorMessage('INVALID_TOKEN_QUANTITY')),
+  reason: z.string().trim().max(500).nullish(),
+});
+export type AdminTokensInput = z.input<typeof adminTokensInputSchema>;
+
+export const hrAssignInputSchema = z.object({
+  userId: z.string({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') }).min(1, errorMessage('ASSIGN_FIELDS_REQUIRED')),
+  amount: count({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') })
+    .min(1, errorMessage('ASSIGN_FIELDS_REQUIRED'))
+    .max(100_000)
+    .default(HR_ASSIGN_DEFAULT_AMOUNT),
+  reason: z.string().trim().max(500).nullish(),
+});
+export type HrAssignInput = z.input<typeof hrAssignInputSchema>;
+
+export const hrBulkAssignInputSchema = z.object({
+  userIds: z.array(z.string().min(1)).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(1000),
+  amount: count({ error: errorMessage('BULK_ASSIGN_INVALID') }).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
+  reason: z.string().trim().max(500).nullish(),
+});
+export type HrBulkAssignInput = z.input<typeof hrBulkAssignInputSchema>;
+
+export const assignResultSchema = z.object({ userId: id, tokenType: z.enum(['jobby', 'company']), balanceAfter: z.number().int(), transferId: z.number().int() });
+export const bulkAssignResultSchema = z.object({ assigned: z.number().int(), failedUserIds: z.array(z.string()) });
+export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
+
+export const employeeBalanceSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  status: z.enum(['active', 'inactive']),
+  jobby: z.number().int(),
+  company: z.number().int(),
+  /** Last balance change; null = 'Nunca'. */
+  lastUpdated: isoDate.nullable(),
+});
+export type EmployeeBalance = z.infer<typeof employeeBalanceSchema>;
+export const employeeListQuerySchema = z.object({ search: z.string().trim().max(200).optional(), ...pageQuery });
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  /** The spec's history types: grant/reward/refund → add, revoke → remove, spend → used. */
+  type: z.enum(['add', 'remove', 'used']),
+  kind: z.enum(TRANSFER_KINDS),
+  tokenType: z.enum(['jobby', 'company']),
+  amount: z.number().int(),
+  reason: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  balanceBefore: z.number().int(),
+  balanceAfter: z.number().int(),
+  benefitId: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+/** A page of history: `total` counts up to HISTORY_COUNT_CAP; past it `totalIsCapped` is true. */
+export const historyPageSchema = paged(historyEntrySchema).extend({ totalIsCapped: z.boolean() });
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+export const historyQuerySchema = z.object({
+  userId: z.string().optional(),
+  type: z.enum(['all', 'add', 'remove', 'used']).default('all'),
+  tokenType: z.enum(['jobby', 'company']).optional(),
+  search: z.string().trim().max(200).optional(),
+  ...pageQuery,
+});
