@@ -2,21 +2,14 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import type { RecordStatus } from '../../domain/constants';
 import { ApiError } from '../api/client';
+import { MantineTestProvider, stubBrowserForMantine } from '../test-support';
 import { STATUS_CHANGE_TEXTS, useCrudList, type StatusChangeTexts } from './crud-list';
 import { DataTable } from './data-table';
 
-beforeAll(() => {
-  // jsdom lacks these; Mantine reads them (STACK-NOTES "jsdom + Mantine").
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubBrowserForMantine);
 afterEach(cleanup);
 
 type Benefit = { id: string; title: string; status: RecordStatus };
@@ -55,7 +48,7 @@ function renderScreen(props: Parameters<typeof Screen>[0]) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <MantineProvider env="test">{children}</MantineProvider>
+      <MantineTestProvider>{children}</MantineTestProvider>
     </QueryClientProvider>
   );
   render(<Screen {...props} />, { wrapper });
