@@ -33,11 +33,11 @@ function Screen({ send, texts, withConfirm = true }: { send: (change: Change) =>
       {list.banner}
       <DataTable<Benefit>
         label="Beneficios"
-        columns={[{ key: 'title', header: 'Título', render: (b) => b.title }, list.actionsColumn((b) => <>{list.editButton(b, b.title)}{list.toggleButton(b, b.title)}</>)]}
+        columns={[{ key: 'title', header: 'Título', render: (b) => b.title }, list.actionsColumn({ name: (b) => b.title })]}
         {...list.tableProps(query)}
         empty={{ title: 'Aún no hay beneficios' }}
       />
-      <button onClick={list.startCreate}>Nuevo beneficio</button>
+      {list.createButton('Nuevo beneficio')}
       {list.editing && <p>Formulario: {list.editing.item?.title ?? 'nuevo'}</p>}
       {list.confirmDialog}
     </>

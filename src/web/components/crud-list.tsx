@@ -111,6 +111,11 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
 
   const startEdit = (item: Row | null) => setEditing({ item });
   const closeEditor = () => setEditing(null);
+  /** A form saved: close it and say so. */
+  const saved = (message: string) => {
+    closeEditor();
+    showSuccess(message);
+  };
   const activate = toggling?.status === 'inactive';
 
   return {
@@ -120,14 +125,8 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
     showError,
     /** `null` when no form is open; `{ item: null }` while creating. */
     editing,
-    startCreate: () => startEdit(null),
-    startEdit,
     closeEditor,
-    /** A form saved: close it and say so. */
-    saved: (message: string) => {
-      closeEditor();
-      showSuccess(message);
-    },
+    saved,
 
     /** DataTable's rows, paging, search, loading and error; the screen adds label, columns, texts. */
     tableProps: (query: CrudListQuery<Row>, loadError: (error: unknown) => string = messageOf) => ({
@@ -140,32 +139,40 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
       error: query.isError ? loadError(query.error) : null,
       onRetry: () => void query.refetch(),
     }),
-    /** The 'Acciones' column: its buttons in one right-aligned row. */
-    actionsColumn: (render: (row: Row) => ReactNode): DataTableColumn<Row> => ({
+    /** 'Nueva empresa', 'Nuevo beneficio'…: opens the empty form (the header's, with an icon, and the empty list's). */
+    createButton: (label: string, icon?: ReactNode) => (
+      <Button color="admin" leftSection={icon} onClick={() => startEdit(null)}>
+        {label}
+      </Button>
+    ),
+    /** The form modal's `opened`, `onClose` and `onSaved`; the screen adds the row (`editing.item`). */
+    formProps: { opened: editing !== null, onClose: closeEditor, onSaved: saved },
+    /**
+     * The 'Acciones' column in one right-aligned row: 'Editar' (unless `canEdit` is false), then
+     * 'Activar'/'Desactivar' (asking first when the screen gave a confirmation), then the screen's `extra`.
+     * `name` names the buttons for screen readers ("Editar Andes", "Desactivar a Lucía Fuentes").
+     */
+    actionsColumn: ({ name, canEdit = true, extra }: { name: (row: Row) => string; canEdit?: boolean; extra?: (row: Row) => ReactNode }): DataTableColumn<Row> => ({
       key: 'actions',
       header: 'Acciones',
       isActions: true,
       render: (row) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
-          {render(row)}
+          {canEdit && (
+            <Button size="xs" variant="light" color="admin" onClick={() => startEdit(row)} aria-label={`Editar ${name(row)}`}>
+              Editar
+            </Button>
+          )}
+          <StatusToggleButton
+            isActive={row.status === 'active'}
+            rowName={name(row)}
+            onClick={() => (confirm ? setToggling(row) : changeStatus(row))}
+            loading={!confirm && setStatus.isPending && setStatus.variables?.id === row.id}
+          />
+          {extra?.(row)}
         </Group>
       ),
     }),
-    /** 'Editar', named after its row for screen readers. */
-    editButton: (row: Row, rowName: string) => (
-      <Button size="xs" variant="light" color="admin" onClick={() => startEdit(row)} aria-label={`Editar ${rowName}`}>
-        Editar
-      </Button>
-    ),
-    /** 'Activar' / 'Desactivar': asks first when the screen gave a confirmation, else switches at once. */
-    toggleButton: (row: Row, rowName: string) => (
-      <StatusToggleButton
-        isActive={row.status === 'active'}
-        rowName={rowName}
-        onClick={() => (confirm ? setToggling(row) : changeStatus(row))}
-        loading={!confirm && setStatus.isPending && setStatus.variables?.id === row.id}
-      />
-    ),
     banner: <Banner banner={banner} onClose={clear} />,
     confirmDialog: confirm && (
       <ConfirmDialog

@@ -56,15 +56,14 @@ export function CompaniesPage() {
         </Badge>
       ),
     },
-    list.actionsColumn((c) => (
-      <>
-        {list.editButton(c, c.name)}
-        {list.toggleButton(c, c.name)}
+    list.actionsColumn({
+      name: (c) => c.name,
+      extra: (c) => (
         <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
           Crear Admin
         </Button>
-      </>
-    )),
+      ),
+    }),
   ];
 
   return (
@@ -72,11 +71,7 @@ export function CompaniesPage() {
       <PageHeader
         title="Empresas"
         description="Las empresas clientes de Jobby, sus datos de contacto y sus administradores de RR.HH."
-        action={
-          <Button color="admin" leftSection={<IconPlus size={16} />} onClick={list.startCreate}>
-            Nueva empresa
-          </Button>
-        }
+        action={list.createButton('Nueva empresa', <IconPlus size={16} />)}
       />
       {list.banner}
       <DataTable<Company>
@@ -88,21 +83,12 @@ export function CompaniesPage() {
           icon: <IconBuilding size={28} />,
           title: 'Aún no hay empresas',
           description: 'Crea la primera empresa para darle acceso a Jobby a sus colaboradores.',
-          action: (
-            <Button color="admin" onClick={list.startCreate}>
-              Nueva empresa
-            </Button>
-          ),
+          action: list.createButton('Nueva empresa'),
         }}
         filteredEmpty={{ icon: <IconBuilding size={28} />, title: 'Ninguna empresa coincide con la búsqueda' }}
       />
 
-      <CompanyFormModal
-        opened={list.editing !== null}
-        company={list.editing?.item ?? null}
-        onClose={list.closeEditor}
-        onSaved={list.saved}
-      />
+      <CompanyFormModal {...list.formProps} company={list.editing?.item ?? null} />
       <CompanyAdminModal
         company={adminFor}
         onClose={() => setAdminFor(null)}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconGift, IconPlus, IconStarFilled } from '@tabler/icons-react';
 import { benefitCategoryName } from '../../../domain/constants';
 import type { PlatformBenefit } from '../../../domain/schemas/economy';
@@ -43,12 +43,7 @@ export function PlatformBenefitsPage() {
     { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} ${b.tokenCost === 1 ? 'token' : 'tokens'}` },
     { key: 'stock', header: 'Stock', noWrap: true, render: (b) => (b.stockRemaining === null ? 'Ilimitado' : b.stockRemaining.toLocaleString('es-CL')) },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
-    list.actionsColumn((b) => (
-      <>
-        {list.editButton(b, b.title)}
-        {list.toggleButton(b, b.title)}
-      </>
-    )),
+    list.actionsColumn({ name: (b) => b.title }),
   ];
 
   return (
@@ -56,11 +51,7 @@ export function PlatformBenefitsPage() {
       <PageHeader
         title="Beneficios Jobby"
         description="Los beneficios de la plataforma que los colaboradores canjean con sus tokens flexibles."
-        action={
-          <Button color="admin" leftSection={<IconPlus size={16} />} onClick={list.startCreate}>
-            Nuevo beneficio
-          </Button>
-        }
+        action={list.createButton('Nuevo beneficio', <IconPlus size={16} />)}
       />
       {list.banner}
       <DataTable<PlatformBenefit>
@@ -72,20 +63,11 @@ export function PlatformBenefitsPage() {
           icon: <IconGift size={28} />,
           title: 'Aún no hay beneficios',
           description: 'Crea el primer beneficio para que los colaboradores puedan canjear sus tokens flexibles.',
-          action: (
-            <Button color="admin" onClick={list.startCreate}>
-              Nuevo beneficio
-            </Button>
-          ),
+          action: list.createButton('Nuevo beneficio'),
         }}
         filteredEmpty={{ icon: <IconGift size={28} />, title: 'Ningún beneficio coincide con la búsqueda' }}
       />
-      <PlatformBenefitFormModal
-        opened={list.editing !== null}
-        benefit={list.editing?.item ?? null}
-        onClose={list.closeEditor}
-        onSaved={list.saved}
-      />
+      <PlatformBenefitFormModal {...list.formProps} benefit={list.editing?.item ?? null} />
       {list.confirmDialog}
     </Stack>
   );

@@ -52,12 +52,7 @@ export function ProvidersPage() {
     { key: 'category', header: 'Categoría', render: (p) => p.category ?? '—' },
     { key: 'phone', header: 'Teléfono', noWrap: true, render: (p) => p.contactPhone ?? '—' },
     { key: 'status', header: 'Estado', noWrap: true, render: (p) => <StatusBadge isActive={p.status === 'active'} /> },
-    list.actionsColumn((p) => (
-      <>
-        {list.editButton(p, p.name)}
-        {list.toggleButton(p, p.name)}
-      </>
-    )),
+    list.actionsColumn({ name: (p) => p.name }),
   ];
 
   return (

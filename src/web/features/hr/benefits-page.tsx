@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconLink, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
@@ -108,12 +108,7 @@ export function HrBenefitsPage() {
     { key: 'description', header: 'Descripción', render: (b) => preview(b.description) },
     { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} tokens` },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
-    list.actionsColumn((b) => (
-      <>
-        {list.editButton(b, b.title)}
-        {list.toggleButton(b, b.title)}
-      </>
-    )),
+    list.actionsColumn({ name: (b) => b.title }),
   ];
 
   return (
@@ -121,11 +116,7 @@ export function HrBenefitsPage() {
       <PageHeader
         title="Beneficios internos"
         description="Los beneficios de tu empresa, cómo los usan tus colaboradores y sus tokens."
-        action={
-          <Button color="admin" leftSection={<IconPlus size={16} />} onClick={list.startCreate}>
-            Nuevo beneficio
-          </Button>
-        }
+        action={list.createButton('Nuevo beneficio', <IconPlus size={16} />)}
       />
       {list.banner}
       {overview.isError ? (
@@ -152,20 +143,11 @@ export function HrBenefitsPage() {
           icon: <IconGift size={28} />,
           title: 'Aún no hay beneficios internos',
           description: 'Crea el primero para que tus colaboradores lo canjeen con tokens de empresa.',
-          action: (
-            <Button color="admin" onClick={list.startCreate}>
-              Nuevo beneficio
-            </Button>
-          ),
+          action: list.createButton('Nuevo beneficio'),
         }}
         filteredEmpty={{ icon: <IconGift size={28} />, title: 'Ningún beneficio coincide con la búsqueda' }}
       />
-      <BenefitFormModal
-        opened={list.editing !== null}
-        benefit={list.editing?.item ?? null}
-        onClose={list.closeEditor}
-        onSaved={list.saved}
-      />
+      <BenefitFormModal {...list.formProps} benefit={list.editing?.item ?? null} />
       {list.confirmDialog}
     </Stack>
   );

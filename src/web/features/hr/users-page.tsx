@@ -38,9 +38,10 @@ export function HrUsersPage() {
     { key: 'date', header: 'Fecha de registro', noWrap: true, render: (u) => formatDate(u.createdAt) },
     { key: 'status', header: 'Estado', noWrap: true, render: (u) => <StatusBadge isActive={u.status === 'active'} /> },
     { key: 'type', header: 'Tipo', noWrap: true, render: (u) => `Tipo ${u.userType}` },
-    list.actionsColumn((u) => (
-      <>
-        {list.toggleButton(u, `a ${u.name}`)}
+    list.actionsColumn({
+      name: (u) => `a ${u.name}`,
+      canEdit: false,
+      extra: (u) => (
         <Button
           size="xs"
           variant="light"
@@ -51,8 +52,8 @@ export function HrUsersPage() {
         >
           Cambiar a tipo {u.userType === 'A' ? 'B' : 'A'}
         </Button>
-      </>
-    )),
+      ),
+    }),
   ];
 
   return (
@@ -65,9 +66,7 @@ export function HrUsersPage() {
             <Button component="a" href={USERS_CSV_URL} download variant="default" leftSection={<IconDownload size={16} />}>
               Exportar CSV
             </Button>
-            <Button color="admin" leftSection={<IconUserPlus size={16} />} onClick={list.startCreate}>
-              Agregar Usuario
-            </Button>
+            {list.createButton('Agregar Usuario', <IconUserPlus size={16} />)}
           </Group>
         }
       />
@@ -101,16 +100,12 @@ export function HrUsersPage() {
           icon: <IconUsers size={28} />,
           title: 'Aún no hay colaboradores',
           description: 'Agrega a tu equipo para que pueda canjear beneficios.',
-          action: (
-            <Button color="admin" onClick={list.startCreate}>
-              Agregar Usuario
-            </Button>
-          ),
+          action: list.createButton('Agregar Usuario'),
         }}
         filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
       />
       <AddUserModal
-        opened={list.editing !== null}
+        opened={list.formProps.opened}
         emailDomain={company?.emailDomain ?? null}
         onClose={list.closeEditor}
         onCreated={list.saved}
