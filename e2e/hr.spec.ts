@@ -177,5 +177,17 @@ test.describe('company HR (level 2)', () => {
     await row.getByRole('button', { name: /^Aprobar/ }).click();
     await pressForBanner(page, () => page.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Aprobar' }).click(), 'Solicitud aprobada correctamente');
     await expect(page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first()).toContainText('Aprobada');
+
+    // Switching it off asks first and reads the spec's words ("desactivado", issue 24 §1); then back on.
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Beneficios' }).click();
+    const benefitRow = page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: /Masaje en la oficina/ });
+    await benefitRow.getByRole('button', { name: 'Desactivar Masaje en la oficina' }).click();
+    const question = page.getByRole('dialog', { name: 'Desactivar beneficio' });
+    await expect(question).toContainText('¿Desactivar "Masaje en la oficina"? Tus colaboradores dejarán de verlo.');
+    await pressForBanner(page, () => question.getByRole('button', { name: 'Desactivar' }).click(), 'Beneficio desactivado correctamente');
+    await expect(benefitRow).toContainText('Inactivo');
+    await benefitRow.getByRole('button', { name: 'Activar Masaje en la oficina' }).click();
+    await pressForBanner(page, () => page.getByRole('dialog', { name: 'Activar beneficio' }).getByRole('button', { name: 'Activar' }).click(), 'Beneficio activado correctamente');
+    await expect(benefitRow).toContainText('Activo');
   });
 });

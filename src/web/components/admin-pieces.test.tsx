@@ -1,26 +1,18 @@
 // @vitest-environment jsdom
-import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
 import { BANNER_CLEAR_MS } from '../../domain/constants';
+import { MantineTestProvider, stubBrowserForMantine } from '../test-support';
 import { useBanner } from './banner';
 import { DataTable, pageCount } from './data-table';
 
-beforeAll(() => {
-  // jsdom lacks these; Mantine reads them (STACK-NOTES "jsdom + Mantine").
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubBrowserForMantine);
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
+const wrapper = MantineTestProvider;
 
 describe('useBanner', () => {
   it('clears a message 5 s after it was shown, not before', () => {

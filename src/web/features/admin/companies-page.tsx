@@ -1,44 +1,30 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import type { Company } from '../../../domain/schemas/companies';
-import { messageOf } from '../../api/client';
 import { useCompanies, useSetCompanyStatus } from '../../api/companies';
-import { Banner, useBanner } from '../../components/banner';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { StatusToggleButton } from '../../components/status-toggle-button';
 import { CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
 
-const PAGE_SIZE = 10;
-
 /** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear Admin'. */
 export function CompaniesPage() {
-  const { search, page, tableProps } = useTableSearch();
-  const companies = useCompanies({ search, page, pageSize: PAGE_SIZE });
-  const { banner, showSuccess, showError, clear } = useBanner();
-
-  const [editing, setEditing] = useState<{ company: Company | null } | null>(null);
+  const list = useCrudList<Company>({
+    setStatus: useSetCompanyStatus(),
+    texts: STATUS_CHANGE_TEXTS.company,
+    confirm: {
+      noun: 'empresa',
+      message: (c, activate) =>
+        activate
+          ? `¿Activar ${c.name}? Sus colaboradores podrán volver a canjear beneficios.`
+          : `¿Desactivar ${c.name}? Sus colaboradores no podrán canjear beneficios mientras esté inactiva.`,
+    },
+  });
+  const companies = useCompanies(list.params);
   const [adminFor, setAdminFor] = useState<Company | null>(null);
-  const [toggling, setToggling] = useState<Company | null>(null);
-  const setStatus = useSetCompanyStatus();
-
-  const confirmToggle = () => {
-    if (!toggling) return;
-    const activate = toggling.status === 'inactive';
-    setStatus.mutate(
-      { id: toggling.id, status: activate ? 'active' : 'inactive' },
-      {
-        onSuccess: () => showSuccess(activate ? 'Empresa activada correctamente' : 'Empresa desactivada correctamente'),
-        // The spec's text; the server's reason is not one a person can act on here.
-        onError: () => showError('Error al desactivar/activar empresa o beneficio'),
-        onSettled: () => setToggling(null),
-      },
-    );
-  };
 
   const columns: DataTableColumn<Company>[] = [
     {
@@ -70,22 +56,14 @@ export function CompaniesPage() {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (c) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" color="admin" onClick={() => setEditing({ company: c })} aria-label={`Editar ${c.name}`}>
-            Editar
-          </Button>
-          <StatusToggleButton isActive={c.status === 'active'} rowName={c.name} onClick={() => setToggling(c)} />
-          <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
-            Crear Admin
-          </Button>
-        </Group>
+    list.actionsColumn({
+      name: (c) => c.name,
+      extra: (c) => (
+        <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
+          Crear Admin
+        </Button>
       ),
-    },
+    }),
   ];
 
   return (
@@ -93,69 +71,33 @@ export function CompaniesPage() {
       <PageHeader
         title="Empresas"
         description="Las empresas clientes de Jobby, sus datos de contacto y sus administradores de RR.HH."
-        action={
-          <Button color="admin" leftSection={<IconPlus size={16} />} onClick={() => setEditing({ company: null })}>
-            Nueva empresa
-          </Button>
-        }
+        action={list.createButton('Nueva empresa', <IconPlus size={16} />)}
       />
-      <Banner banner={banner} onClose={clear} />
+      {list.banner}
       <DataTable<Company>
         label="Empresas"
         columns={columns}
-        rows={companies.data?.items}
-        rowKey={(c) => c.id}
-        total={companies.data?.total ?? 0}
-        pageSize={PAGE_SIZE}
-        {...tableProps}
+        {...list.tableProps(companies)}
         searchPlaceholder="Buscar por nombre, contacto, email o dominio"
-        isLoading={companies.isPending}
-        error={companies.isError ? messageOf(companies.error) : null}
-        onRetry={() => void companies.refetch()}
         empty={{
           icon: <IconBuilding size={28} />,
           title: 'Aún no hay empresas',
           description: 'Crea la primera empresa para darle acceso a Jobby a sus colaboradores.',
-          action: (
-            <Button color="admin" onClick={() => setEditing({ company: null })}>
-              Nueva empresa
-            </Button>
-          ),
+          action: list.createButton('Nueva empresa'),
         }}
         filteredEmpty={{ icon: <IconBuilding size={28} />, title: 'Ninguna empresa coincide con la búsqueda' }}
       />
 
-      <CompanyFormModal
-        opened={editing !== null}
-        company={editing?.company ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(message) => {
-          setEditing(null);
-          showSuccess(message);
-        }}
-      />
+      <CompanyFormModal {...list.formProps} company={list.editing?.item ?? null} />
       <CompanyAdminModal
         company={adminFor}
         onClose={() => setAdminFor(null)}
         onCreated={(message) => {
           setAdminFor(null);
-          showSuccess(message);
+          list.showSuccess(message);
         }}
       />
-      <ConfirmDialog
-        opened={toggling !== null}
-        title={toggling?.status === 'active' ? 'Desactivar empresa' : 'Activar empresa'}
-        message={
-          toggling?.status === 'active'
-            ? `¿Desactivar ${toggling.name}? Sus colaboradores no podrán canjear beneficios mientras esté inactiva.`
-            : `¿Activar ${toggling?.name ?? ''}? Sus colaboradores podrán volver a canjear beneficios.`
-        }
-        confirmLabel={toggling?.status === 'active' ? 'Desactivar' : 'Activar'}
-        isDestructive={toggling?.status === 'active'}
-        isLoading={setStatus.isPending}
-        onConfirm={confirmToggle}
-        onCancel={() => setToggling(null)}
-      />
+      {list.confirmDialog}
     </Stack>
   );
 }

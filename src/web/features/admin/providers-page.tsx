@@ -7,14 +7,12 @@ import { providerInputSchema, providerUpdateSchema, type Provider } from '../../
 import { ApiError } from '../../api/client';
 import { useCreateProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
 import { publicConfigQuery } from '../../api/session';
-import { Banner, useBanner } from '../../components/banner';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
-import { StatusToggleButton } from '../../components/status-toggle-button';
 import { StatusBadge } from './benefit-type-badge';
 
-const PAGE_SIZE = 10;
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Activo' },
   { value: 'inactive', label: 'Inactivo' },
@@ -30,19 +28,10 @@ function providerErrorText(error: unknown): string {
 
 /** /level1/providers (part 1 §2 "Providers", §5): the creation form, the table, edit and activate/deactivate. */
 export function ProvidersPage() {
-  const { search, page, tableProps } = useTableSearch();
-  const providers = useProviders({ search, page, pageSize: PAGE_SIZE });
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const [isFormOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Provider | null>(null);
-  const setStatus = useSetProviderStatus();
-
   // Part 1 §4: a provider is switched on and off without a confirmation.
-  const toggle = (provider: Provider) =>
-    setStatus.mutate(
-      { id: provider.id, status: provider.status === 'active' ? 'inactive' : 'active' },
-      { onSuccess: () => showSuccess('Proveedor actualizado correctamente'), onError: () => showError('Error al actualizar estado') },
-    );
+  const list = useCrudList<Provider>({ setStatus: useSetProviderStatus(), texts: STATUS_CHANGE_TEXTS.provider });
+  const providers = useProviders(list.params);
+  const [isFormOpen, setFormOpen] = useState(false);
 
   const columns: DataTableColumn<Provider>[] = [
     {
@@ -63,19 +52,7 @@ export function ProvidersPage() {
     { key: 'category', header: 'Categoría', render: (p) => p.category ?? '—' },
     { key: 'phone', header: 'Teléfono', noWrap: true, render: (p) => p.contactPhone ?? '—' },
     { key: 'status', header: 'Estado', noWrap: true, render: (p) => <StatusBadge isActive={p.status === 'active'} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (p) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" color="admin" onClick={() => setEditing(p)} aria-label={`Editar ${p.name}`}>
-            Editar
-          </Button>
-          <StatusToggleButton isActive={p.status === 'active'} rowName={p.name} onClick={() => toggle(p)} loading={setStatus.isPending && setStatus.variables?.id === p.id} />
-        </Group>
-      ),
-    },
+    list.actionsColumn({ name: (p) => p.name }),
   ];
 
   return (
@@ -89,27 +66,20 @@ export function ProvidersPage() {
           </Button>
         }
       />
-      <Banner banner={banner} onClose={clear} />
+      {list.banner}
       <Collapse expanded={isFormOpen}>
         <CreateProviderCard
           onCreated={() => {
             setFormOpen(false);
-            showSuccess('Proveedor creado correctamente');
+            list.showSuccess('Proveedor creado correctamente');
           }}
         />
       </Collapse>
       <DataTable<Provider>
         label="Proveedores"
         columns={columns}
-        rows={providers.data?.items}
-        rowKey={(p) => p.id}
-        total={providers.data?.total ?? 0}
-        pageSize={PAGE_SIZE}
-        {...tableProps}
+        {...list.tableProps(providers, () => 'Error al cargar proveedores')}
         searchPlaceholder="Buscar por nombre, email o categoría"
-        isLoading={providers.isPending}
-        error={providers.isError ? 'Error al cargar proveedores' : null}
-        onRetry={() => void providers.refetch()}
         empty={{
           icon: <IconBuildingStore size={28} />,
           title: 'Aún no hay proveedores',
@@ -123,12 +93,9 @@ export function ProvidersPage() {
         filteredEmpty={{ icon: <IconBuildingStore size={28} />, title: 'Ningún proveedor coincide con la búsqueda' }}
       />
       <EditProviderModal
-        provider={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          showSuccess('Proveedor actualizado correctamente');
-        }}
+        provider={list.editing?.item ?? null}
+        onClose={list.closeEditor}
+        onSaved={() => list.saved('Proveedor actualizado correctamente')}
       />
     </Stack>
   );

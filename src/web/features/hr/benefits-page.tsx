@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
-import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconLink, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
@@ -9,17 +8,14 @@ import type { CompanyBenefit } from '../../../domain/schemas/economy';
 import { USAGE_GROUP_LABELS, type BenefitsOverview } from '../../../domain/schemas/hr';
 import { messageOf } from '../../api/client';
 import { useBenefitsOverview, useCompanyBenefits, useSetCompanyBenefitStatus } from '../../api/hr';
-import { Banner, useBanner } from '../../components/banner';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { loadFailed, STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
-import { StatusToggleButton } from '../../components/status-toggle-button';
 import { BenefitFormModal } from './benefit-form-modal';
 import { StatusBadge } from './status-badge';
 import { TokenStatCards } from './token-stat-cards';
 
-const PAGE_SIZE = 10;
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
 
@@ -97,44 +93,22 @@ function ProductLinks({ links, isLoading }: { links: BenefitsOverview['productLi
 /** /level2/benefits (part 2 §2): token cards, the usage chart, product links and the internal benefits with their modal. */
 export function HrBenefitsPage() {
   const overview = useBenefitsOverview();
-  const { search, page, tableProps } = useTableSearch();
-  const benefits = useCompanyBenefits({ search, page, pageSize: PAGE_SIZE });
-  const { banner, showSuccess, showError, clear } = useBanner();
-  const [editing, setEditing] = useState<{ benefit: CompanyBenefit | null } | null>(null);
-  const [toggling, setToggling] = useState<CompanyBenefit | null>(null);
-  const setStatus = useSetCompanyBenefitStatus();
-
-  const confirmToggle = () => {
-    if (!toggling) return;
-    const verb = toggling.status === 'inactive' ? 'activar' : 'desactivar';
-    setStatus.mutate(
-      { id: toggling.id, status: toggling.status === 'inactive' ? 'active' : 'inactive' },
-      {
-        onSuccess: () => showSuccess(`Beneficio ${verb}do correctamente`),
-        onError: (error) => showError(`Error al ${verb} beneficio: ${messageOf(error)}`),
-        onSettled: () => setToggling(null),
-      },
-    );
-  };
+  const list = useCrudList<CompanyBenefit>({
+    setStatus: useSetCompanyBenefitStatus(),
+    texts: STATUS_CHANGE_TEXTS.companyBenefit,
+    confirm: {
+      noun: 'beneficio',
+      message: (b, activate) => (activate ? `¿Activar "${b.title}"? Tus colaboradores podrán canjearlo.` : `¿Desactivar "${b.title}"? Tus colaboradores dejarán de verlo.`),
+    },
+  });
+  const benefits = useCompanyBenefits(list.params);
 
   const columns: DataTableColumn<CompanyBenefit>[] = [
     { key: 'title', header: 'Título', render: (b) => <Text fw={600}>{b.title}</Text> },
     { key: 'description', header: 'Descripción', render: (b) => preview(b.description) },
     { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} tokens` },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (b) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" color="admin" onClick={() => setEditing({ benefit: b })} aria-label={`Editar ${b.title}`}>
-            Editar
-          </Button>
-          <StatusToggleButton isActive={b.status === 'active'} rowName={b.title} onClick={() => setToggling(b)} />
-        </Group>
-      ),
-    },
+    list.actionsColumn({ name: (b) => b.title }),
   ];
 
   return (
@@ -142,13 +116,9 @@ export function HrBenefitsPage() {
       <PageHeader
         title="Beneficios internos"
         description="Los beneficios de tu empresa, cómo los usan tus colaboradores y sus tokens."
-        action={
-          <Button color="admin" leftSection={<IconPlus size={16} />} onClick={() => setEditing({ benefit: null })}>
-            Nuevo beneficio
-          </Button>
-        }
+        action={list.createButton('Nuevo beneficio', <IconPlus size={16} />)}
       />
-      <Banner banner={banner} onClose={clear} />
+      {list.banner}
       {overview.isError ? (
         <ErrorState message={`Error al cargar los datos: ${messageOf(overview.error)}`} onRetry={() => void overview.refetch()} />
       ) : (
@@ -167,50 +137,18 @@ export function HrBenefitsPage() {
       <DataTable<CompanyBenefit>
         label="Beneficios de la empresa"
         columns={columns}
-        rows={benefits.data?.items}
-        rowKey={(b) => b.id}
-        total={benefits.data?.total ?? 0}
-        pageSize={PAGE_SIZE}
-        {...tableProps}
+        {...list.tableProps(benefits, loadFailed)}
         searchPlaceholder="Buscar beneficios"
-        isLoading={benefits.isPending}
-        error={benefits.isError ? `Error al cargar los datos: ${messageOf(benefits.error)}` : null}
-        onRetry={() => void benefits.refetch()}
         empty={{
           icon: <IconGift size={28} />,
           title: 'Aún no hay beneficios internos',
           description: 'Crea el primero para que tus colaboradores lo canjeen con tokens de empresa.',
-          action: (
-            <Button color="admin" onClick={() => setEditing({ benefit: null })}>
-              Nuevo beneficio
-            </Button>
-          ),
+          action: list.createButton('Nuevo beneficio'),
         }}
         filteredEmpty={{ icon: <IconGift size={28} />, title: 'Ningún beneficio coincide con la búsqueda' }}
       />
-      <BenefitFormModal
-        opened={editing !== null}
-        benefit={editing?.benefit ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(message) => {
-          setEditing(null);
-          showSuccess(message);
-        }}
-      />
-      <ConfirmDialog
-        opened={toggling !== null}
-        title={toggling?.status === 'active' ? 'Desactivar beneficio' : 'Activar beneficio'}
-        message={
-          toggling?.status === 'active'
-            ? `¿Desactivar "${toggling.title}"? Tus colaboradores dejarán de verlo.`
-            : `¿Activar "${toggling?.title ?? ''}"? Tus colaboradores podrán canjearlo.`
-        }
-        confirmLabel={toggling?.status === 'active' ? 'Desactivar' : 'Activar'}
-        isDestructive={toggling?.status === 'active'}
-        isLoading={setStatus.isPending}
-        onConfirm={confirmToggle}
-        onCancel={() => setToggling(null)}
-      />
+      <BenefitFormModal {...list.formProps} benefit={list.editing?.item ?? null} />
+      {list.confirmDialog}
     </Stack>
   );
 }
