@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Box, Card, Center, Group, Loader, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Center, Group, Loader, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { HistoryEntry } from '../../../domain/schemas/economy';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
 import { messageOf } from '../../api/client';
+import { HistoryTypeBadge } from '../../components/badges';
 import { ErrorState } from '../../components/error-state';
 import { useTableSearch } from '../../components/data-table';
 import classes from './tokens-page.module.css';
@@ -19,21 +20,6 @@ const FILTERS: Array<{ value: TokenHistoryType; label: string }> = [
   { value: 'remove', label: 'Quitados' },
   { value: 'used', label: 'Usados' },
 ];
-
-// Light badges with text dark enough for AA on their tint (Mantine's default light text is not).
-const TYPE_BADGE: Record<HistoryEntry['type'], { label: string; color: string; text: string }> = {
-  add: { label: 'Añadido', color: 'green', text: 'light-dark(#1f6f30, var(--mantine-color-green-3))' },
-  remove: { label: 'Quitado', color: 'red', text: 'light-dark(#b02525, var(--mantine-color-red-3))' },
-  used: { label: 'Usado', color: 'blue', text: 'light-dark(#1864ab, var(--mantine-color-blue-3))' },
-};
-
-function TypeBadge({ type }: { type: HistoryEntry['type'] }) {
-  return (
-    <Badge variant="light" color={TYPE_BADGE[type].color} c={TYPE_BADGE[type].text}>
-      {TYPE_BADGE[type].label}
-    </Badge>
-  );
-}
 
 function Amount({ entry }: { entry: HistoryEntry }) {
   const isCredit = entry.type === 'add';
@@ -144,7 +130,7 @@ export function TokenHistoryCard() {
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
                       <Table.Td>{entry.userName ?? 'Usuario desconocido'}</Table.Td>
                       <Table.Td>
-                        <TypeBadge type={entry.type} />
+                        <HistoryTypeBadge type={entry.type} />
                       </Table.Td>
                       <Table.Td>
                         <Amount entry={entry} />
@@ -175,7 +161,7 @@ export function TokenHistoryCard() {
                     <Text fw={600} truncate>
                       {entry.userName ?? 'Usuario desconocido'}
                     </Text>
-                    <TypeBadge type={entry.type} />
+                    <HistoryTypeBadge type={entry.type} />
                   </Group>
                   <Group justify="space-between" align="flex-end" gap="xs" mt={4}>
                     <Amount entry={entry} />

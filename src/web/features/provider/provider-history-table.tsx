@@ -1,20 +1,12 @@
-import { Badge, Box, Card, Center, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Center, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { ProviderHistory } from '../../../domain/schemas/economy';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
-import { COMPANY_BADGE_TEXT } from '../../components/badge-colors';
+import { OriginBadge } from '../../components/badges';
 
 type Item = ProviderHistory['items'][number];
-
-function OriginBadge({ isBenefitJobby }: { isBenefitJobby: boolean }) {
-  return (
-    <Badge variant="light" color={isBenefitJobby ? 'violet' : 'orange'} c={isBenefitJobby ? undefined : COMPANY_BADGE_TEXT} size="sm">
-      {isBenefitJobby ? 'Jobby' : 'Empresa'}
-    </Badge>
-  );
-}
 
 type Props = { items: Item[] | undefined; isLoading: boolean; error: string | null; onRetry: () => void };
 
@@ -64,7 +56,7 @@ export function ProviderHistoryTable({ items, isLoading, error, onRetry }: Props
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Text size="sm">{item.benefitName}</Text>
-                        <OriginBadge isBenefitJobby={item.isBenefitJobby} />
+                        <OriginBadge isBenefitJobby={item.isBenefitJobby} size="sm" />
                       </Group>
                     </Table.Td>
                     <Table.Td>
@@ -85,7 +77,7 @@ export function ProviderHistoryTable({ items, isLoading, error, onRetry }: Props
               <Paper key={`${item.code}-${item.usedAt}`} component="li" withBorder radius="md" p="sm">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <CodeText code={item.code} fz="lg" />
-                  <OriginBadge isBenefitJobby={item.isBenefitJobby} />
+                  <OriginBadge isBenefitJobby={item.isBenefitJobby} size="sm" />
                 </Group>
                 <Text fw={600} mt={4}>
                   {item.benefitName}

@@ -8,7 +8,6 @@ import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
 import { useDecideProviderRequest, useProviderRequests } from '../../api/provider';
 import { ErrorState } from '../../components/error-state';
-import { COMPANY_BADGE_TEXT } from '../../components/badge-colors';
 
 /**
  * Requests for this provider's managed benefits (`pending_provider_approval`). The spec left them
@@ -59,7 +58,7 @@ export function ProviderRequestsCard() {
           Solicitudes pendientes
         </Title>
         {requests.data && requests.data.total > 0 && (
-          <Badge color="orange" c={COMPANY_BADGE_TEXT} variant="light" size="lg" aria-label={`${requests.data.total} pendientes`}>
+          <Badge variant="attention" size="lg" aria-label={`${requests.data.total} pendientes`}>
             {requests.data.total}
           </Badge>
         )}
