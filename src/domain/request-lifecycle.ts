@@ -69,3 +69,27 @@ export function requestStage(status: RequestStatus): RequestStage {
 export function instructionsRequired(request: { status: string; paidWithTokens: boolean }): boolean {
   return request.status === 'pending_admin_approval' && request.paidWithTokens;
 }
+
+/** Who reads a request's status: the employee (level 3), HR (2), the platform (1) or a provider (4). */
+export type RequestAudience = 'employee' | 'hr' | 'admin' | 'provider';
+
+/** How a status shows: its stage, or for level 1 a token-paid third-party request that waits on the platform's own work. */
+export type RequestStatusTone = RequestStage | 'needs_platform';
+export type RequestStatusView = { label: string; tone: RequestStatusTone };
+
+const STATUS_VIEWS: Record<RequestStatusTone, RequestStatusView> = {
+  pending: { label: 'Pendiente', tone: 'pending' },
+  needs_platform: { label: 'Requiere Gestión', tone: 'needs_platform' },
+  approved: { label: 'Aprobada', tone: 'approved' },
+  rejected: { label: 'Rechazada', tone: 'rejected' },
+};
+
+/**
+ * A request's status as each audience reads it. Part 1 "Benefit request statuses": the platform sees a
+ * third-party benefit awaiting it as 'Requiere Gestión'; part 2 "Benefit request": the employee sees
+ * every pending variant as 'Pendiente', and so do HR and the providers (they act on it, not on who waits).
+ */
+export function requestStatusView(status: RequestStatus, audience: RequestAudience): RequestStatusView {
+  if (status === 'pending_admin_approval' && audience === 'admin') return STATUS_VIEWS.needs_platform;
+  return STATUS_VIEWS[requestStage(status)];
+}

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { variantColorResolver } from './badge-variants';
 
 /** One theme for the whole app (LOOK-AND-FEEL.md): brand purple, gold call-to-action, deep blue for admin. */
 const brand: MantineColorsTuple = ['#f5effa', '#e6dbf1', '#cbb3e3', '#ae89d5', '#9566c9', '#8650c2', '#6B3AA0', '#5f3290', '#532b80', '#452270'];
@@ -15,6 +16,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Filled components pick dark or light text by luminance: white on gold would fail WCAG AA.
   autoContrast: true,
+  // Badge variants 'success', 'danger', 'warning', 'attention', 'info', 'neutral': AA text on their tint.
+  variantColorResolver,
   cursorType: 'pointer',
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs' } },

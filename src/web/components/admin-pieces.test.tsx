@@ -77,6 +77,22 @@ describe('DataTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(2);
   });
 
+  it('says "más de" for a capped total, and has no pager for a list shown whole', () => {
+    const { rerender } = render(table({ total: 10_000, totalIsCapped: true }), { wrapper });
+    expect(screen.getByText('Página 1 de 1000 · más de 10.000 en total')).toBeTruthy();
+    rerender(table({ total: undefined, page: undefined, onPageChange: undefined, rows: Array.from({ length: 25 }, (_, i) => ({ id: String(i), name: `Empresa ${i}` })) }));
+    expect(screen.getAllByText('Empresa 24').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Página siguiente')).toBeNull();
+  });
+
+  it('shows its heading above the rows, and the rows as cards in one column when asked', () => {
+    render(table({ heading: <h2>Solicitudes pendientes</h2>, columns: [], cardColumns: 1, renderCard: (row) => <p>{row.name}</p> }), { wrapper });
+    expect(screen.getByRole('heading', { name: 'Solicitudes pendientes' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Empresas' });
+    expect(list.querySelectorAll('[role="listitem"]')).toHaveLength(1);
+    expect(screen.getByText('Andes')).toBeTruthy();
+  });
+
   it('shows the empty state, the search-specific one when filtered, and the error with a working retry', () => {
     const onRetry = vi.fn();
     const { rerender } = render(table({ rows: [], total: 0 }), { wrapper });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ErrorState } from './error-state';
 
@@ -28,12 +28,15 @@ export type DataTableOptions<Row> = {
   columns: DataTableColumn<Row>[];
   rows: Row[] | undefined;
   rowKey: (row: Row) => string;
-  /** Total rows on the server (all pages). */
-  total: number;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
+  /** Total rows on the server (all pages); without it, the rows given. */
+  total?: number;
+  /** The total is a lower bound (the server stopped counting): the pager reads "más de N". */
+  totalIsCapped?: boolean;
+  /** 1-based. Without `onPageChange` the table has no pager (a short list shown whole). */
+  page?: number;
+  /** Rows per page (10 unless given); also the number of skeleton rows, up to 5. */
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
   /** The search box is shown when both are given; the caller debounces and resets the page. */
   search?: string;
   onSearchChange?: (search: string) => void;
@@ -50,6 +53,12 @@ export type DataTableOptions<Row> = {
   /** More filters, next to the search box; `isFiltered` says one of them is set (for `filteredEmpty`). */
   filters?: ReactNode;
   isFiltered?: boolean;
+  /** The columns of the `renderCard` grid (1 on a phone, 2 from sm, 3 from lg unless given). */
+  cardColumns?: SimpleGridProps['cols'];
+  /** The card's title row, above the search and filters. */
+  heading?: ReactNode;
+  /** The rows shown are the previous page's while the next one loads: they are dimmed. */
+  isRefreshing?: boolean;
 };
 
 const PAGINATION_LABELS = { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' } as const;
@@ -133,7 +142,8 @@ function PhoneRows<Row>({ columns, rows, rowKey, label }: Pick<DataTableOptions<
  * whole); on a phone each row becomes a card.
  */
 export function DataTable<Row>(options: DataTableOptions<Row>) {
-  const { label, columns, rows, rowKey, total, page, pageSize, onPageChange, search, onSearchChange, isLoading, error, onRetry } = options;
+  const { label, columns, rows, rowKey, page = 1, pageSize = 10, onPageChange, search, onSearchChange, isLoading, error, onRetry } = options;
+  const total = options.total ?? rows?.length ?? 0;
   const hasSearch = search !== undefined && onSearchChange !== undefined;
   const isFiltered = (hasSearch && search.trim() !== '') || options.isFiltered === true;
   const pages = pageCount(total, pageSize);
@@ -154,7 +164,7 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
   } else if (options.renderCard) {
     const renderCard = options.renderCard;
     body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label={label}>
+      <SimpleGrid cols={options.cardColumns ?? { base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label={label}>
         {rows.map((row) => (
           <div key={rowKey(row)} role="listitem">
             {renderCard(row)}
@@ -203,6 +213,7 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
   return (
     <Card padding="lg">
       <Stack gap="md">
+        {options.heading}
         {(hasSearch || options.filters) && (
           <Group gap="sm" wrap="wrap" align="flex-end">
             {hasSearch && (
@@ -219,11 +230,12 @@ export function DataTable<Row>(options: DataTableOptions<Row>) {
             {options.filters}
           </Group>
         )}
-        {body}
-        {!error && total > pageSize && (
+        <Box style={options.isRefreshing ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}>{body}</Box>
+        {!error && onPageChange && total > pageSize && (
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed">
-              Página {page} de {pages} · {total.toLocaleString('es-CL')} en total
+              Página {page} de {pages} · {options.totalIsCapped ? 'más de ' : ''}
+              {total.toLocaleString('es-CL')} en total
             </Text>
             <Pagination total={pages} value={page} onChange={onPageChange} color="admin" size="sm" getControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })} />
           </Group>

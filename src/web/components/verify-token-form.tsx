@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
 import { verifyCodeInputSchema, type VerifyCodeResult } from '../../domain/schemas/economy';
 import { messageOf } from '../api/client';
 import { isTransientError, usePressKey } from '../api/press-key';
 import { useVerifyCode } from '../api/provider';
 import { CodeText } from './code-text';
-import { COMPANY_BADGE_TEXT } from './badge-colors';
+import { OriginBadge } from './badges';
 import classes from './verify-token-form.module.css';
 
 type Outcome =
@@ -145,9 +145,7 @@ function ResultBox({ outcome }: { outcome: Outcome | null }) {
             <Group gap="xs" wrap="wrap">
               <Text fw={600}>Beneficio:</Text>
               <Text>{outcome.result.benefitName}</Text>
-              <Badge variant="light" color={outcome.result.isBenefitJobby ? 'violet' : 'orange'} c={outcome.result.isBenefitJobby ? undefined : COMPANY_BADGE_TEXT}>
-                {outcome.result.isBenefitJobby ? 'Jobby' : 'Empresa'}
-              </Badge>
+              <OriginBadge isBenefitJobby={outcome.result.isBenefitJobby} />
             </Group>
             <Group gap="xs" wrap="wrap">
               <Text fw={600}>Usuario:</Text>

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
+import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
@@ -16,8 +17,6 @@ import type { TransferKind } from '../../../domain/constants';
 import { companyUserBatch, type ExportCursor } from '../users/hr-users';
 
 export const EXPORT_BATCH_SIZE = 1000;
-
-const HISTORY_TYPE_LABELS = { add: 'Añadido', remove: 'Quitado', used: 'Usado' } as const;
 
 /**
  * A text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written with a leading
@@ -63,7 +62,7 @@ export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
   pump(
     stream,
     (after) => companyUserBatch(db, companyId, after, EXPORT_BATCH_SIZE),
-    (u) => [u.name, u.email, formatDateTime(u.createdAt), u.status === 'inactive' ? 'Inactivo' : 'Activo', u.userType === 'B' ? 'B' : 'A', u.surveyCompleted ? 'Completada' : 'Pendiente'],
+    (u) => [u.name, u.email, formatDateTime(u.createdAt), RECORD_STATUS_LABELS.masculine[u.status === 'inactive' ? 'inactive' : 'active'], u.userType === 'B' ? 'B' : 'A', u.surveyCompleted ? 'Completada' : 'Pendiente'],
   );
   return stream;
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrophy } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import { CONDITION_LABELS, type AchievementRule } from '../../../domain/schemas/engine';
 import { messageOf } from '../../api/client';
 import { useAchievementAnalysis, useAchievementRules, useDeleteRule, useSetRuleStatus } from '../../api/achievements';
+import { StatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -69,11 +70,7 @@ function RulesTab() {
       key: 'status',
       header: 'Estado',
       noWrap: true,
-      render: (r) => (
-        <Badge miw="max-content" variant="light" color={r.status === 'active' ? 'green' : 'gray'}>
-          {r.status === 'active' ? 'Activa' : 'Inactiva'}
-        </Badge>
-      ),
+      render: (r) => <StatusBadge isActive={r.status === 'active'} feminine />,
     },
     {
       key: 'actions',

@@ -9,7 +9,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
-import { StatusBadge } from './benefit-type-badge';
+import { StatusBadge } from '../../components/badges';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [
@@ -72,7 +72,7 @@ export function AdminDashboardPage() {
                       {formatDate(c.createdAt)} · {c.userCount} {c.userCount === 1 ? 'usuario' : 'usuarios'}
                     </Text>
                   </div>
-                  <StatusBadge isActive={c.status === 'active'} labels={['Activa', 'Inactiva']} />
+                  <StatusBadge isActive={c.status === 'active'} feminine />
                 </Group>
               ))}
               <Anchor component={Link} to="/level1/companies" size="sm">

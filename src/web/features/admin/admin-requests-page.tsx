@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { PROCESS_MODAL_CLOSE_MS, type RequestStatus } from '../../../domain/constants';
+import { PROCESS_MODAL_CLOSE_MS } from '../../../domain/constants';
 import { formatDateTime } from '../../../domain/dates';
-import { instructionsRequired } from '../../../domain/request-lifecycle';
+import { instructionsRequired, isPendingStatus } from '../../../domain/request-lifecycle';
 import { errorMessage } from '../../../domain/errors';
+
 import type { BenefitRequest, RequestFilter } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useAdminRequests, useDecideAdminRequest } from '../../api/admin-platform';
 import { usePressKey } from '../../api/press-key';
+import { RequestStatusBadge } from '../../components/badges';
 import { CodeText } from '../../components/code-text';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -24,26 +26,9 @@ const TABS: { value: RequestFilter; label: string }[] = [
   { value: 'rejected', label: 'Rechazadas' },
 ];
 
-const STATUS_VIEW: Record<RequestStatus, { label: string; color: string }> = {
-  pending: { label: 'Pendiente', color: 'yellow' },
-  pending_provider_approval: { label: 'Pendiente', color: 'yellow' },
-  pending_admin_approval: { label: 'Requiere Gestión', color: 'orange' },
-  approved: { label: 'Aprobada', color: 'green' },
-  rejected: { label: 'Rechazada', color: 'red' },
-};
-
-function StatusBadge({ status }: { status: RequestStatus }) {
-  const view = STATUS_VIEW[status];
-  return (
-    <Badge miw="max-content" variant="light" color={view.color}>
-      {view.label}
-    </Badge>
-  );
-}
-
 /** Part 1 §5: approving a token-paid request that awaits the platform needs the instructions. */
 const needsInstructions = instructionsRequired;
-const isPending = (request: BenefitRequest) => request.status.startsWith('pending');
+const isPending = (request: BenefitRequest) => isPendingStatus(request.status);
 
 /** /level1/benefits/requests (part 1 §2 "Requests", §4): tabs with counts, search, paging and the process modal. */
 export function AdminRequestsPage() {
@@ -69,7 +54,7 @@ export function AdminRequestsPage() {
     { key: 'company', header: 'Empresa', render: (r) => r.companyName ?? '—' },
     { key: 'cost', header: 'Tokens', noWrap: true, render: (r) => r.tokenCost },
     { key: 'date', header: 'Fecha', noWrap: true, render: (r) => formatDateTime(r.requestDate) },
-    { key: 'status', header: 'Estado', noWrap: true, render: (r) => <StatusBadge status={r.status} /> },
+    { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge status={r.status} audience="admin" /> },
     {
       key: 'actions',
       header: 'Acciones',
@@ -172,7 +157,7 @@ function ProcessRequestContent({ request, onClose }: { request: BenefitRequest; 
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Text fw={700}>{request.benefitName}</Text>
-          <StatusBadge status={request.status} />
+          <RequestStatusBadge status={request.status} audience="admin" />
         </Group>
         <Detail label="Usuario" value={`${request.userName ?? 'Usuario desconocido'}${request.userEmail ? ` (${request.userEmail})` : ''}`} />
         <Detail label="Empresa" value={request.companyName ?? '—'} />

@@ -13,12 +13,5 @@ export function BenefitTypeBadge({ type }: { type: BenefitType }) {
   );
 }
 
-/** Activo/Inactivo (or the feminine, for a company) as a tinted badge. */
-export function StatusBadge({ isActive, labels = ['Activo', 'Inactivo'] }: { isActive: boolean; labels?: [string, string] }) {
-  return (
-    // max-content: the label's overflow:hidden would otherwise let the table squeeze it to "ACTI…".
-    <Badge miw="max-content" variant="light" color={isActive ? 'green' : 'gray'} c={isActive ? 'light-dark(#1f6f30, var(--mantine-color-green-3))' : undefined}>
-      {isActive ? labels[0] : labels[1]}
-    </Badge>
-  );
-}
+/** Kept for the screens not yet switched to the shared badge (src/web/components/badges.tsx). */
+export { StatusBadge } from '../../components/badges';

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Badge, Box, Card, Center, Group, Loader, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconHistory, IconSearch } from '@tabler/icons-react';
+import { Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { HistoryEntry } from '../../../domain/schemas/economy';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
 import { messageOf } from '../../api/client';
-import { ErrorState } from '../../components/error-state';
-import { useTableSearch } from '../../components/data-table';
+import { HistoryTypeBadge } from '../../components/badges';
+import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import classes from './tokens-page.module.css';
 
 const PAGE_SIZE = 10;
-
-const PAGINATION_LABELS = { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' } as const;
 
 const FILTERS: Array<{ value: TokenHistoryType; label: string }> = [
   { value: 'all', label: 'Todos' },
@@ -19,21 +17,6 @@ const FILTERS: Array<{ value: TokenHistoryType; label: string }> = [
   { value: 'remove', label: 'Quitados' },
   { value: 'used', label: 'Usados' },
 ];
-
-// Light badges with text dark enough for AA on their tint (Mantine's default light text is not).
-const TYPE_BADGE: Record<HistoryEntry['type'], { label: string; color: string; text: string }> = {
-  add: { label: 'Añadido', color: 'green', text: 'light-dark(#1f6f30, var(--mantine-color-green-3))' },
-  remove: { label: 'Quitado', color: 'red', text: 'light-dark(#b02525, var(--mantine-color-red-3))' },
-  used: { label: 'Usado', color: 'blue', text: 'light-dark(#1864ab, var(--mantine-color-blue-3))' },
-};
-
-function TypeBadge({ type }: { type: HistoryEntry['type'] }) {
-  return (
-    <Badge variant="light" color={TYPE_BADGE[type].color} c={TYPE_BADGE[type].text}>
-      {TYPE_BADGE[type].label}
-    </Badge>
-  );
-}
 
 function Amount({ entry }: { entry: HistoryEntry }) {
   const isCredit = entry.type === 'add';
@@ -50,21 +33,50 @@ function Amount({ entry }: { entry: HistoryEntry }) {
   );
 }
 
+const COLUMNS: DataTableColumn<HistoryEntry>[] = [
+  { key: 'user', header: 'Usuario', render: (e) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> },
+  { key: 'type', header: 'Tipo', noWrap: true, render: (e) => <HistoryTypeBadge type={e.type} /> },
+  { key: 'amount', header: 'Cantidad', render: (e) => <Amount entry={e} /> },
+  {
+    key: 'reason',
+    header: 'Motivo',
+    render: (e) => (
+      <Text size="sm" lineClamp={2} maw={260}>
+        {e.reason ?? '—'}
+      </Text>
+    ),
+  },
+  { key: 'by', header: 'Por', render: (e) => e.actorName ?? 'Sistema' },
+  {
+    key: 'balance',
+    header: 'Saldo',
+    noWrap: true,
+    render: (e) => (
+      <>
+        {e.balanceBefore} →{' '}
+        <Text span fw={700} inherit>
+          {e.balanceAfter}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'date', header: 'Fecha', noWrap: true, render: (e) => formatDateTime(e.createdAt) },
+];
+
 /** Every token movement of level 3 users: filter by type, search, pages of 10 (part 1 "Token management"). */
 export function TokenHistoryCard() {
   const [type, setType] = useState<TokenHistoryType>('all');
   const { search, page, setPage, tableProps } = useTableSearch();
   const history = useAdminTokenHistory({ type, search, page, pageSize: PAGE_SIZE });
-  const totalPages = Math.max(1, Math.ceil((history.data?.total ?? 0) / PAGE_SIZE));
-  const isFiltered = type !== 'all' || search.trim() !== '';
   const changeType = (next: TokenHistoryType) => {
     setType(next);
     setPage(1);
   };
 
   return (
-    <Card padding="lg">
-      <Stack gap="md">
+    <DataTable<HistoryEntry>
+      label="Historial de tokens"
+      heading={
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
             <Title order={3}>Historial de tokens</Title>
@@ -74,8 +86,17 @@ export function TokenHistoryCard() {
           </div>
           {history.isFetching && !history.isPending && <Loader size="xs" color="admin" aria-label="Actualizando historial" />}
         </Group>
-
-        <Group gap="sm" align="flex-end" wrap="wrap">
+      }
+      columns={COLUMNS}
+      rows={history.data?.items}
+      rowKey={(e) => String(e.id)}
+      total={history.data?.total ?? 0}
+      totalIsCapped={history.data?.totalIsCapped}
+      pageSize={PAGE_SIZE}
+      {...tableProps}
+      searchPlaceholder="Buscar por usuario o motivo"
+      filters={
+        <>
           <SegmentedControl
             aria-label="Filtrar por tipo"
             data={FILTERS}
@@ -95,129 +116,15 @@ export function TokenHistoryCard() {
             hiddenFrom="sm"
             style={{ flex: '1 1 100%' }}
           />
-          <TextInput
-            aria-label="Buscar en el historial"
-            placeholder="Buscar por usuario o motivo"
-            leftSection={<IconSearch size={16} />}
-            value={tableProps.search}
-            onChange={(event) => tableProps.onSearchChange(event.currentTarget.value)}
-            style={{ flex: '1 1 240px' }}
-          />
-        </Group>
-
-        {history.isPending ? (
-          <Center py="xl" role="status" aria-live="polite">
-            <Group gap="sm">
-              <Loader size="sm" color="admin" />
-              <Text c="dimmed">Cargando historial...</Text>
-            </Group>
-          </Center>
-        ) : history.isError ? (
-          <ErrorState message={messageOf(history.error)} onRetry={() => void history.refetch()} />
-        ) : history.data.items.length === 0 ? (
-          <Stack align="center" gap="xs" py="xl">
-            <ThemeIcon size={48} radius="xl" variant="light" color="admin" aria-hidden>
-              <IconHistory size={26} />
-            </ThemeIcon>
-            <Text c="dimmed" ta="center">
-              {isFiltered ? 'No hay movimientos que coincidan con el filtro.' : 'Aún no hay movimientos de tokens.'}
-            </Text>
-          </Stack>
-        ) : (
-          <Box style={{ opacity: history.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-              <Table verticalSpacing="sm" highlightOnHover aria-label="Historial de tokens" data-testid="token-history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Fecha</Table.Th>
-                    <Table.Th>Usuario</Table.Th>
-                    <Table.Th>Tipo</Table.Th>
-                    <Table.Th>Cantidad</Table.Th>
-                    <Table.Th>Motivo</Table.Th>
-                    <Table.Th>Por</Table.Th>
-                    <Table.Th>Saldo</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {history.data.items.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
-                      <Table.Td>{entry.userName ?? 'Usuario desconocido'}</Table.Td>
-                      <Table.Td>
-                        <TypeBadge type={entry.type} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Amount entry={entry} />
-                      </Table.Td>
-                      <Table.Td maw={260}>
-                        <Text size="sm" lineClamp={2}>
-                          {entry.reason ?? '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{entry.actorName ?? 'Sistema'}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {entry.balanceBefore} →{' '}
-                          <Text span fw={700} inherit>
-                            {entry.balanceAfter}
-                          </Text>
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Historial de tokens">
-              {history.data.items.map((entry) => (
-                <Paper key={entry.id} component="li" withBorder radius="md" p="sm">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text fw={600} truncate>
-                      {entry.userName ?? 'Usuario desconocido'}
-                    </Text>
-                    <TypeBadge type={entry.type} />
-                  </Group>
-                  <Group justify="space-between" align="flex-end" gap="xs" mt={4}>
-                    <Amount entry={entry} />
-                    <Text size="sm" c="dimmed">
-                      Saldo {entry.balanceBefore} →{' '}
-                      <Text span fw={700} inherit c="var(--mantine-color-text)">
-                        {entry.balanceAfter}
-                      </Text>
-                    </Text>
-                  </Group>
-                  {entry.reason && (
-                    <Text size="sm" mt={4}>
-                      {entry.reason}
-                    </Text>
-                  )}
-                  <Text size="xs" c="dimmed" mt={4}>
-                    {formatDateTime(entry.createdAt)} · Por {entry.actorName ?? 'Sistema'}
-                  </Text>
-                </Paper>
-              ))}
-            </Stack>
-          </Box>
-        )}
-
-        {history.data && history.data.total > PAGE_SIZE && (
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {history.data.totalIsCapped ? `Más de ${history.data.total.toLocaleString('es-CL')}` : history.data.total} movimientos
-            </Text>
-            <Pagination
-              total={totalPages}
-              value={page}
-              onChange={setPage}
-              color="admin"
-              size="sm"
-              aria-label="Páginas del historial"
-              getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
-              getControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
-            />
-          </Group>
-        )}
-      </Stack>
-    </Card>
+        </>
+      }
+      isFiltered={type !== 'all'}
+      isLoading={history.isPending}
+      isRefreshing={history.isPlaceholderData}
+      error={history.isError ? messageOf(history.error) : null}
+      onRetry={() => void history.refetch()}
+      empty={{ icon: <IconHistory size={28} />, title: 'Aún no hay movimientos de tokens.' }}
+      filteredEmpty={{ icon: <IconHistory size={28} />, title: 'No hay movimientos que coincidan con el filtro.' }}
+    />
   );
 }

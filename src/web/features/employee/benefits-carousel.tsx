@@ -4,22 +4,21 @@ import { useMediaQuery, useReducedMotion, useViewportSize } from '@mantine/hooks
 import { IconChevronLeft, IconChevronRight, IconLayoutGrid, IconMaximize, IconMoodEmpty, IconSlideshow, IconX } from '@tabler/icons-react';
 import { applyQuickFilter, QUICK_FILTERS, quickFilterById, ALL_FILTER_ID } from '../../../domain/benefit-filters';
 import {
-  CAROUSEL_AUTO_ADVANCE_MS,
   CAROUSEL_HINT_MS,
   CAROUSEL_MAX_DOTS,
   CAROUSEL_MOBILE_MAX_WIDTH,
   cardPose,
   stageLayoutFor,
   stageSlots,
-  swipeStep,
   wrapIndex,
-  type PointerKind,
 } from '../../../domain/carousel';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
 import { BenefitCard } from './benefit-card';
 import { BenefitGrid } from './benefit-grid';
 import { categoryView } from './benefit-category';
 import classes from './benefits-carousel.module.css';
+import { useAutoAdvance } from './use-auto-advance';
+import { useCarouselGestures } from './use-carousel-gestures';
 
 type BenefitsCarouselProps = {
   items: CatalogueItem[];
@@ -47,7 +46,6 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
   const [isHintVisible, setHintVisible] = useState(true);
   const [isPointerInside, setPointerInside] = useState(false);
   const [isFocusInside, setFocusInside] = useState(false);
-  const [isTouching, setTouching] = useState(false);
   // Read at the first render: a phone opens straight into full screen, without a flash of the inline stage.
   const isPhone = useMediaQuery(`(max-width: ${CAROUSEL_MOBILE_MAX_WIDTH}px)`, undefined, { getInitialValueInEffect: false }) ?? false;
   const [isFullscreenWanted, setFullscreenWanted] = useState(true);
@@ -87,15 +85,11 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
     return () => window.clearTimeout(timer);
   }, []);
 
-  // Auto-advance every 5 s, restarted by every move, paused while the user is on the stage.
+  // Swipes and drags on the track; auto-advance every 5 s, restarted by every move, paused while the user is on the stage.
+  const { isTouching, handlers: gestureHandlers } = useCarouselGestures(go);
   const isPaused = !isActive || view !== 'carousel' || isPointerInside || isFocusInside || isTouching || reducedMotion || count < 2;
-  useEffect(() => {
-    if (isPaused) return;
-    const timer = window.setTimeout(() => {
-      if (document.visibilityState === 'visible') setCurrent((c) => c + 1);
-    }, CAROUSEL_AUTO_ADVANCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [isPaused, current]);
+  const advance = useCallback(() => setCurrent((c) => c + 1), []);
+  useAutoAdvance({ isPaused, position: current, advance });
 
   // Arrows, Enter/space to redeem, G for the grid, Escape out of full screen (part 2 §9 "Keys").
   useEffect(() => {
@@ -135,26 +129,6 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
       document.body.style.overflow = previous;
     };
   }, [isFullscreen]);
-
-  // Swipes (touch, 50 px) and drags (mouse, 100 px); a drag that turned the page is not also a click.
-  const gesture = useRef<{ x: number; y: number; kind: PointerKind } | null>(null);
-  const suppressClick = useRef(false);
-  const start = (x: number, y: number, kind: PointerKind) => {
-    gesture.current = { x, y, kind };
-    suppressClick.current = false;
-  };
-  const finish = (x: number, y: number, kind: PointerKind) => {
-    const begun = gesture.current;
-    gesture.current = null;
-    if (!begun || begun.kind !== kind) return;
-    const dx = x - begun.x;
-    if (Math.abs(dx) < Math.abs(y - begun.y)) return;
-    const step = swipeStep(dx, kind);
-    if (step !== 0) {
-      suppressClick.current = true;
-      go(step);
-    }
-  };
 
   const stageClass = [classes.stage, isFullscreen ? classes.fullscreen : '', view === 'grid' ? classes.grid : ''].join(' ');
   const size = CARD_SIZE[layout];
@@ -232,27 +206,7 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
           <div
             className={`${classes.track} ${classes.solidCards}`}
             style={{ '--card-width': size.width, '--card-height': size.height } as CSSProperties}
-            onTouchStart={(e) => {
-              setTouching(true);
-              start(e.touches[0].clientX, e.touches[0].clientY, 'touch');
-            }}
-            onTouchEnd={(e) => {
-              setTouching(false);
-              finish(e.changedTouches[0].clientX, e.changedTouches[0].clientY, 'touch');
-            }}
-            onTouchCancel={() => {
-              setTouching(false);
-              gesture.current = null;
-            }}
-            onPointerDown={(e) => e.pointerType === 'mouse' && e.button === 0 && start(e.clientX, e.clientY, 'mouse')}
-            onPointerUp={(e) => e.pointerType === 'mouse' && finish(e.clientX, e.clientY, 'mouse')}
-            onClickCapture={(e) => {
-              if (suppressClick.current) {
-                suppressClick.current = false;
-                e.preventDefault();
-                e.stopPropagation();
-              }
-            }}
+            {...gestureHandlers}
             data-testid="carousel-track"
           >
             {stageSlots(index, count).map(({ index: slotIndex, offset }) => (

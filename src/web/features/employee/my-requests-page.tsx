@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, CopyButton, Group, Pagination, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCoins, IconCopy, IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { RequestStatus } from '../../../domain/constants';
-import { requestStage } from '../../../domain/request-lifecycle';
 import { formatDate, formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
+import { RequestStatusBadge } from '../../components/badges';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
 import { ACCENTS, tokensText } from './benefit-accent';
@@ -108,25 +107,9 @@ function RequestList({ query, filter, page, onPage }: { query: ReturnType<typeof
   );
 }
 
-/**
- * `text`: Mantine's light badges put the colour's shade 6 on its own tint (2.7:1 for yellow, 3.8:1 for
- * green); these darker (light scheme) and lighter (dark scheme) texts reach WCAG AA's 4.5:1.
- */
-const STATUS_VIEW: Record<'pending' | 'approved' | 'rejected', { label: string; color: string; text: string }> = {
-  pending: { label: 'Pendiente', color: 'yellow', text: 'light-dark(#7a4a00, var(--mantine-color-yellow-3))' },
-  approved: { label: 'Aprobada', color: 'green', text: 'light-dark(#1f6f30, var(--mantine-color-green-3))' },
-  rejected: { label: 'Rechazada', color: 'red', text: 'light-dark(#a61b1b, var(--mantine-color-red-3))' },
-};
-
-/** The employee sees every pending variant as 'Pendiente' (part 2 §4). */
-function statusView(status: RequestStatus) {
-  return STATUS_VIEW[requestStage(status)];
-}
-
 /** One request as a list item: name, badge, date, cost, status and, once approved, its code. */
 export function RequestRow({ request }: { request: BenefitRequest }) {
   const accent = request.isBenefitJobby ? ACCENTS.platform : ACCENTS.company;
-  const status = statusView(request.status);
   return (
     <Paper component="li" radius={18} p="md" withBorder data-testid="request-row" style={{ background: 'var(--mantine-color-body)' }}>
       <Group justify="space-between" align="center" gap="md">
@@ -167,9 +150,7 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
         </Box>
         <Group gap="sm" align="center" wrap="wrap" justify="flex-end">
           {request.status === 'approved' && request.code && <RequestCode code={request.code} />}
-          <Badge size="lg" radius="xl" variant="light" color={status.color} c={status.text}>
-            {status.label}
-          </Badge>
+          <RequestStatusBadge status={request.status} audience="employee" size="lg" radius="xl" />
         </Group>
       </Group>
     </Paper>

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
+import { isPendingStatus } from '../../../domain/request-lifecycle';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useCompanyRequests, useDecideCompanyRequest } from '../../api/hr';
 import { usePressKey } from '../../api/press-key';
+import { RequestStatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { VerifyTokenForm } from '../../components/verify-token-form';
-import { isPendingRequest, RequestStatusBadge } from './request-status';
 
 const PAGE_SIZE = 10;
 type Decision = 'approve' | 'reject';
@@ -47,13 +48,13 @@ export function HrRequestsPage() {
     { key: 'email', header: 'Email', render: (r) => r.userEmail ?? '—' },
     { key: 'benefit', header: 'Beneficio', render: (r) => r.benefitName },
     { key: 'date', header: 'Fecha', noWrap: true, render: (r) => formatDateTime(r.requestDate) },
-    { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge request={r} /> },
+    { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge status={r.status} audience="hr" /> },
     {
       key: 'actions',
       header: 'Acciones',
       isActions: true,
       render: (r) =>
-        isPendingRequest(r) ? (
+        isPendingStatus(r.status) ? (
           <Group gap={6} justify="flex-end" wrap="nowrap">
             <Button size="xs" color="green" onClick={() => setDeciding({ request: r, decision: 'approve' })} aria-label={`Aprobar la solicitud de ${r.userName ?? r.userEmail ?? ''}`}>
               Aprobar
@@ -77,7 +78,7 @@ export function HrRequestsPage() {
         description="Lo que piden tus colaboradores de los beneficios internos: primero las pendientes, luego las más recientes."
         action={
           requests.data && requests.data.pendingCount > 0 ? (
-            <Badge size="lg" color="orange" variant="light" c="light-dark(#a34a00, var(--mantine-color-orange-3))">
+            <Badge size="lg" variant="attention">
               {requests.data.pendingCount} pendientes
             </Badge>
           ) : undefined

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCoins, IconDownload, IconHistory, IconUsersGroup } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
+import { HistoryTypeBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
@@ -19,12 +20,6 @@ const PAGE_SIZE = 10;
 const HISTORY_LOADED = 50;
 const HISTORY_SHOWN = 10;
 
-const HISTORY_TYPES = {
-  add: { label: 'Añadido', color: 'green', text: 'light-dark(#1f6f30, var(--mantine-color-green-3))' },
-  remove: { label: 'Quitado', color: 'red', text: 'light-dark(#b02525, var(--mantine-color-red-3))' },
-  used: { label: 'Usado', color: 'blue', text: 'light-dark(#1864ab, var(--mantine-color-blue-3))' },
-} as const;
-
 /** The latest company-token movements, 10 at a time over the 50 loaded, with the CSV of the whole history. */
 function HistorySection() {
   const history = useCompanyTokenHistory(HISTORY_LOADED);
@@ -33,16 +28,7 @@ function HistorySection() {
   const columns: DataTableColumn<HistoryEntry>[] = [
     { key: 'user', header: 'Colaborador', render: (e) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> },
     { key: 'date', header: 'Fecha', noWrap: true, render: (e) => formatDateTime(e.createdAt) },
-    {
-      key: 'type',
-      header: 'Tipo',
-      noWrap: true,
-      render: (e) => (
-        <Badge miw="max-content" variant="light" color={HISTORY_TYPES[e.type].color} c={HISTORY_TYPES[e.type].text}>
-          {HISTORY_TYPES[e.type].label}
-        </Badge>
-      ),
-    },
+    { key: 'type', header: 'Tipo', noWrap: true, render: (e) => <HistoryTypeBadge type={e.type} /> },
     { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount}` },
     { key: 'reason', header: 'Motivo', render: (e) => e.reason ?? '—' },
     { key: 'by', header: 'Por', render: (e) => e.actorName ?? 'Sistema' },

@@ -1,14 +1,13 @@
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
 import { useDecideProviderRequest, useProviderRequests } from '../../api/provider';
-import { ErrorState } from '../../components/error-state';
-import { COMPANY_BADGE_TEXT } from '../../components/badge-colors';
+import { DataTable } from '../../components/data-table';
 
 /**
  * Requests for this provider's managed benefits (`pending_provider_approval`). The spec left them
@@ -53,88 +52,82 @@ export function ProviderRequestsCard() {
   const busyId = decide.isPending ? decide.variables?.requestId : undefined;
 
   return (
-    <Card padding="lg" radius="lg" shadow="sm" withBorder={false}>
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz={{ base: 20, sm: 22 }}>
-          Solicitudes pendientes
-        </Title>
-        {requests.data && requests.data.total > 0 && (
-          <Badge color="orange" c={COMPANY_BADGE_TEXT} variant="light" size="lg" aria-label={`${requests.data.total} pendientes`}>
-            {requests.data.total}
-          </Badge>
-        )}
-      </Group>
-      {requests.isPending ? (
-        <Center py="lg" role="status" aria-live="polite">
-          <Group gap="sm">
-            <Loader size="sm" color="indigo" />
-            <Text c="dimmed">Cargando solicitudes...</Text>
+    <DataTable<BenefitRequest>
+      label="Solicitudes pendientes"
+      heading={
+        <Group justify="space-between">
+          <Title order={2} fz={{ base: 20, sm: 22 }}>
+            Solicitudes pendientes
+          </Title>
+          {requests.data && requests.data.total > 0 && (
+            <Badge variant="attention" size="lg" aria-label={`${requests.data.total} pendientes`}>
+              {requests.data.total}
+            </Badge>
+          )}
+        </Group>
+      }
+      columns={[]}
+      rows={requests.data?.items}
+      rowKey={(request) => request.id}
+      isLoading={requests.isPending}
+      error={requests.isError ? `Error al cargar solicitudes: ${messageOf(requests.error)}` : null}
+      onRetry={() => void requests.refetch()}
+      empty={{ icon: <IconInbox size={28} />, title: 'No hay solicitudes pendientes.' }}
+      cardColumns={1}
+      renderCard={(request) => (
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" align="flex-start" gap="md">
+            <Stack gap={2} style={{ flex: '1 1 240px' }} miw={0}>
+              <Text fw={600}>{request.benefitName}</Text>
+              <Text size="sm">
+                {request.userName ?? 'Usuario desconocido'}
+                {request.userEmail ? ` · ${request.userEmail}` : ''}
+                {request.companyName ? ` · ${request.companyName}` : ''}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Solicitado el {formatDateTime(request.requestDate)} · {request.tokenCost} tokens
+              </Text>
+              {request.comments && (
+                <Text size="sm" c="dimmed" fs="italic">
+                  «{request.comments}»
+                </Text>
+              )}
+              {request.productLink && (
+                <Anchor href={request.productLink} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+                  {request.productLink}
+                </Anchor>
+              )}
+            </Stack>
+            <Group gap="xs" style={{ flex: '1 1 240px', maxWidth: 380 }} justify="flex-end">
+              <Button
+                color="red"
+                variant="light"
+                size="md"
+                leftSection={<IconX size={18} />}
+                onClick={() => confirmReject(request)}
+                disabled={decide.isPending}
+                loading={busyId === request.id && decide.variables?.decision === 'reject'}
+                px="sm"
+                style={{ flex: '1 1 120px' }}
+              >
+                Rechazar
+              </Button>
+              <Button
+                color="teal.9"
+                size="md"
+                leftSection={<IconCheck size={18} />}
+                onClick={() => run(request, 'approve')}
+                disabled={decide.isPending}
+                loading={busyId === request.id && decide.variables?.decision === 'approve'}
+                px="sm"
+                style={{ flex: '1 1 120px' }}
+              >
+                Aprobar
+              </Button>
+            </Group>
           </Group>
-        </Center>
-      ) : requests.isError ? (
-        <ErrorState message={`Error al cargar solicitudes: ${messageOf(requests.error)}`} onRetry={() => void requests.refetch()} />
-      ) : requests.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          No hay solicitudes pendientes.
-        </Text>
-      ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Solicitudes pendientes">
-          {requests.data.items.map((request) => (
-            <Paper key={request.id} component="li" withBorder radius="md" p="md">
-              <Group justify="space-between" align="flex-start" gap="md">
-                <Stack gap={2} style={{ flex: '1 1 240px' }} miw={0}>
-                  <Text fw={600}>{request.benefitName}</Text>
-                  <Text size="sm">
-                    {request.userName ?? 'Usuario desconocido'}
-                    {request.userEmail ? ` · ${request.userEmail}` : ''}
-                    {request.companyName ? ` · ${request.companyName}` : ''}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    Solicitado el {formatDateTime(request.requestDate)} · {request.tokenCost} tokens
-                  </Text>
-                  {request.comments && (
-                    <Text size="sm" c="dimmed" fs="italic">
-                      «{request.comments}»
-                    </Text>
-                  )}
-                  {request.productLink && (
-                    <Anchor href={request.productLink} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
-                      {request.productLink}
-                    </Anchor>
-                  )}
-                </Stack>
-                <Group gap="xs" style={{ flex: '1 1 240px', maxWidth: 380 }} justify="flex-end">
-                  <Button
-                    color="red"
-                    variant="light"
-                    size="md"
-                    leftSection={<IconX size={18} />}
-                    onClick={() => confirmReject(request)}
-                    disabled={decide.isPending}
-                    loading={busyId === request.id && decide.variables?.decision === 'reject'}
-                    px="sm"
-                    style={{ flex: '1 1 120px' }}
-                  >
-                    Rechazar
-                  </Button>
-                  <Button
-                    color="teal.9"
-                    size="md"
-                    leftSection={<IconCheck size={18} />}
-                    onClick={() => run(request, 'approve')}
-                    disabled={decide.isPending}
-                    loading={busyId === request.id && decide.variables?.decision === 'approve'}
-                    px="sm"
-                    style={{ flex: '1 1 120px' }}
-                  >
-                    Aprobar
-                  </Button>
-                </Group>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
+        </Paper>
       )}
-    </Card>
+    />
   );
 }

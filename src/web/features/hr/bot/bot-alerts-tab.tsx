@@ -72,10 +72,10 @@ export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> 
       header: 'Estado',
       render: (a) =>
         a.status === 'open' ? (
-          <Badge miw="max-content" color="red" variant="light">Abierta</Badge>
+          <Badge miw="max-content" variant="danger">Abierta</Badge>
         ) : (
           <div>
-            <Badge miw="max-content" color="green" variant="light">Atendida</Badge>
+            <Badge miw="max-content" variant="success">Atendida</Badge>
             <Text size="xs" c="dimmed" mt={4}>
               {a.handledByName} · {a.handledAt ? formatDateTime(a.handledAt) : ''}
             </Text>

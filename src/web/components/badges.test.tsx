@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { RequestStatus } from '../../domain/constants';
+import type { RequestAudience } from '../../domain/request-lifecycle';
+import { BADGE_VARIANTS } from '../app/badge-variants';
+import { theme } from '../app/theme';
+import { HistoryTypeBadge, RequestStatusBadge, StatusBadge } from './badges';
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false, media: query, onchange: null,
+    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <MantineProvider env="test" theme={theme}>
+    {children}
+  </MantineProvider>
+);
+
+/** The badge's root (Mantine's `.mantine-Badge-root`) holding `text`. */
+function badge(text: string): HTMLElement {
+  const root = screen.getByText(text).closest<HTMLElement>('.mantine-Badge-root');
+  if (!root) throw new Error(`no badge reads ${text}`);
+  return root;
+}
+
+describe('StatusBadge', () => {
+  it('reads Activo in green with the AA text, Inactivo in gray', () => {
+    render(<><StatusBadge isActive /><StatusBadge isActive={false} /></>, { wrapper });
+    expect(badge('Activo').dataset.variant).toBe('success');
+    expect(badge('Activo').style.getPropertyValue('--badge-color')).toBe(BADGE_VARIANTS.success.text);
+    expect(badge('Activo').style.getPropertyValue('--badge-bg')).toBe('var(--mantine-color-green-light)');
+    expect(badge('Inactivo').dataset.variant).toBe('neutral');
+  });
+
+  it('reads Activa / Inactiva for a company', () => {
+    render(<><StatusBadge isActive feminine /><StatusBadge isActive={false} feminine /></>, { wrapper });
+    expect(badge('Activa').dataset.variant).toBe('success');
+    expect(badge('Inactiva').dataset.variant).toBe('neutral');
+  });
+});
+
+describe('RequestStatusBadge', () => {
+  const cases: Array<[RequestStatus, RequestAudience, string, string]> = [
+    ['pending_admin_approval', 'admin', 'Requiere Gestión', 'attention'],
+    ['pending_provider_approval', 'admin', 'Pendiente', 'warning'],
+    ['pending', 'admin', 'Pendiente', 'warning'],
+    ['pending_admin_approval', 'employee', 'Pendiente', 'warning'],
+    ['pending_provider_approval', 'employee', 'Pendiente', 'warning'],
+    ['pending_admin_approval', 'hr', 'Pendiente', 'warning'],
+    ['pending', 'hr', 'Pendiente', 'warning'],
+    ['pending_provider_approval', 'provider', 'Pendiente', 'warning'],
+    ['approved', 'employee', 'Aprobada', 'success'],
+    ['approved', 'admin', 'Aprobada', 'success'],
+    ['rejected', 'hr', 'Rechazada', 'danger'],
+    ['rejected', 'provider', 'Rechazada', 'danger'],
+  ];
+  it.each(cases)('%s read by %s is %s (%s)', (status, audience, label, variant) => {
+    render(<RequestStatusBadge status={status} audience={audience} />, { wrapper });
+    const root = badge(label);
+    expect(root.dataset.variant).toBe(variant);
+    expect(root.style.getPropertyValue('--badge-color')).toBe(BADGE_VARIANTS[variant as keyof typeof BADGE_VARIANTS].text);
+  });
+
+  it('keeps the size it is given', () => {
+    render(<RequestStatusBadge status="approved" audience="employee" size="lg" />, { wrapper });
+    expect(badge('Aprobada').dataset.size).toBe('lg');
+  });
+});
+
+describe('HistoryTypeBadge', () => {
+  it('reads Añadido, Quitado and Usado in green, red and blue', () => {
+    render(<><HistoryTypeBadge type="add" /><HistoryTypeBadge type="remove" /><HistoryTypeBadge type="used" /></>, { wrapper });
+    expect(badge('Añadido').dataset.variant).toBe('success');
+    expect(badge('Quitado').dataset.variant).toBe('danger');
+    expect(badge('Usado').dataset.variant).toBe('info');
+    expect(badge('Usado').style.getPropertyValue('--badge-bg')).toBe('var(--mantine-color-blue-light)');
+  });
+});
