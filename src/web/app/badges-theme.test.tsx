@@ -5,16 +5,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import type { RequestStatus } from '../../domain/constants';
 import type { RequestAudience } from '../../domain/request-lifecycle';
-import { BADGE_VARIANTS } from '../app/badge-variants';
-import { theme } from '../app/theme';
-import { HistoryTypeBadge, RequestStatusBadge, StatusBadge } from './badges';
+import { HistoryTypeBadge, RequestStatusBadge, StatusBadge } from '../components/badges';
+import { stubBrowserForMantine } from '../test-support';
+import { BADGE_VARIANTS } from './badge-variants';
+import { theme } from './theme';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+/** The shared badges (components/badges.tsx) with the app's theme: labels per audience, AA variants. */
+beforeAll(stubBrowserForMantine);
 afterEach(cleanup);
 
 const wrapper = ({ children }: { children: ReactNode }) => (
