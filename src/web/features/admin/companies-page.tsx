@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import type { Company } from '../../../domain/schemas/companies';
@@ -9,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
+import { StatusBadge } from '../../components/badges';
 
 /** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear Admin'. */
 export function CompaniesPage() {
@@ -49,12 +50,7 @@ export function CompaniesPage() {
       key: 'status',
       header: 'Estado',
       noWrap: true,
-      render: (c) => (
-        // max-content: the label's overflow:hidden would otherwise let the table squeeze it to "ACTI…".
-        <Badge miw="max-content" variant="light" color={c.status === 'active' ? 'green' : 'gray'} c={c.status === 'active' ? 'light-dark(#1f6f30, var(--mantine-color-green-3))' : undefined}>
-          {c.status === 'active' ? 'Activa' : 'Inactiva'}
-        </Badge>
-      ),
+      render: (c) => <StatusBadge isActive={c.status === 'active'} feminine />,
     },
     list.actionsColumn({
       name: (c) => c.name,

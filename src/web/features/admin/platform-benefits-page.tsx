@@ -6,7 +6,8 @@ import { usePlatformBenefits, useSetPlatformBenefitStatus } from '../../api/admi
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { BenefitTypeBadge, StatusBadge } from './benefit-type-badge';
+import { StatusBadge } from '../../components/badges';
+import { BenefitTypeBadge } from './benefit-type-badge';
 import { PlatformBenefitFormModal } from './platform-benefit-form-modal';
 
 /** /level1/benefits/jobby (part 1 §2 "Platform benefits"): the table, add/edit and activate/deactivate. */

@@ -11,7 +11,7 @@ import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
-import { StatusBadge } from './benefit-type-badge';
+import { StatusBadge } from '../../components/badges';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Activo' },

@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/badges';
 import { TokenStatCards } from './token-stat-cards';
 
 /** Part 2 §9: the description preview. */

@@ -7,7 +7,7 @@ import { loadFailed, STATUS_CHANGE_TEXTS, useCrudList } from '../../components/c
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { AddUserModal } from './add-user-modal';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/badges';
 
 /** /level2/users (part 2 §2, §4, §5): company card, users table, add user, status (confirmed) and type toggles. */
 export function HrUsersPage() {
