@@ -1,7 +1,7 @@
 /**
  * Test harness: a fresh database per test file (in-memory PGlite, or a new database on the
- * PostgreSQL of TEST_DATABASE_URL), copied from the run's migrated one (global-setup.ts), with the
- * real Fastify app on top (`app.inject`).
+ * PostgreSQL of TEST_DATABASE_URL), copied from the run's migrated one (global-setup.ts; on PGlite the
+ * worker's copy reset between files, pglite-pool.ts), with the real Fastify app on top (`app.inject`).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { takePglite } from './pglite-pool';
 import { accounts as authAccounts, companies, users } from '../../src/server/db/schema';
 import { processPendingEvents } from '../../src/server/modules/events/worker';
 
@@ -55,11 +56,12 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
     const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
     drop = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 40 });
+    await migrateDatabase(database);
   } else {
     const dump = inject('pgliteDump');
-    database = await openDatabase({ url: null, pgliteDir: null, pgliteDataDirDump: dump ? new Blob([readFileSync(dump)]) : null });
+    if (!dump) throw new Error('No migrated PGlite: the API tests need test/support/global-setup.ts (vitest.config.ts)');
+    database = await takePglite(() => new Blob([readFileSync(dump)]));
   }
-  await migrateDatabase(database);
   const app = await buildApp({ config, database, logStream: options.logStream });
   await app.ready();
   return {

@@ -2,7 +2,8 @@
  * Migrates once per run (issue 24 §9): every test file used to migrate a fresh database from scratch
  * (~5 s each on the 2-core machine, ~50 files). Here the migrations run once, into a PGlite whose data
  * folder is dumped to a file, or into a PostgreSQL template database; each file then starts from a
- * copy (test/support/app.ts). The migrator still runs on each copy and finds nothing to do.
+ * copy (test/support/app.ts; on PGlite each worker keeps one copy and resets it between files,
+ * test/support/pglite-pool.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

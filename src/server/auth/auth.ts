@@ -79,7 +79,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       window: 60,
       max: 200,
       customRules: {
-        // Sign-in and sign-up are limited by our own failed-attempt limiter (auth/limiter.ts), which
+        // Sign-in and sign-up are limited by our own failed-attempt limiter (modules/rate-limit/failed-attempts.ts), which
         // counts failures only; better-auth's would count every attempt per address.
         '/sign-in/email': false,
         '/sign-up/email': false,

@@ -33,7 +33,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    config: { access: 'public', rateLimit: false },
+    config: { access: 'public' },
     schema: { hide: true },
     handler: (request, reply) => forwardToAuth(request, reply),
   });

@@ -3,7 +3,7 @@
  * operation requires and the error answers it can give are derived from the same route options that
  * enforce them (config.access, the input schemas, config.errors), and the routes Fastify does not
  * describe itself (better-auth's /api/auth/*, the WhatsApp webhook) are described here once. A test
- * lints the generated document with Redocly's recommended rules (test/api/openapi.test.ts).
+ * lints the generated document with Redocly's recommended rules (test/api/docs/openapi.test.ts).
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
