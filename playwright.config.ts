@@ -33,7 +33,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromium, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] } } }],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    // The server built once to JavaScript by scripts/e2e.mjs (scripts/build-server.mjs), so the first
+    // requests do not wait for TypeScript to be transpiled (issue 24 §9). Running Playwright directly,
+    // build it first: `node scripts/build-server.mjs`.
+    command: 'node --enable-source-maps dist/server/main.js',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,6 +3,9 @@ import { DEMO, shoot, signIn, signOut } from './support';
 
 test.describe('level 1 companies (/level1/companies)', () => {
   test('the operator creates a company with its domain and its HR admin, who then signs in to that company', async ({ page }) => {
+    // A company of this journey's own: a retry or a rerun creates another name and domain (issue 18 §19).
+    const slug = `pehuen${Math.random().toString(36).slice(2, 7).replace(/\d/g, 'x')}`;
+    const name = `P${slug.slice(1)}`;
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.goto('/level1/companies');
@@ -16,60 +19,60 @@ test.describe('level 1 companies (/level1/companies)', () => {
     const companyDialog = page.getByRole('dialog', { name: 'Nueva empresa' });
     await companyDialog.getByRole('button', { name: 'Crear empresa' }).click();
     await expect(companyDialog.getByText('Los campos Nombre, Contacto y Email son obligatorios').first()).toBeVisible();
-    await companyDialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Pehuen');
+    await companyDialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
     await companyDialog.getByLabel('Nombre de contacto').fill('Marta Soto');
-    await companyDialog.getByLabel('Email de contacto').fill('marta@pehuen.cl');
+    await companyDialog.getByLabel('Email de contacto').fill(`marta@${slug}.cl`);
     await companyDialog.getByLabel('Teléfono').fill('+56 9 5555 1234');
     await companyDialog.getByLabel('Dominio de correo').fill('andes.cl');
     await companyDialog.getByRole('button', { name: 'Crear empresa' }).click();
     await expect(companyDialog.getByText('Ya existe una empresa con ese dominio de correo')).toBeVisible();
-    await companyDialog.getByLabel('Dominio de correo').fill('Pehuen.CL');
+    await companyDialog.getByLabel('Dominio de correo').fill(`${name}.CL`);
     await shoot(page, 'level1-companies-form', { phone: false });
     await companyDialog.getByRole('button', { name: 'Crear empresa' }).click();
     await expect(companyDialog).toBeHidden();
     const banner = page.getByRole('status').filter({ hasText: 'Empresa creada correctamente' });
     await expect(banner).toBeVisible();
-    const row = table.getByRole('row', { name: /Pehuen/ });
-    await expect(row).toContainText('@pehuen.cl');
+    const row = table.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(`@${slug}.cl`);
     await expect(row).toContainText('Activa');
     // The spec's banners clear themselves after 5 s.
     await expect(banner).toBeHidden({ timeout: 8_000 });
 
     // Crear Admin: pre-filled admin@ + the lowercased name; the admin@ rule is checked.
-    await row.getByRole('button', { name: 'Crear Admin de Pehuen' }).click();
+    await row.getByRole('button', { name: `Crear Admin de ${name}` }).click();
     const adminDialog = page.getByRole('dialog', { name: 'Crear administrador' });
     const email = adminDialog.getByLabel('Correo del administrador');
-    await expect(email).toHaveValue('admin@pehuen');
+    await expect(email).toHaveValue(`admin@${slug}`);
     await adminDialog.getByLabel('Nombre').fill('Jorge Pehuen');
-    await email.fill('rrhh@pehuen.cl');
+    await email.fill(`rrhh@${slug}.cl`);
     await adminDialog.getByLabel(/^Contraseña/).fill('clave123');
     await adminDialog.getByLabel('Confirmar contraseña').fill('clave124');
     await adminDialog.getByRole('button', { name: 'Crear administrador' }).click();
     await expect(adminDialog.getByText('El correo del administrador debe comenzar con "admin@"')).toBeVisible();
     await expect(adminDialog.getByText('Las contraseñas no coinciden')).toBeVisible();
-    await email.fill('admin@pehuen.cl');
+    await email.fill(`admin@${slug}.cl`);
     await adminDialog.getByLabel('Confirmar contraseña').fill('clave123');
     await shoot(page, 'level1-companies-admin', { phone: false });
     await adminDialog.getByRole('button', { name: 'Crear administrador' }).click();
     await expect(adminDialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Administrador creado correctamente' })).toBeVisible();
-    await expect(row.getByRole('cell').nth(0)).toContainText('Pehuen');
+    await expect(row.getByRole('cell').nth(0)).toContainText(name);
 
     // Deactivate and activate again, each after a confirmation.
-    await row.getByRole('button', { name: 'Desactivar Pehuen' }).click();
+    await row.getByRole('button', { name: `Desactivar ${name}` }).click();
     await page.getByRole('dialog', { name: 'Desactivar empresa' }).getByRole('button', { name: 'Desactivar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Empresa desactivada correctamente' })).toBeVisible();
     await expect(row).toContainText('Inactiva');
-    await row.getByRole('button', { name: 'Activar Pehuen' }).click();
+    await row.getByRole('button', { name: `Activar ${name}` }).click();
     await page.getByRole('dialog', { name: 'Activar empresa' }).getByRole('button', { name: 'Activar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Empresa activada correctamente' })).toBeVisible();
     await expect(row).toContainText('Activa');
 
     // The operator is still themself; the new admin signs in to the new company's dashboard.
     await signOut(page);
-    await signIn(page, 'admin@pehuen.cl', 'clave123');
+    await signIn(page, `admin@${slug}.cl`, 'clave123');
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     const me = await page.request.get('/api/me');
-    expect(await me.json()).toMatchObject({ email: 'admin@pehuen.cl', level: 2, companyName: 'Pehuen' });
+    expect(await me.json()).toMatchObject({ email: `admin@${slug}.cl`, level: 2, companyName: name });
   });
 });

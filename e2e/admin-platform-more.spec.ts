@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, DESKTOP, LAPTOP, outboxLink, PHONE, shoot, signIn, signOut } from './support';
+import { DEMO, DESKTOP, LAPTOP, newEmployee, newProvider, outboxLink, PHONE, shoot, signIn, signOut } from './support';
 
 /**
  * Issue 8's remaining level 1 journeys (edit a provider, switch a platform benefit off and on, reject a
- * request), issue 9's HR account without a company, and the employee's bell on a phone. The rows used
- * here are touched by no other journey: Cine Estrella's phone, 'Un mes de música sin anuncios',
- * Florencia (Austral) and a newly registered address.
+ * request), issue 9's HR account without a company, and the employee's bell on a phone. The provider,
+ * the employee and the registered address are the journey's own (issue 18 §19); 'Un mes de música sin
+ * anuncios' is touched by no other journey and ends active as it began.
  */
 
 /** How far the table's scroll area scrolls sideways (0: the table fits; NaN: no scroll area found). */
@@ -25,16 +25,17 @@ test.describe('level 1 platform administration, continued', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('the operator edits a provider: the email is read-only, there is no password, the table shows the change', async ({ page }) => {
+    const provider = await newProvider({ name: 'Cine Estrella' });
     await openAs(page, DEMO.admin, /\/level1\/dashboard$/);
     await page.goto('/level1/providers');
     const table = page.getByRole('table', { name: 'Proveedores' });
-    const row = table.getByRole('row', { name: /Cine Estrella/ });
-    await row.getByRole('button', { name: 'Editar Cine Estrella' }).click();
+    const row = table.getByRole('row', { name: new RegExp(provider.name) });
+    await row.getByRole('button', { name: `Editar ${provider.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar proveedor' });
-    await expect(dialog.getByLabel('Email')).toHaveValue(DEMO.otherProvider);
+    await expect(dialog.getByLabel('Email')).toHaveValue(provider.email);
     await expect(dialog.getByLabel('Email')).not.toBeEditable();
     await expect(dialog.getByLabel(/Contraseña/)).toHaveCount(0);
-    await expect(dialog.getByLabel(/^Nombre/)).toHaveValue('Cine Estrella');
+    await expect(dialog.getByLabel(/^Nombre/)).toHaveValue(provider.name);
     await dialog.getByLabel('Teléfono').fill('+56 2 2555 0101');
     await shoot(page, 'level1-providers-edit', { phone: false });
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -74,8 +75,9 @@ test.describe('level 1 platform administration, continued', () => {
   });
 
   test('the operator rejects a pending request from its detail, and it moves to Rechazadas', async ({ page, baseURL }) => {
-    // Florencia (Austral) asks for the home vet visit, which waits for the platform's team.
-    await openAs(page, 'florencia@austral.cl', /\/level3\/dashboard$/);
+    // Florencia (Austral, the journey's own) asks for the home vet visit (6 tokens), which waits for the platform's team.
+    const florencia = await newEmployee({ name: 'Florencia Castro', of: 'austral', surveyDone: true, flexible: 8 });
+    await openAs(page, florencia.email, /\/level3\/dashboard$/, florencia.password);
     const catalogue = (await (await page.request.get('/api/catalogue')).json()) as { platform: Array<{ id: string; title: string }> };
     const vet = catalogue.platform.find((b) => b.title === 'Consulta veterinaria a domicilio');
     expect(vet, 'the demo data has the home vet visit').toBeTruthy();
@@ -90,7 +92,7 @@ test.describe('level 1 platform administration, continued', () => {
     await page.goto('/level1/benefits/requests');
     await expect(page.getByRole('tab', { name: /Pendientes/ })).toHaveAttribute('aria-selected', 'true');
     const table = page.getByRole('table', { name: 'Solicitudes' });
-    const row = table.getByRole('row', { name: /Florencia Castro/ });
+    const row = table.getByRole('row', { name: new RegExp(florencia.name) });
     await expect(row).toContainText('Consulta veterinaria a domicilio');
     await row.getByRole('button', { name: /Gestionar/ }).click();
     const modal = page.getByRole('dialog', { name: 'Detalle de la solicitud' });
@@ -102,7 +104,7 @@ test.describe('level 1 platform administration, continued', () => {
     await expect(row).toBeHidden();
 
     await page.getByRole('tab', { name: /Rechazadas/ }).click();
-    const rejected = table.getByRole('row', { name: /Florencia Castro/ });
+    const rejected = table.getByRole('row', { name: new RegExp(florencia.name) });
     await expect(rejected).toContainText('Consulta veterinaria a domicilio');
     await expect(rejected).toContainText('Rechazada');
     await shoot(page, 'level1-requests-rejected', { phone: false });

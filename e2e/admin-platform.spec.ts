@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut } from './support';
+import { DEMO, shoot, signIn, signOut, unique, uniqueName } from './support';
 
 /** Issue 8: the level 1 screens, clicked through as an operator, and what other people then see. */
 test.describe('level 1 platform administration', () => {
@@ -36,26 +36,28 @@ test.describe('level 1 platform administration', () => {
 
     await page.getByRole('link', { name: 'Proveedores' }).click();
     await expect(page).toHaveURL(/\/level1\/providers$/);
+    // A provider of this journey's own: a retry or a rerun creates another (issue 18 §19).
+    const libreria = { name: uniqueName('Librería Central'), email: `${unique('libreria')}@jobby.sup` };
     await page.getByRole('button', { name: 'Nuevo proveedor' }).first().click();
-    await page.getByLabel(/^Nombre/).fill('Librería Central');
+    await page.getByLabel(/^Nombre/).fill(libreria.name);
     await page.getByLabel(/^Email/).fill('libreria@gmail.com');
     await page.getByLabel('Contraseña').fill('libros123');
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByText('El email debe terminar con @jobby.sup para ser un proveedor')).toBeVisible();
-    await page.getByLabel(/^Email/).fill('libreria@jobby.sup');
+    await page.getByLabel(/^Email/).fill(libreria.email);
     await page.getByLabel('Categoría', { exact: true }).fill('Libros');
     await shoot(page, 'level1-providers-form', { phone: false });
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Proveedor creado correctamente' })).toBeVisible();
-    const row = page.getByRole('table', { name: 'Proveedores' }).getByRole('row', { name: /Librería Central/ });
-    await expect(row).toContainText('libreria@jobby.sup');
+    const row = page.getByRole('table', { name: 'Proveedores' }).getByRole('row', { name: new RegExp(libreria.name) });
+    await expect(row).toContainText(libreria.email);
     await shoot(page, 'level1-providers');
     // The operator is still themself: the next screen still answers as level 1.
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await signOut(page);
 
-    await signIn(page, 'libreria@jobby.sup', 'libros123');
+    await signIn(page, libreria.email, 'libros123');
     await expect(page).toHaveURL(/\/level4$/);
     await expect(page.getByText('Portal del Proveedor')).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, newAndesEmployee, outboxLink, shoot, signIn, signOut, unique } from './support';
+import { DEMO, newEmployee, outboxLink, shoot, signIn, signOut, unique } from './support';
 
 test.describe('sign-in, guard and layout', () => {
   test('the login page shows the form, the tagline and the promo carousel', async ({ page }) => {
@@ -135,7 +135,7 @@ test.describe('registration, verification and password reset', () => {
   });
 
   test('forgot password: the same answer for any address, then the link sets a new password', async ({ page }) => {
-    const emilia = await newAndesEmployee({ name: 'Emilia Olvido' });
+    const emilia = await newEmployee({ name: 'Emilia Olvido' });
     await page.goto('/login');
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);

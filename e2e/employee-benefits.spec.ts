@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, shoot, signIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, DEMO, newEmployee, shoot, signIn } from './support';
 
 /** Austral employee with the survey done, 6 company tokens: 'Home office equipado' costs 8 (seed). */
 const LOW_BALANCE_EMPLOYEE = 'agustin@austral.cl';
@@ -15,9 +15,31 @@ async function headerBalance(page: Page, which: 'empresa' | 'flexibles'): Promis
   return Number(await balance.textContent());
 }
 
+/** Redeems one of the caller's company benefits by its title through the API; returns the code or request. */
+async function redeemCompanyBenefit(api: APIRequestContext, title: string): Promise<{ code: { code: string } | null; status: string }> {
+  const catalogue = (await (await api.get('/api/catalogue')).json()) as { company: Array<{ id: string; title: string }> };
+  const benefit = catalogue.company.find((b) => b.title === title);
+  expect(benefit, `the demo data has '${title}'`).toBeTruthy();
+  const res = await api.post('/api/redemptions', { data: { kind: 'company', benefitId: benefit!.id }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { code: { code: string } | null; status: string };
+}
+
 test.describe('employee benefits and redemption', () => {
   test('an employee redeems a company benefit, gets its code, and finds it in her requests', async ({ page }) => {
-    await signIn(page, DEMO.employee);
+    // An Andes employee of this journey's own with a history like the demo's Camila: one of her two
+    // lunches redeemed and its code used at HR's counter, and a day off waiting for HR's approval.
+    const camila = await newEmployee({ name: 'Camila Muñoz', surveyDone: true, companyTokens: 12 });
+    const employeeApi = await apiAs(camila.email, camila.password);
+    const lunch = await redeemCompanyBenefit(employeeApi, 'Almuerzo con el equipo');
+    expect((await redeemCompanyBenefit(employeeApi, 'Día libre de cumpleaños')).status).toBe('pending');
+    await employeeApi.dispose();
+    const hr = await apiAs(DEMO.hr);
+    const verified = await hr.post('/api/codes/verify', { data: { code: lunch.code!.code }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(verified.status(), await verified.text()).toBe(200);
+    await hr.dispose();
+
+    await signIn(page, camila.email, camila.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     await goFromMenu(page, 'Beneficios de mi empresa', /\/level3\/company-benefits$/);
 
@@ -66,7 +88,7 @@ test.describe('employee benefits and redemption', () => {
 
     await dialog.getByRole('button', { name: 'Listo' }).click();
     await expect(dialog).toBeHidden();
-    // The seed gave her one of the two allowed lunches; this was the second.
+    // She had redeemed one of the two allowed lunches; this was the second.
     await expect(card.getByRole('button', { name: 'Ya canjeado' })).toBeDisabled();
 
     await goFromMenu(page, 'Mis solicitudes', /\/level3\/requests$/);

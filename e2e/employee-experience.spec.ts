@@ -6,10 +6,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BENEFIT_CATEGORIES } from '../src/domain/constants';
-import { DESKTOP, PHONE, shoot, signIn } from './support';
+import { DESKTOP, newEmployee, PHONE, shoot, signIn } from './support';
 
-/** Austral employee with survey A done and 14 flexible tokens; no other journey uses her. */
-const EMPLOYEE = { email: 'antonia@austral.cl', firstName: 'Antonia', company: 'Austral' };
+/**
+ * An Austral employee of the test's own (issue 18 §19), survey A done with three categories, 14
+ * flexible tokens and 9 company tokens.
+ */
+async function newAntonia() {
+  const person = await newEmployee({ name: 'Antonia Reyes', of: 'austral', surveyDone: { categories: ['comidas', 'experiencias', 'mascotas'] }, flexible: 14, companyTokens: 9 });
+  return { ...person, firstName: 'Antonia', company: 'Austral' };
+}
 
 /** The carousel's 'n de N' as numbers. */
 async function position(page: Page): Promise<{ n: number; total: number }> {
@@ -40,7 +46,8 @@ test.describe('employee experience', () => {
   test('dashboard and carousel (keys, grid, filters, redemption)', async ({ page }) => {
     // One journey through two screens with five screenshots: longer than the default minute on a busy CI machine.
     test.setTimeout(300_000);
-    await signIn(page, EMPLOYEE.email);
+    const EMPLOYEE = await newAntonia();
+    await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
 
     // Dashboard: greeting, company, three recommendations that follow her survey's categories.
@@ -50,7 +57,7 @@ test.describe('employee experience', () => {
     const recommendations = page.getByTestId('recommendations').getByTestId('benefit-card');
     await expect(recommendations).toHaveCount(3);
     const categories = await recommendations.locator('.mantine-Badge-root').allTextContents();
-    // Her answers come from the demo seed: read them, then expect one recommendation per chosen category.
+    // Her answers were given when she was created: read them, then expect one recommendation per chosen category.
     const mine = (await (await page.request.get('/api/surveys/a/mine')).json()) as { answers: { categories: string[] } | null };
     const chosen = (mine.answers?.categories ?? []).map((id) => BENEFIT_CATEGORIES.find((c) => c.id === id)?.name);
     expect(chosen.length).toBeGreaterThan(0);
@@ -127,7 +134,8 @@ test.describe('employee experience', () => {
 
   test('the diagnostic page shows the placeholder 50 five ways, follows resizes and logs styles', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, EMPLOYEE.email);
+    const EMPLOYEE = await newAntonia();
+    await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     // Five tests showing the placeholder 50, and the window size following a resize.
     const logs: string[] = [];
@@ -153,7 +161,8 @@ test.describe('employee experience', () => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'es-CL' });
     const page = await context.newPage();
-    await signIn(page, EMPLOYEE.email);
+    const EMPLOYEE = await newAntonia();
+    await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     await page.screenshot({ path: 'e2e/screenshots/level3-dashboard-touch-phone.png', fullPage: true, animations: 'disabled' });
     await page.goto('/level3/benefits');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut } from './support';
+import { DEMO, shoot, signIn, signOut, unique, uniqueName } from './support';
 
 /** Goes to an HR screen from the side menu (or by URL for /level2/tokens, linked from benefits). */
 async function openHr(page: Page, path: string, heading: string) {
@@ -35,6 +35,10 @@ test.describe('company HR (level 2)', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('HR adds a user who signs in and meets the survey; deactivating that user bars the sign-in', async ({ page }) => {
+    // A person of this journey's own: a retry or a rerun meets no Lucía created before (issue 18 §19).
+    const lucia = { name: uniqueName('Lucía Fuentes'), username: unique('lucia.fuentes') };
+    const luciaEmail = `${lucia.username}@andes.cl`;
+    const luciaRow = () => page.getByRole('table', { name: 'Usuarios' }).getByRole('row', { name: new RegExp(luciaEmail.replace(/\./g, '\\.')) });
     await signInAsHr(page);
     await expect(page.getByText(/Bienvenido\/a, .+ · Andes/)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Usuarios recientes' })).toBeVisible();
@@ -47,7 +51,7 @@ test.describe('company HR (level 2)', () => {
 
     await page.getByRole('button', { name: 'Agregar Usuario' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Usuario' });
-    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía Fuentes');
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(lucia.name);
     await dialog.getByLabel('Correo o nombre de usuario').fill('lucia@otra.cl');
     await dialog.getByLabel(/^Contraseña/).fill('clave123');
     await dialog.getByLabel('Confirmar contraseña').fill('clave124');
@@ -57,17 +61,17 @@ test.describe('company HR (level 2)', () => {
     await dialog.getByRole('button', { name: 'Crear usuario' }).click();
     await expect(dialog.getByText('Error al crear usuario: El correo debe pertenecer a la empresa: nombre@andes.cl')).toBeVisible();
     // A bare username: the company's domain is appended on the server.
-    await dialog.getByLabel('Correo o nombre de usuario').fill('lucia.fuentes');
+    await dialog.getByLabel('Correo o nombre de usuario').fill(lucia.username);
     await shoot(page, 'level2-users-add', { phone: false });
     await pressForBanner(page, () => dialog.getByRole('button', { name: 'Crear usuario' }).click(), 'Usuario creado correctamente');
     await expect(dialog).toBeHidden();
-    const row = page.getByRole('table', { name: 'Usuarios' }).getByRole('row', { name: /lucia\.fuentes@andes\.cl/ });
+    const row = luciaRow();
     await expect(row).toContainText('Activo');
     await expect(row).toContainText('Tipo A');
 
     // HR is still themself; the new person signs in and meets the survey first.
     await signOut(page);
-    await signIn(page, 'lucia.fuentes@andes.cl', 'clave123');
+    await signIn(page, luciaEmail, 'clave123');
     await expect(page).toHaveURL(/\/level3\/survey$/);
     await page.goto('/level3/dashboard');
     await expect(page).toHaveURL(/\/level3\/survey$/);
@@ -76,11 +80,11 @@ test.describe('company HR (level 2)', () => {
     // Deactivation, after a confirmation, ends the person's sign-in.
     await signInAsHr(page);
     await page.goto('/level2/users');
-    await page.getByRole('button', { name: 'Desactivar a Lucía Fuentes' }).first().click();
+    await page.getByRole('button', { name: `Desactivar a ${lucia.name}` }).first().click();
     await pressForBanner(page, () => page.getByRole('dialog', { name: 'Desactivar usuario' }).getByRole('button', { name: 'Desactivar' }).click(), 'Usuario desactivado correctamente');
-    await expect(page.getByRole('table', { name: 'Usuarios' }).getByRole('row', { name: /lucia\.fuentes@andes\.cl/ })).toContainText('Inactivo');
+    await expect(luciaRow()).toContainText('Inactivo');
     await signOut(page);
-    await signIn(page, 'lucia.fuentes@andes.cl', 'clave123');
+    await signIn(page, luciaEmail, 'clave123');
     await expect(page.getByText('Esta cuenta ha sido deshabilitada.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });

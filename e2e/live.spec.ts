@@ -4,23 +4,33 @@
  * value 1 rewards the employee once after their next used code, and the bell tells them.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO, shoot, signIn } from './support';
+import { apiAs, DEMO, newEmployee, shoot, signIn } from './support';
 import { formatCode } from '../src/domain/code';
 
-const EMPLOYEE = { email: 'benjamin@andes.cl', name: 'Benjamín Pérez' };
-const RULE = `Primer canje ${Date.now() % 100000}`;
+const RULE_PREFIX = 'Primer canje ';
+const RULE = `${RULE_PREFIX}${Date.now() % 100000}`;
 
-async function pageFor(browser: Browser, email: string) {
+async function pageFor(browser: Browser, email: string, password?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, email, password);
   return page;
 }
 
 test('tokens added by level 1 reach the open header; a used code earns the rule once and rings the bell', async ({ browser, baseURL }) => {
   // Three people at once on a shared 2-core machine: slower than one journey.
   test.setTimeout(300_000);
-  const employee = await pageFor(browser, EMPLOYEE.email);
+  // The rule pays everyone on their next used code: a rule an earlier try of this journey left
+  // active would pay this employee too, so it is turned off first.
+  const operator = await apiAs(DEMO.admin);
+  const rules = (await (await operator.get('/api/achievement-rules?limit=100')).json()) as { items: Array<{ id: string; name: string; status: string }> };
+  for (const left of rules.items.filter((r) => r.name.startsWith(RULE_PREFIX) && r.status === 'active')) {
+    expect((await operator.post(`/api/achievement-rules/${left.id}/status`, { data: { status: 'inactive' } })).status()).toBe(200);
+  }
+  await operator.dispose();
+  // An employee of this journey's own, survey answered, with a flexible token for the coupon.
+  const EMPLOYEE = await newEmployee({ name: 'Benjamín Pérez', of: 'austral', surveyDone: true, flexible: 1 });
+  const employee = await pageFor(browser, EMPLOYEE.email, EMPLOYEE.password);
   await expect(employee).toHaveURL(/\/level3\/dashboard$/);
   const flexible = employee.getByTestId('balance-flexibles');
   await expect(flexible).toHaveText(/^\d+$/);
@@ -30,8 +40,8 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   const admin = await pageFor(browser, DEMO.admin);
   await expect(admin).toHaveURL(/\/level1\/dashboard$/);
   await admin.goto('/level1/tokens');
-  await admin.getByRole('combobox', { name: 'Usuario' }).fill('benjamin');
-  await admin.getByRole('option', { name: /Benjamín Pérez/ }).click();
+  await admin.getByRole('combobox', { name: 'Usuario' }).fill(EMPLOYEE.name);
+  await admin.getByRole('option', { name: new RegExp(EMPLOYEE.name) }).click();
   await admin.getByLabel('Cantidad a añadir').fill('2');
   await admin.getByRole('button', { name: 'Añadir tokens' }).click();
   await expect(admin.getByTestId('tokens-success')).toHaveText(`Se añadieron 2 tokens a ${EMPLOYEE.name}`);

@@ -4,19 +4,11 @@
  * on its portal — the employee then has a code for the first and the tokens of the second back,
  * read from the API, and the header agrees.
  */
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, shoot, signIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, DEMO, newEmployee, shoot, signIn } from './support';
 
-const EMPLOYEE = { email: 'javiera@andes.cl', name: 'Javiera Soto' };
 const MANAGED = { title: 'Entrada 2x1 Cine Estrella', cost: 4 };
 type Balances = { jobby: number; company: number };
-
-async function apiFor(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, email: string): Promise<APIRequestContext> {
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const signedIn = await request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
-  expect(signedIn.ok(), `sign-in of ${email}`).toBeTruthy();
-  return request;
-}
 
 async function balancesFromApi(api: APIRequestContext): Promise<Balances> {
   const res = await api.get('/api/me/balances');
@@ -34,11 +26,14 @@ async function headerBalances(page: Page): Promise<Balances> {
   return { jobby: Number(await jobby.textContent()), company: Number(await company.textContent()) };
 }
 
-test('the header balances are the API balances, and a provider approves one request and rejects another', async ({ browser, playwright, baseURL }) => {
-  const employeeApi = await apiFor(playwright, baseURL!, EMPLOYEE.email);
+test('the header balances are the API balances, and a provider approves one request and rejects another', async ({ browser }) => {
+  // An employee of this journey's own, survey answered, with flexible tokens for two requests and a
+  // company balance the decisions must leave alone.
+  const EMPLOYEE = await newEmployee({ name: 'Javiera Soto', of: 'austral', surveyDone: true, flexible: 2 * MANAGED.cost + 3, companyTokens: 4 });
+  const employeeApi = await apiAs(EMPLOYEE.email, EMPLOYEE.password);
   const employeeContext = await browser.newContext();
   const employee = await employeeContext.newPage();
-  await signIn(employee, EMPLOYEE.email);
+  await signIn(employee, EMPLOYEE.email, EMPLOYEE.password);
   await expect(employee).toHaveURL(/\/level3\/dashboard$/);
   const start = await balancesFromApi(employeeApi);
   expect(await headerBalances(employee)).toEqual(start);

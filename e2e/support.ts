@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -102,29 +102,83 @@ export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/**
- * A fresh employee of Andes for one journey, created through HR's API as a person would be
- * (issue 18 §19: a journey owns its data, so a retry or a rerun never meets what an earlier try left).
- * HR signs in on a context of its own, so the journey's page stays signed out. The survey is pending,
- * as for any newcomer. Returns the address and password to sign in with.
- */
-export async function newAndesEmployee(options: { name: string; type?: 'A' | 'B' }): Promise<{ email: string; password: string }> {
+/** A person name no other journey, retry or run has used: the given name and a short tag. */
+export function uniqueName(name: string): string {
+  return `${name} ${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** An API client of the journeys' server, signed in as `email` (the page of the journey is untouched). */
+export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
   const baseURL = test.info().project.use.baseURL ?? '';
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL).origin } });
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password } });
+  expect(signedIn.status(), `sign-in of ${email}`).toBe(200);
+  return api;
+}
+
+async function ok<T>(response: Promise<APIResponse>): Promise<T> {
+  const res = await response;
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+export type Person = { id: string; name: string; email: string; password: string };
+
+/** The demo companies a journey may add people to, by their HR admin (demo data). */
+const DEMO_COMPANIES = { andes: DEMO.hr, austral: 'admin@austral.cl' } as const;
+
+/**
+ * A fresh employee of a demo company (Andes unless told) for one journey, created through the API as
+ * HR and level 1 would (issue 18 §19: a journey owns its data, so a retry or a rerun never meets what
+ * an earlier try left). The name gets a tag of its own (`uniqueName`). The survey is pending, as for
+ * any newcomer, unless `surveyDone` (survey A answered with `categories`, none by default);
+ * `flexible` tokens are added by level 1 and `company` tokens assigned by HR.
+ */
+export async function newEmployee(options: {
+  name: string;
+  of?: keyof typeof DEMO_COMPANIES;
+  type?: 'A' | 'B';
+  surveyDone?: boolean | { categories: string[] };
+  flexible?: number;
+  companyTokens?: number;
+}): Promise<Person> {
+  const company = options.of ?? 'andes';
+  const name = uniqueName(options.name);
+  const email = `${unique('e2e')}@${company}.cl`;
+  const password = 'clave-e2e-123';
+  const hr = await apiAs(DEMO_COMPANIES[company]);
+  const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
   try {
-    const signedIn = await api.post('/api/auth/sign-in/email', { data: { email: DEMO.hr, password: DEMO_PASSWORD } });
-    expect(signedIn.status()).toBe(200);
-    const email = `${unique('e2e')}@andes.cl`;
-    const password = 'clave-e2e-123';
-    const created = await api.post('/api/company/users', { data: { name: options.name, email, password, confirmPassword: password } });
-    expect(created.status(), await created.text()).toBe(200);
-    if (options.type === 'B') {
-      const { id } = (await created.json()) as { id: string };
-      const typed = await api.post(`/api/company/users/${id}/type`, { data: { userType: 'B' } });
-      expect(typed.status(), await typed.text()).toBe(200);
+    const { id } = await ok<{ id: string }>(hr.post('/api/company/users', { data: { name, email, password, confirmPassword: password } }));
+    if (options.type === 'B') await ok(hr.post(`/api/company/users/${id}/type`, { data: { userType: 'B' } }));
+    if (options.companyTokens) await ok(hr.post('/api/company/tokens/assign', { data: { userId: id, amount: options.companyTokens }, headers: key() }));
+    if (options.flexible) {
+      const admin = await apiAs(DEMO.admin);
+      await ok(admin.post('/api/admin/tokens/add', { data: { userId: id, amount: options.flexible }, headers: key() }));
+      await admin.dispose();
     }
-    return { email, password };
+    if (options.surveyDone) {
+      const categories = options.surveyDone === true ? [] : options.surveyDone.categories;
+      const self = await apiAs(email, password);
+      await ok(self.put('/api/surveys/a/mine', { data: { generationalMemory: null, categories, satisfactionLevel: 'neutral' } }));
+      await self.dispose();
+    }
+    return { id, name, email, password };
   } finally {
-    await api.dispose();
+    await hr.dispose();
+  }
+}
+
+/** A provider of its own for one journey, created by level 1 through the API (active, signs in at once). */
+export async function newProvider(options: { name: string; category?: string }): Promise<Person> {
+  const name = uniqueName(options.name);
+  const email = `${unique('e2e')}@jobby.sup`;
+  const password = 'clave-e2e-123';
+  const admin = await apiAs(DEMO.admin);
+  try {
+    const { id } = await ok<{ id: string }>(admin.post('/api/providers', { data: { name, email, password, ...(options.category ? { category: options.category } : {}) } }));
+    return { id, name, email, password };
+  } finally {
+    await admin.dispose();
   }
 }

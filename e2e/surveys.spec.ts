@@ -3,7 +3,7 @@
  * HR create a type B one, so a retry never meets a survey an earlier try completed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newAndesEmployee, outboxLink, shoot, signIn, unique } from './support';
+import { DEMO, newEmployee, outboxLink, shoot, signIn, unique } from './support';
 
 async function register(page: Page, name: string, email: string, password: string) {
   await page.goto('/register');
@@ -112,7 +112,7 @@ test.describe('survey A', () => {
 
 test.describe('survey B', () => {
   test('a type B employee is sent to survey B, completes the five steps with the keyboard and lands on the dashboard', async ({ page }) => {
-    const matias = await newAndesEmployee({ name: 'Matías Experimental', type: 'B' });
+    const matias = await newEmployee({ name: 'Matías Experimental', type: 'B' });
     await signIn(page, matias.email, matias.password);
     await expect(page).toHaveURL(/\/level3\/survey$/);
     await expect(page.getByText('¡Eres parte de nuestro grupo experimental!')).toBeVisible();

@@ -5,25 +5,28 @@
  * and the same code is refused the second time.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO, shoot, signIn } from './support';
+import { DEMO, newEmployee, shoot, signIn, type Person } from './support';
 
-const EMPLOYEE = { email: 'benjamin@andes.cl', name: 'Benjamín Pérez' };
 const BENEFIT = { title: 'Tarde libre de viernes', cost: 3 };
 
-async function pageFor(browser: Browser, email: string) {
+async function pageFor(browser: Browser, email: string, password?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email);
+  await signIn(page, email, password);
   return page;
 }
 
 test('admin adds tokens → employee redeems a company benefit → its HR redeems the code once', async ({ browser }) => {
+  // Four people and the setup of the employee through the API: longer than the default two minutes on a busy 2-core machine.
+  test.setTimeout(240_000);
+  // An employee of this journey's own, survey answered, with company tokens for the benefit.
+  const EMPLOYEE: Person = await newEmployee({ name: 'Benjamín Pérez', surveyDone: true, companyTokens: BENEFIT.cost + 2 });
   // 1. The platform admin adds 5 flexible tokens.
   const admin = await pageFor(browser, DEMO.admin);
   await expect(admin).toHaveURL(/\/level1\/dashboard$/);
   await admin.goto('/level1/tokens');
-  await admin.getByRole('combobox', { name: 'Usuario' }).fill('benjamin');
-  await admin.getByRole('option', { name: /Benjamín Pérez/ }).click();
+  await admin.getByRole('combobox', { name: 'Usuario' }).fill(EMPLOYEE.name);
+  await admin.getByRole('option', { name: new RegExp(EMPLOYEE.name) }).click();
   const adminView = admin.getByTestId('selected-jobby-balance');
   await expect(adminView).toHaveText(/^\d+$/);
   const flexibleBefore = Number(await adminView.textContent());
@@ -33,7 +36,7 @@ test('admin adds tokens → employee redeems a company benefit → its HR redeem
   await admin.context().close();
 
   // 2. The employee sees the new balance and redeems a company benefit.
-  const employee = await pageFor(browser, EMPLOYEE.email);
+  const employee = await pageFor(browser, EMPLOYEE.email, EMPLOYEE.password);
   await expect(employee).toHaveURL(/\/level3\/dashboard$/);
   await expect(employee.getByTestId('balance-flexibles')).toHaveText(String(flexibleBefore + 5));
   const companyBalance = employee.getByTestId('balance-empresa');

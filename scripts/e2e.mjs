@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the web app, then runs the Playwright journeys against Debian's Chromium.
+// `npm run test:e2e`: builds the web app and the server, then runs the Playwright journeys against Debian's Chromium.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -19,6 +20,8 @@ const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_D
 const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit', env });
 
 let status = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']).status;
+// The server too, once, to JavaScript: the journeys' server starts from dist/server/main.js.
+if (status === 0) status = await buildServer().then(() => 0, (error) => (console.error(error), 1));
 if (status === 0) status = run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]).status;
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status ?? 1);
