@@ -8,8 +8,10 @@
  * the tables they fill, every sequence's position) and drops what a file added (tables, schemas such as
  * pg-boss's, session settings), so no file sees another's data.
  */
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { drizzle } from 'drizzle-orm/pglite';
 import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
 
 type Snapshot = {
   schemas: Set<string>;
@@ -84,6 +86,9 @@ export async function takePglite(dump: () => Blob): Promise<Database> {
   let released = false;
   return {
     ...taken,
+    // A Drizzle handle of its own per file: anything keyed by the handle (a fixture's WeakMap<Db>
+    // cache) must not hand one file's rows, gone after the reset, to the next file.
+    db: drizzle(taken.pglite!, { schema }) as unknown as Db,
     close: async () => {
       if (released) return;
       released = true;
