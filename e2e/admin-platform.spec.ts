@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut, unique, uniqueName } from './support';
+import { apiAs, DEMO, newEmployee, redeemByTitle, shoot, signIn, signOut, unique, uniqueName } from './support';
 
 /** Issue 8: the level 1 screens, clicked through as an operator, and what other people then see. */
 test.describe('level 1 platform administration', () => {
@@ -63,13 +63,20 @@ test.describe('level 1 platform administration', () => {
   });
 
   test('requests with instructions reach the employee; a level change sends that user to the new dashboard', async ({ page }) => {
+    // This journey's own people: an employee whose gift card (third party, paid with tokens) waits
+    // for the platform, and an Austral newcomer who becomes HR.
+    const buyer = await newEmployee({ name: 'Valentina Muñoz', surveyDone: true, flexible: 5 });
+    const buyerApi = await apiAs(buyer.email, buyer.password);
+    expect((await redeemByTitle(buyerApi, 'platform', 'Gift card Librería Austral')).status).toBe('pending_admin_approval');
+    await buyerApi.dispose();
+    const lucas = await newEmployee({ name: 'Lucas Torres', of: 'austral' });
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.goto('/level1/benefits/requests');
     await expect(page.getByRole('tab', { name: /Pendientes/ })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: /Requieren Gestión/ }).click();
-    const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Gift card Librería Austral/ });
-    await expect(row).toContainText('Valentina Muñoz');
+    const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: new RegExp(buyer.name) });
+    await expect(row).toContainText('Gift card Librería Austral');
     await shoot(page, 'level1-requests');
     await row.getByRole('button', { name: /Gestionar/ }).click();
     const modal = page.getByRole('dialog', { name: 'Detalle de la solicitud' });
@@ -84,9 +91,8 @@ test.describe('level 1 platform administration', () => {
 
     await page.getByRole('link', { name: 'Asignar niveles' }).click();
     await expect(page).toHaveURL(/\/level1\/users\/assign-levels$/);
-    // Lucas: no other journey uses him (the journeys share one server, and the bot journey counts Andes' employees).
-    await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('lucas');
-    const select = page.getByRole('table', { name: 'Niveles de usuario' }).getByLabel('Nivel de lucas@austral.cl').first();
+    await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill(lucas.email);
+    const select = page.getByRole('table', { name: 'Niveles de usuario' }).getByLabel(`Nivel de ${lucas.email}`);
     await expect(select).toBeVisible();
     await select.click();
     await page.getByRole('option', { name: /2 · Recursos Humanos/ }).click();
@@ -99,13 +105,13 @@ test.describe('level 1 platform administration', () => {
     await shoot(page, 'level1-users-list');
     await signOut(page);
 
-    await signIn(page, 'valentina@andes.cl');
+    await signIn(page, buyer.email, buyer.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     await page.goto('/level3/requests');
     await expect(page.getByTestId('request-instructions').first()).toContainText('Retira tu gift card en la recepción del piso 3.');
     await signOut(page);
 
-    await signIn(page, 'lucas@austral.cl');
+    await signIn(page, lucas.email, lucas.password);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
   });
 });

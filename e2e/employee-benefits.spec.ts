@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, shoot, signIn } from './support';
+import { apiAs, DEMO, newEmployee, redeemByTitle, shoot, signIn } from './support';
 
 /** Austral employee with the survey done, 6 company tokens: 'Home office equipado' costs 8 (seed). */
 const LOW_BALANCE_EMPLOYEE = 'agustin@austral.cl';
@@ -15,15 +15,7 @@ async function headerBalance(page: Page, which: 'empresa' | 'flexibles'): Promis
   return Number(await balance.textContent());
 }
 
-/** Redeems one of the caller's company benefits by its title through the API; returns the code or request. */
-async function redeemCompanyBenefit(api: APIRequestContext, title: string): Promise<{ code: { code: string } | null; status: string }> {
-  const catalogue = (await (await api.get('/api/catalogue')).json()) as { company: Array<{ id: string; title: string }> };
-  const benefit = catalogue.company.find((b) => b.title === title);
-  expect(benefit, `the demo data has '${title}'`).toBeTruthy();
-  const res = await api.post('/api/redemptions', { data: { kind: 'company', benefitId: benefit!.id }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { code: { code: string } | null; status: string };
-}
+const redeemCompanyBenefit = (api: APIRequestContext, title: string) => redeemByTitle(api, 'company', title);
 
 test.describe('employee benefits and redemption', () => {
   test('an employee redeems a company benefit, gets its code, and finds it in her requests', async ({ page }) => {

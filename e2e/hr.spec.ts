@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut, unique, uniqueName } from './support';
+import { DEMO, newEmployee, shoot, signIn, signOut, unique, uniqueName } from './support';
 
 /** Goes to an HR screen from the side menu (or by URL for /level2/tokens, linked from benefits). */
 async function openHr(page: Page, path: string, heading: string) {
@@ -90,14 +90,15 @@ test.describe('company HR (level 2)', () => {
   });
 
   test("HR assigns company tokens to one employee and to all at once; the employee's 'Empresa' card shows them", async ({ page }) => {
+    const camila = await newEmployee({ name: 'Camila Rojas', surveyDone: true });
     await signInAsHr(page);
     await openHr(page, '/level2/tokens', 'Tokens de la empresa');
-    const before = await companyBalanceOf(page, DEMO.employee);
+    const before = await companyBalanceOf(page, camila.email);
     await shoot(page, 'level2-tokens');
 
     const table = page.getByRole('table', { name: 'Colaboradores y sus tokens' });
-    await page.getByPlaceholder('Buscar por nombre o email').fill('camila');
-    await table.getByRole('row', { name: /camila@andes\.cl/ }).getByRole('button', { name: /Asignar tokens a/ }).click();
+    await page.getByPlaceholder('Buscar por nombre o email').fill(camila.email);
+    await table.getByRole('row', { name: camila.email }).getByRole('button', { name: /Asignar tokens a/ }).click();
     const single = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });
     await expect(single.getByLabel('Cantidad')).toHaveValue('10');
     await expect(single.getByLabel('Motivo')).toHaveValue('Asignación manual');
@@ -131,11 +132,11 @@ test.describe('company HR (level 2)', () => {
     expect(bulkKeys).toHaveLength(1);
     expect(bulkKeys[0]).not.toBe('');
     expect(singleCalls).toBe(0);
-    expect(await companyBalanceOf(page, DEMO.employee)).toBe(before + 15 + 2);
+    expect(await companyBalanceOf(page, camila.email)).toBe(before + 15 + 2);
     await expect(page.getByRole('table', { name: 'Historial de transacciones' }).getByRole('row', { name: /Asignación masiva/ }).first()).toBeVisible();
 
     await signOut(page);
-    await signIn(page, DEMO.employee);
+    await signIn(page, camila.email, camila.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     await expect(page.getByTestId('balance-empresa')).toHaveText(String(before + 17));
   });

@@ -1,25 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, shoot, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, DEMO, newEmployee, redeemByTitle, shoot, signIn } from './support';
 
-/** An employee redeems an automatic benefit of Café Central through the API, and gets its fresh code. */
-async function freshCafeCode(request: APIRequestContext, baseURL: string): Promise<string> {
-  const origin = { origin: baseURL };
-  const signedIn = await request.post('/api/auth/sign-in/email', { data: { email: 'valentina@andes.cl', password: DEMO_PASSWORD }, headers: origin });
-  expect(signedIn.ok()).toBeTruthy();
-  const catalogue = await request.get('/api/catalogue');
-  expect(catalogue.ok()).toBeTruthy();
-  const { platform } = (await catalogue.json()) as { platform: Array<{ id: string; title: string }> };
-  const benefit = platform.find((item) => item.title === '20% de descuento en delivery');
-  expect(benefit, 'the demo data has the Café Central delivery coupon').toBeTruthy();
-  const redeemed = await request.post('/api/redemptions', {
-    data: { kind: 'platform', benefitId: benefit!.id },
-    headers: { ...origin, 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(redeemed.ok()).toBeTruthy();
-  const { code } = (await redeemed.json()) as { code: { code: string } | null };
-  expect(code).not.toBeNull();
-  return code!.code;
+/** A journey's own employee redeems an automatic benefit of Café Central through the API: its fresh code. */
+async function freshCafeCode(): Promise<string> {
+  const buyer = await newEmployee({ name: 'Valentina Muñoz', surveyDone: true, flexible: 1 });
+  const api = await apiAs(buyer.email, buyer.password);
+  try {
+    const { code } = await redeemByTitle(api, 'platform', '20% de descuento en delivery');
+    expect(code).not.toBeNull();
+    return code!.code;
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** WCAG A/AA problems rated serious or critical inside the given part of the page. */
@@ -67,8 +60,8 @@ test.describe('provider portal (/level4)', () => {
     await shoot(page, 'level4-portal-invalid');
   });
 
-  test('a valid code is redeemed once: celebration, then history; a second try is refused', async ({ page, request, baseURL }) => {
-    const code = await freshCafeCode(request, baseURL!);
+  test('a valid code is redeemed once: celebration, then history; a second try is refused', async ({ page }) => {
+    const code = await freshCafeCode();
     await signIn(page, DEMO.provider);
     const before = Number(await page.getByTestId('provider-stat-total').textContent());
     await page.getByLabel('Código del token').fill(code.toLowerCase());
@@ -128,7 +121,8 @@ test.describe('provider portal (/level4)', () => {
 });
 
 test.describe('token management (/level1/tokens)', () => {
-  test('the admin adds 5 tokens to Diego Fuentes and sees the entry in the history', async ({ page }) => {
+  test('the admin adds 5 tokens to an employee and sees the entry in the history', async ({ page }) => {
+    const diego = await newEmployee({ name: 'Diego Fuentes' });
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.goto('/level1/tokens');
@@ -142,8 +136,8 @@ test.describe('token management (/level1/tokens)', () => {
     // The picker does not offer disabled accounts (tomas@andes.cl is one).
     await page.getByRole('combobox', { name: 'Usuario' }).fill('tomas@andes');
     await expect(page.getByText('No se encontraron usuarios')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Usuario' }).fill('diego');
-    await page.getByRole('option', { name: /Diego Fuentes/ }).click();
+    await page.getByRole('combobox', { name: 'Usuario' }).fill(diego.email);
+    await page.getByRole('option', { name: new RegExp(diego.name) }).click();
     const jobby = page.getByTestId('selected-jobby-balance');
     await expect(jobby).toHaveText(/^\d+$/);
     const before = Number(await jobby.textContent());
@@ -155,11 +149,11 @@ test.describe('token management (/level1/tokens)', () => {
     await expect(page.getByText('Por favor, selecciona un usuario y especifica una cantidad válida')).toHaveCount(0);
     await page.getByLabel('Cantidad a añadir').fill('5');
     await page.getByRole('button', { name: 'Añadir tokens' }).click();
-    await expect(page.getByTestId('tokens-success')).toHaveText('Se añadieron 5 tokens a Diego Fuentes');
+    await expect(page.getByTestId('tokens-success')).toHaveText(`Se añadieron 5 tokens a ${diego.name}`);
     await expect(jobby).toHaveText(String(before + 5));
 
     const firstRow = page.getByRole('table', { name: 'Historial de tokens' }).getByRole('row').nth(1);
-    await expect(firstRow).toContainText('Diego Fuentes');
+    await expect(firstRow).toContainText(diego.name);
     await expect(firstRow).toContainText('Añadido');
     await expect(firstRow).toContainText('+5');
     await expect(firstRow).toContainText('Tokens añadidos por administrador');
@@ -174,9 +168,9 @@ test.describe('token management (/level1/tokens)', () => {
     await page.getByLabel('Motivo del retiro (opcional)').fill('Corrección de carga');
     await page.getByRole('button', { name: 'Quitar tokens' }).click();
     const dialog = page.getByRole('dialog', { name: 'Quitar tokens' });
-    await expect(dialog).toContainText('Diego Fuentes');
+    await expect(dialog).toContainText(diego.name);
     await dialog.getByRole('button', { name: 'Quitar tokens' }).click();
-    await expect(page.getByTestId('tokens-success')).toHaveText('Se quitaron 2 tokens a Diego Fuentes');
+    await expect(page.getByTestId('tokens-success')).toHaveText(`Se quitaron 2 tokens a ${diego.name}`);
     await expect(jobby).toHaveText(String(before + 3));
 
     await page.getByRole('radiogroup', { name: 'Filtrar por tipo' }).getByText('Quitados').click();

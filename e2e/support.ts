@@ -125,7 +125,31 @@ async function ok<T>(response: Promise<APIResponse>): Promise<T> {
 export type Person = { id: string; name: string; email: string; password: string };
 
 /** The demo companies a journey may add people to, by their HR admin (demo data). */
-const DEMO_COMPANIES = { andes: DEMO.hr, austral: 'admin@austral.cl' } as const;
+const DEMO_COMPANIES = { andes: { domain: 'andes.cl', hr: DEMO.hr, hrPassword: DEMO_PASSWORD }, austral: { domain: 'austral.cl', hr: 'admin@austral.cl', hrPassword: DEMO_PASSWORD } } as const;
+
+/** A company a journey adds people to: its email domain and its HR admin's sign-in. */
+export type JourneyCompany = { id?: string; name?: string; domain: string; hr: string; hrPassword: string };
+
+/**
+ * A company of one journey's own, created by level 1 through the API with its HR admin, for a journey
+ * whose change is once per company (the month's allowance) or would disturb the demo companies.
+ */
+export async function newCompany(options: { name: string; maxUsers?: number }): Promise<Required<JourneyCompany>> {
+  const name = uniqueName(options.name);
+  const domain = `${unique('e2e')}.cl`;
+  const hr = `admin@${domain}`;
+  const hrPassword = 'clave-e2e-123';
+  const admin = await apiAs(DEMO.admin);
+  try {
+    const { id } = await ok<{ id: string }>(
+      admin.post('/api/companies', { data: { name, contactName: 'Contacto Prueba', contactEmail: `contacto@${domain}`, emailDomain: domain, maxUsers: options.maxUsers ?? 20 } }),
+    );
+    await ok(admin.post(`/api/companies/${id}/admins`, { data: { name: uniqueName('Admin RR.HH.'), email: hr, password: hrPassword, confirmPassword: hrPassword } }));
+    return { id, name, domain, hr, hrPassword };
+  } finally {
+    await admin.dispose();
+  }
+}
 
 /**
  * A fresh employee of a demo company (Andes unless told) for one journey, created through the API as
@@ -136,17 +160,17 @@ const DEMO_COMPANIES = { andes: DEMO.hr, austral: 'admin@austral.cl' } as const;
  */
 export async function newEmployee(options: {
   name: string;
-  of?: keyof typeof DEMO_COMPANIES;
+  of?: keyof typeof DEMO_COMPANIES | JourneyCompany;
   type?: 'A' | 'B';
   surveyDone?: boolean | { categories: string[] };
   flexible?: number;
   companyTokens?: number;
 }): Promise<Person> {
-  const company = options.of ?? 'andes';
+  const company = typeof options.of === 'object' ? options.of : DEMO_COMPANIES[options.of ?? 'andes'];
   const name = uniqueName(options.name);
-  const email = `${unique('e2e')}@${company}.cl`;
+  const email = `${unique('e2e')}@${company.domain}`;
   const password = 'clave-e2e-123';
-  const hr = await apiAs(DEMO_COMPANIES[company]);
+  const hr = await apiAs(company.hr, company.hrPassword);
   const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
   try {
     const { id } = await ok<{ id: string }>(hr.post('/api/company/users', { data: { name, email, password, confirmPassword: password } }));
@@ -181,4 +205,14 @@ export async function newProvider(options: { name: string; category?: string }):
   } finally {
     await admin.dispose();
   }
+}
+
+export type Redemption = { code: { code: string } | null; status: string };
+
+/** Redeems a benefit of the caller's catalogue, found by its title, through the API (a journey's own employee). */
+export async function redeemByTitle(api: APIRequestContext, kind: 'platform' | 'company', title: string): Promise<Redemption> {
+  const catalogue = await ok<Record<'platform' | 'company', Array<{ id: string; title: string }>>>(api.get('/api/catalogue'));
+  const benefit = catalogue[kind].find((b) => b.title === title);
+  expect(benefit, `the demo data has '${title}'`).toBeTruthy();
+  return ok<Redemption>(api.post('/api/redemptions', { data: { kind, benefitId: benefit!.id }, headers: { 'Idempotency-Key': crypto.randomUUID() } }));
 }
