@@ -32,8 +32,8 @@ test.describe('level 1 platform administration, continued', () => {
     const row = table.getByRole('row', { name: new RegExp(provider.name) });
     await row.getByRole('button', { name: `Editar ${provider.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar proveedor' });
-    await expect(dialog.getByLabel('Email')).toHaveValue(provider.email);
-    await expect(dialog.getByLabel('Email')).not.toBeEditable();
+    await expect(dialog.getByLabel('Correo')).toHaveValue(provider.email);
+    await expect(dialog.getByLabel('Correo')).not.toBeEditable();
     await expect(dialog.getByLabel(/Contraseña/)).toHaveCount(0);
     await expect(dialog.getByLabel(/^Nombre/)).toHaveValue(provider.name);
     await dialog.getByLabel('Teléfono').fill('+56 2 2555 0101');

@@ -40,11 +40,11 @@ test.describe('level 1 platform administration', () => {
     const libreria = { name: uniqueName('Librería Central'), email: `${unique('libreria')}@jobby.sup` };
     await page.getByRole('button', { name: 'Nuevo proveedor' }).first().click();
     await page.getByLabel(/^Nombre/).fill(libreria.name);
-    await page.getByLabel(/^Email/).fill('libreria@gmail.com');
+    await page.getByLabel(/^Correo/).fill('libreria@gmail.com');
     await page.getByLabel('Contraseña').fill('libros123');
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByText('El email debe terminar con @jobby.sup para ser un proveedor')).toBeVisible();
-    await page.getByLabel(/^Email/).fill(libreria.email);
+    await page.getByLabel(/^Correo/).fill(libreria.email);
     await page.getByLabel('Categoría', { exact: true }).fill('Libros');
     await shoot(page, 'level1-providers-form', { phone: false });
     await page.getByRole('button', { name: 'Crear proveedor' }).click();

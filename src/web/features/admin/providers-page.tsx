@@ -129,7 +129,7 @@ function CreateProviderCard({ onCreated }: { onCreated: () => void }) {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-            <TextInput label="Email" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} key={form.key('email')} />
+            <TextInput label="Correo" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} key={form.key('email')} />
             <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
             <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
             <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
@@ -174,7 +174,7 @@ function EditProviderModal({ provider, onClose, onSaved }: { provider: Provider 
       isSubmitting={update.isPending}
       error={update.isError ? providerErrorText(update.error) : null}
     >
-      <TextInput label="Email" value={provider?.email ?? ''} readOnly disabled description="El email de un proveedor no se puede cambiar." />
+      <TextInput label="Correo" value={provider?.email ?? ''} readOnly disabled description="El correo de un proveedor no se puede cambiar." />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
         <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
