@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, settled, shoot, signIn, signOut } from './support';
+import { DEMO, settled, signIn, signOut } from './support';
 
 /** WCAG A/AA checks on the public screens and a signed-in layout (LOOK-AND-FEEL: contrast in both schemes). */
 const serious = (violations: { impact?: string | null; id: string }[]) =>
@@ -56,7 +56,6 @@ test('the employee screens meet AA contrast in both schemes (status badges, Dest
     await expect(page.getByText('Pendiente').first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
     expect(await axeSerious(page), `${scheme} /level3/requests`).toEqual([]);
-    if (scheme === 'dark') await page.screenshot({ path: 'e2e/screenshots/level3-requests-dark-desktop.png', animations: 'disabled' });
 
     await page.goto('/level3/benefits');
     await expect(page.getByText('Destacado').first()).toBeVisible();
@@ -106,7 +105,6 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Usar tema oscuro' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await shoot(page, 'level4-portal-dark');
   expect(await axeSerious(page), '/level4 dark').toEqual([]);
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Usar tema claro' }).click();
@@ -114,6 +112,5 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
-  await shoot(page, 'level4-profile');
   await context.close();
 });

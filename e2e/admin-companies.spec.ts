@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, shoot, signIn, signOut } from './support';
+import { DEMO, signIn, signOut } from './support';
 
 test.describe('level 1 companies (/level1/companies)', () => {
   test('the operator creates a company with its domain and its HR admin, who then signs in to that company', async ({ page }) => {
@@ -12,7 +12,6 @@ test.describe('level 1 companies (/level1/companies)', () => {
     await expect(page.getByRole('heading', { name: 'Empresas', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Empresas' });
     await expect(table.getByRole('row', { name: /Andes/ })).toBeVisible();
-    await shoot(page, 'level1-companies');
 
     // Add: the required fields are checked before anything is sent.
     await page.getByRole('button', { name: 'Nueva empresa' }).first().click();
@@ -27,7 +26,6 @@ test.describe('level 1 companies (/level1/companies)', () => {
     await companyDialog.getByRole('button', { name: 'Crear empresa' }).click();
     await expect(companyDialog.getByText('Ya existe una empresa con ese dominio de correo')).toBeVisible();
     await companyDialog.getByLabel('Dominio de correo').fill(`${name}.CL`);
-    await shoot(page, 'level1-companies-form', { phone: false });
     await companyDialog.getByRole('button', { name: 'Crear empresa' }).click();
     await expect(companyDialog).toBeHidden();
     const banner = page.getByRole('status').filter({ hasText: 'Empresa creada correctamente' });
@@ -52,7 +50,6 @@ test.describe('level 1 companies (/level1/companies)', () => {
     await expect(adminDialog.getByText('Las contraseñas no coinciden')).toBeVisible();
     await email.fill(`admin@${slug}.cl`);
     await adminDialog.getByLabel('Confirmar contraseña').fill('clave123');
-    await shoot(page, 'level1-companies-admin', { phone: false });
     await adminDialog.getByRole('button', { name: 'Crear administrador' }).click();
     await expect(adminDialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Administrador creado correctamente' })).toBeVisible();

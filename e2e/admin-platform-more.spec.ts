@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, DESKTOP, LAPTOP, newEmployee, newProvider, outboxLink, PHONE, shoot, signIn, signOut } from './support';
+import { DEMO, DESKTOP, LAPTOP, newEmployee, newProvider, outboxLink, PHONE, signIn, signOut } from './support';
 
 /**
  * Issue 8's remaining level 1 journeys (edit a provider, switch a platform benefit off and on, reject a
@@ -37,7 +37,6 @@ test.describe('level 1 platform administration, continued', () => {
     await expect(dialog.getByLabel(/Contraseña/)).toHaveCount(0);
     await expect(dialog.getByLabel(/^Nombre/)).toHaveValue(provider.name);
     await dialog.getByLabel('Teléfono').fill('+56 2 2555 0101');
-    await shoot(page, 'level1-providers-edit', { phone: false });
     await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Proveedor actualizado correctamente' })).toBeVisible();
@@ -57,7 +56,6 @@ test.describe('level 1 platform administration, continued', () => {
       expect(await sidewaysOverflow(table), `${size.width} px`).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize(DESKTOP);
-    await shoot(page, 'level1-benefits-fit', { laptop: true });
 
     await row.getByRole('button', { name: 'Desactivar Un mes de música sin anuncios' }).click();
     const confirm = page.getByRole('dialog', { name: 'Desactivar beneficio' });
@@ -107,7 +105,6 @@ test.describe('level 1 platform administration, continued', () => {
     const rejected = table.getByRole('row', { name: new RegExp(florencia.name) });
     await expect(rejected).toContainText('Consulta veterinaria a domicilio');
     await expect(rejected).toContainText('Rechazada');
-    await shoot(page, 'level1-requests-rejected', { phone: false });
   });
 
   test('an HR account without a company sees only the no-company error', async ({ page }) => {
@@ -140,7 +137,6 @@ test.describe('level 1 platform administration, continued', () => {
     await expect(page.getByRole('main').getByRole('heading')).toHaveCount(1);
     await page.goto('/level2/requests');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('No se ha asignado una empresa a este usuario');
-    await shoot(page, 'level2-no-company', { laptop: true });
   });
 });
 
@@ -153,7 +149,6 @@ test('the employee reaches the bell on a phone; the theme switch is in the avata
   await expect(bell).toBeVisible();
   await bell.click();
   await expect(page.getByText('Marcar todas como leídas')).toBeVisible();
-  await page.screenshot({ path: 'e2e/screenshots/level3-bell-open-phone.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('theme-toggle-menu')).toBeVisible();
@@ -166,5 +161,4 @@ test('the employee reaches the bell on a phone; the theme switch is in the avata
   await expect(page.getByRole('menuitem', { name: 'Mi perfil' })).toBeVisible();
   await expect(page.getByTestId('theme-toggle-menu')).toBeHidden();
   await page.keyboard.press('Escape');
-  await shoot(page, 'level3-header', { laptop: true });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, redeemByTitle, shoot, signIn, signOut, unique, uniqueName } from './support';
+import { apiAs, DEMO, newEmployee, redeemByTitle, signIn, signOut, unique, uniqueName } from './support';
 
 /** Issue 8: the level 1 screens, clicked through as an operator, and what other people then see. */
 test.describe('level 1 platform administration', () => {
@@ -12,7 +12,6 @@ test.describe('level 1 platform administration', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Tokens completados')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Últimos tokens canjeados' })).toContainText('Café Central');
-    await shoot(page, 'level1-dashboard');
 
     await page.getByRole('link', { name: 'Beneficios Jobby' }).first().click();
     await expect(page).toHaveURL(/\/level1\/benefits\/jobby$/);
@@ -27,12 +26,10 @@ test.describe('level 1 platform administration', () => {
     await dialog.getByLabel('Tipo').click();
     await page.getByRole('option', { name: 'Automático' }).click();
     await expect(dialog.getByLabel('Canjes por colaborador')).toHaveValue('1');
-    await shoot(page, 'level1-benefits-form', { phone: false });
     await dialog.getByRole('button', { name: 'Crear beneficio' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Beneficio creado correctamente' })).toBeVisible();
     await expect(benefits.getByRole('row', { name: /Kayak en el lago/ })).toContainText('Automático');
-    await shoot(page, 'level1-benefits');
 
     await page.getByRole('link', { name: 'Proveedores' }).click();
     await expect(page).toHaveURL(/\/level1\/providers$/);
@@ -46,12 +43,10 @@ test.describe('level 1 platform administration', () => {
     await expect(page.getByText('El email debe terminar con @jobby.sup para ser un proveedor')).toBeVisible();
     await page.getByLabel(/^Correo/).fill(libreria.email);
     await page.getByLabel('Categoría', { exact: true }).fill('Libros');
-    await shoot(page, 'level1-providers-form', { phone: false });
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Proveedor creado correctamente' })).toBeVisible();
     const row = page.getByRole('table', { name: 'Proveedores' }).getByRole('row', { name: new RegExp(libreria.name) });
     await expect(row).toContainText(libreria.email);
-    await shoot(page, 'level1-providers');
     // The operator is still themself: the next screen still answers as level 1.
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -77,13 +72,11 @@ test.describe('level 1 platform administration', () => {
     await page.getByRole('tab', { name: /Requieren Gestión/ }).click();
     const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: new RegExp(buyer.name) });
     await expect(row).toContainText('Gift card Librería Austral');
-    await shoot(page, 'level1-requests');
     await row.getByRole('button', { name: /Gestionar/ }).click();
     const modal = page.getByRole('dialog', { name: 'Detalle de la solicitud' });
     await modal.getByRole('button', { name: 'Aprobar' }).click();
     await expect(modal.getByText('Las instrucciones son obligatorias para aprobar esta solicitud')).toBeVisible();
     await modal.getByLabel(/Instrucciones para el colaborador/).fill('Retira tu gift card en la recepción del piso 3.');
-    await shoot(page, 'level1-requests-modal', { phone: false });
     await modal.getByRole('button', { name: 'Aprobar' }).click();
     await expect(modal.getByText('Solicitud aprobada y token generado correctamente')).toBeVisible();
     // The modal closes 1500 ms after the result.
@@ -99,10 +92,8 @@ test.describe('level 1 platform administration', () => {
     await page.getByRole('dialog', { name: 'Cambiar nivel' }).getByRole('button', { name: 'Cambiar nivel' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Nivel de usuario actualizado correctamente' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill('');
-    await shoot(page, 'level1-assign-levels');
     await page.getByRole('link', { name: 'Diagnóstico de usuarios', exact: true }).click();
     await expect(page.getByText('Recomendaciones')).toBeVisible();
-    await shoot(page, 'level1-users-list');
     await signOut(page);
 
     await signIn(page, buyer.email, buyer.password);

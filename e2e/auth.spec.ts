@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, newEmployee, outboxLink, shoot, signIn, signOut, unique } from './support';
+import { DEMO, newEmployee, outboxLink, signIn, signOut, unique } from './support';
 
 test.describe('sign-in, guard and layout', () => {
   test('the login page shows the form, the tagline and the promo carousel', async ({ page }) => {
@@ -10,7 +10,6 @@ test.describe('sign-in, guard and layout', () => {
     const firstSlide = await page.getByTestId('promo-slide-active').textContent();
     await page.getByRole('button', { name: /Ver diapositiva 3/ }).click();
     await expect(page.getByTestId('promo-slide-active')).not.toHaveText(firstSlide ?? '');
-    await shoot(page, 'login');
   });
 
   test('a wrong password shows the spec message', async ({ page }) => {
@@ -23,17 +22,16 @@ test.describe('sign-in, guard and layout', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Esta cuenta ha sido deshabilitada.');
   });
 
-  for (const [who, email, url, name, heading] of [
-    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'level1-dashboard', 'Dashboard'],
-    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'level2-dashboard', 'Dashboard de Recursos Humanos'],
-    ['employee', DEMO.employee, /\/level3\/dashboard$/, 'level3-dashboard', '¡Hola, Camila!'],
-    ['provider', DEMO.provider, /\/level4$/, 'level4-portal', 'Verificar Token'],
+  for (const [who, email, url, heading] of [
+    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'Dashboard'],
+    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'Dashboard de Recursos Humanos'],
+    ['employee', DEMO.employee, /\/level3\/dashboard$/, '¡Hola, Camila!'],
+    ['provider', DEMO.provider, /\/level4$/, 'Verificar Token'],
   ] as const) {
     test(`the ${who} lands on their dashboard`, async ({ page }) => {
       await signIn(page, email);
       await expect(page).toHaveURL(url);
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-      await shoot(page, name);
     });
   }
 
@@ -71,7 +69,6 @@ test.describe('sign-in, guard and layout', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.reload();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    await shoot(page, 'level2-dashboard-dark', { phone: false });
     await signOut(page);
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
     await page.goto('/level2/dashboard');
@@ -84,7 +81,6 @@ test.describe('sign-in, guard and layout', () => {
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await expect(page.getByRole('link', { name: 'Gestión del bot' })).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/level1-menu-phone.png' });
   });
 });
 
@@ -103,7 +99,6 @@ test.describe('registration, verification and password reset', () => {
     await page.getByLabel('Confirmar contraseña').fill('abc');
     await page.getByRole('button', { name: 'Registrarme' }).click();
     await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
-    await shoot(page, 'register-errors');
 
     await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave123');
     await page.getByLabel('Confirmar contraseña').fill('clave123');
@@ -112,20 +107,17 @@ test.describe('registration, verification and password reset', () => {
       'Usuario registrado correctamente. Te enviamos un correo para confirmar tu dirección: ábrelo y luego inicia sesión.',
     );
     await expect(page.getByLabel('Nombre completo')).toHaveValue('');
-    await shoot(page, 'register-success');
 
     // Signing in before confirming shows the notice, which can send the mail again.
     await signIn(page, rocio, 'clave123');
     await expect(page.getByRole('heading', { name: 'Confirma tu correo' })).toBeVisible();
     await page.getByRole('button', { name: 'Reenviar correo' }).click();
     await expect(page.getByText('Te enviamos un nuevo correo de confirmación.')).toBeVisible();
-    await shoot(page, 'verify-email-notice');
 
     const link = await outboxLink(page, rocio);
     await page.goto(link);
     await expect(page).toHaveURL(/\/login\?verificado=1$/);
     await expect(page.getByTestId('login-verified')).toHaveText('Tu correo fue confirmado. Ya puedes iniciar sesión.');
-    await shoot(page, 'login-verified');
     await page.getByLabel('Correo electrónico').fill(rocio);
     await page.getByLabel('Contraseña').fill('clave123');
     await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -145,7 +137,6 @@ test.describe('registration, verification and password reset', () => {
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
     const sent = 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.';
     await expect(page.getByTestId('forgot-sent')).toHaveText(sent);
-    await shoot(page, 'forgot-password');
 
     await page.goto('/forgot-password');
     await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
@@ -159,7 +150,6 @@ test.describe('registration, verification and password reset', () => {
     await page.getByLabel('Confirmar contraseña').fill('nueva-clave');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await expect(page.getByTestId('reset-done')).toHaveText('Tu contraseña fue actualizada. Ahora puedes iniciar sesión.');
-    await shoot(page, 'reset-password');
 
     await signIn(page, emilia.email, emilia.password);
     await expect(page.getByTestId('login-error')).toHaveText('Credenciales incorrectas. Verifica tu correo y contraseña.');

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, E2E_WHATSAPP_APP_SECRET, shoot, signIn, signOut } from './support';
+import { apiAs, DEMO, E2E_WHATSAPP_APP_SECRET, newCompany, newEmployee, signIn, signOut } from './support';
 
-/** Diego's demo WhatsApp number (src/server/modules/bot/demo.ts); he has never written to the bot. */
-const DIEGO_WHATSAPP = '56976543210';
+/** A Chilean mobile number no other journey or run has used (phones are unique on the platform). */
+const uniquePhone = () => `+569${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** Posts a text message as WhatsApp Cloud API would: its payload, signed with the app secret. */
 async function sendWhatsapp(page: Page, from: string, body: string) {
@@ -17,17 +17,41 @@ async function sendWhatsapp(page: Page, from: string, body: string) {
   expect(await res.json()).toEqual({ received: 1, stored: 1 });
 }
 
+/**
+ * A company of this journey's own with the bot's access granted by level 1, and two employees whose
+ * WhatsApp numbers HR recorded: Diego will write, Isidora never does (issue 18 §19: no demo people).
+ */
+async function botCompany() {
+  const company = await newCompany({ name: 'Bienestar' });
+  const admin = await apiAs(DEMO.admin);
+  expect((await admin.put(`/api/admin/bot/companies/${company.id}/access`, { data: { enabled: true } })).status()).toBe(200);
+  await admin.dispose();
+  const [diego, isidora] = [await newEmployee({ name: 'Diego Fuentes', of: company, surveyDone: true }), await newEmployee({ name: 'Isidora Contreras', of: company, surveyDone: true })];
+  const hr = await apiAs(company.hr, company.hrPassword);
+  const phones = { diego: uniquePhone(), isidora: uniquePhone() };
+  for (const [person, phone] of [[diego, phones.diego], [isidora, phones.isidora]] as const) {
+    const res = await hr.put(`/api/bot/employees/${person.id}/phone`, { data: { phone } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await hr.dispose();
+  return { company, diego, isidora, diegoWhatsapp: phones.diego.slice(1) };
+}
+
 test.describe('the wellbeing bot (issue 11)', () => {
   test('HR configures the bot, a WhatsApp message becomes a profile and an alert, HR acts; level 1 turns access off', async ({ page }) => {
-    // Three sign-ins, four screens and their screenshots at two widths: longer than one screen's journey.
+    // Three sign-ins and four screens: longer than one screen's journey.
     test.setTimeout(180_000);
-    // HR saves the configuration.
-    await signIn(page, DEMO.hr);
+    const { company, diego, isidora, diegoWhatsapp } = await botCompany();
+    // HR turns the bot on with the company's number and saves the configuration.
+    await signIn(page, company.hr, company.hrPassword);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     await page.goto('/level2/bot-messaging');
     // The first visit loads the HR area's code: on a busy CI machine that can take a while.
     await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 1 })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByLabel('Número de WhatsApp')).toHaveValue('+56226000000');
+    await page.getByLabel('Número de WhatsApp').fill(uniquePhone());
+    await page.getByRole('switch', { name: 'Bot de bienestar activo' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('switch', { name: 'Bot de bienestar activo' })).toBeChecked();
     await page.getByRole('combobox', { name: 'Frecuencia de análisis' }).click();
     await page.getByRole('option', { name: 'Diario' }).click();
     const keywords = page.getByRole('combobox', { name: 'Palabras clave de estrés' });
@@ -38,57 +62,54 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Configuración guardada exitosamente' })).toBeVisible();
     await expect(page.getByText('/webhook/whatsapp').first()).toBeVisible();
-    await shoot(page, 'level2-bot-config');
 
     // A signed message from Diego's number arrives; the profile and the alert appear.
-    await sendWhatsapp(page, DIEGO_WHATSAPP, 'Estoy muy estresado con la auditoría, no doy más');
+    await sendWhatsapp(page, diegoWhatsapp, 'Estoy muy estresado con la auditoría, no doy más');
     await page.getByRole('tab', { name: 'Perfiles de Empleados' }).click();
     const table = page.getByRole('table', { name: 'Perfiles de Empleados' });
-    const diego = table.getByRole('row', { name: /Diego Fuentes/ });
-    await expect(diego).toContainText('Alto · 10', { timeout: 25_000 });
-    await expect(table.getByRole('row', { name: /Isidora Contreras/ })).toContainText('Sin datos');
-    await shoot(page, 'level2-bot-profiles');
-    await diego.getByRole('button', { name: 'Ver conversaciones de Diego Fuentes' }).click();
-    const conversation = page.getByRole('dialog', { name: 'Conversaciones de Diego Fuentes' });
+    const diegoRow = table.getByRole('row', { name: new RegExp(diego.name) });
+    await expect(diegoRow).toContainText('Alto · 10', { timeout: 25_000 });
+    await expect(table.getByRole('row', { name: new RegExp(isidora.name) })).toContainText('Sin datos');
+    await diegoRow.getByRole('button', { name: `Ver conversaciones de ${diego.name}` }).click();
+    const conversation = page.getByRole('dialog', { name: `Conversaciones de ${diego.name}` });
     await expect(conversation.getByText('Estoy muy estresado con la auditoría, no doy más')).toBeVisible();
     await expect(conversation.getByText(/Palabras detectadas: .*auditoria/)).toBeVisible();
     await expect(conversation.getByText('No enviado: sin transporte configurado')).toBeVisible();
-    await shoot(page, 'level2-bot-conversation', { phone: false });
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: /Análisis y Alertas/ }).click();
     const alerts = page.getByRole('table', { name: 'Alertas' });
-    const alert = alerts.getByRole('row', { name: /Diego Fuentes/ });
+    const alert = alerts.getByRole('row', { name: new RegExp(diego.name) });
     // The tab loads its chart library when first opened.
     await expect(alert).toContainText('Abierta', { timeout: 30_000 });
-    await expect(alerts.getByRole('row', { name: /Camila Rojas/ })).toContainText('Abierta');
+    await expect(alerts.getByRole('row', { name: new RegExp(isidora.name) })).toHaveCount(0);
     await expect(page.getByText('Tendencia por período')).toBeVisible();
-    await shoot(page, 'level2-bot-analytics');
-    await alert.getByRole('button', { name: 'Tomar Acción con Diego Fuentes' }).click();
-    const action = page.getByRole('dialog', { name: 'Tomar Acción: Diego Fuentes' });
+    await alert.getByRole('button', { name: `Tomar Acción con ${diego.name}` }).click();
+    const action = page.getByRole('dialog', { name: `Tomar Acción: ${diego.name}` });
     await action.getByLabel('Acción tomada').fill('Conversé con Diego y repartimos la auditoría');
     await action.getByRole('button', { name: 'Registrar acción' }).click();
     await expect(action).toBeHidden();
     await expect(alert).toContainText('Atendida');
-    await expect(alert).toContainText('Carolina Pizarro');
+    // The HR admin who acted (newCompany names them 'Admin RR.HH.' and a tag).
+    await expect(alert).toContainText('Admin RR.HH.');
     await signOut(page);
 
-    // Level 1 turns Andes's access off; HR's switch is then disabled.
+    // Level 1 turns the company's access off; HR's switch is then disabled.
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await page.goto('/level1/bot-management');
     await expect(page.getByRole('heading', { name: 'Gestión del bot', level: 1 })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Buscar empresa' }).fill(company.name);
     await expect(page.getByText('Habilitado desde').first()).toBeVisible();
-    await shoot(page, 'level1-bot-management');
     // Mantine draws the switch over its input: toggle the input from the keyboard, as a keyboard user would.
-    await page.getByRole('switch', { name: 'Deshabilitar el bot de Andes' }).focus();
+    await page.getByRole('switch', { name: `Deshabilitar el bot de ${company.name}` }).focus();
     await page.keyboard.press('Space');
     await page.getByRole('dialog', { name: 'Deshabilitar el bot' }).getByRole('button', { name: 'Deshabilitar' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Bot deshabilitado para Andes' })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Habilitar el bot de Andes' })).not.toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: `Bot deshabilitado para ${company.name}` })).toBeVisible();
+    await expect(page.getByRole('switch', { name: `Habilitar el bot de ${company.name}` })).not.toBeChecked();
     await signOut(page);
 
-    await signIn(page, DEMO.hr);
+    await signIn(page, company.hr, company.hrPassword);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     await page.goto('/level2/bot-messaging');
     await expect(page.getByText('Bot sin acceso')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, redeemByTitle, shoot, signIn } from './support';
+import { apiAs, DEMO, newEmployee, redeemByTitle, signIn } from './support';
 
 /** Austral employee with the survey done, 6 company tokens: 'Home office equipado' costs 8 (seed). */
 const LOW_BALANCE_EMPLOYEE = 'agustin@austral.cl';
@@ -41,7 +41,6 @@ test.describe('employee benefits and redemption', () => {
     await expect(card.getByText('Empresa', { exact: true })).toBeVisible();
     expect(await page.getByTestId('benefit-card').count()).toBeGreaterThan(1);
     const before = await headerBalance(page, 'empresa');
-    await shoot(page, 'level3-company-benefits');
 
     await card.getByRole('button', { name: 'Canjear por 2 tokens' }).click();
     const dialog = page.getByRole('dialog', { name: 'Canjear beneficio' });
@@ -75,7 +74,6 @@ test.describe('employee benefits and redemption', () => {
     await expect(dialog.getByRole('button', { name: 'Copiar código' })).toBeVisible();
     // The header card updates from the answer, without a reload.
     await expect(page.getByTestId('balance-empresa')).toHaveText(String(before - 2));
-    await shoot(page, 'level3-redeem-code');
     await page.unroute('**/api/redemptions');
 
     await dialog.getByRole('button', { name: 'Listo' }).click();
@@ -90,7 +88,6 @@ test.describe('employee benefits and redemption', () => {
     await expect(row).toContainText('Aprobada');
     await expect(page.getByRole('tab', { name: /Todas/ })).toBeVisible();
     await expect(page.getByTestId('request-code-used').first()).toHaveText('Utilizado');
-    await shoot(page, 'level3-requests');
 
     await page.getByRole('tab', { name: /Pendientes/ }).click();
     const pendingRows = page.getByTestId('request-row');
@@ -103,7 +100,6 @@ test.describe('employee benefits and redemption', () => {
     await page.getByTestId('view-toggle').click();
     const flexible = page.getByRole('article', { name: 'Café de especialidad' });
     await expect(flexible.getByText('Jobby', { exact: true })).toBeVisible();
-    await shoot(page, 'level3-benefits');
   });
 
   test('a benefit that costs more than the balance shows Tokens insuficientes', async ({ page }) => {

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BENEFIT_CATEGORIES } from '../src/domain/constants';
-import { DESKTOP, newEmployee, PHONE, shoot, signIn } from './support';
+import { DESKTOP, newEmployee, PHONE, signIn } from './support';
 
 /**
  * An Austral employee of the test's own (issue 18 §19), survey A done with three categories, 14
@@ -44,7 +44,7 @@ async function flexibleBalance(page: Page): Promise<number> {
 
 test.describe('employee experience', () => {
   test('dashboard and carousel (keys, grid, filters, redemption)', async ({ page }) => {
-    // One journey through two screens with five screenshots: longer than the default minute on a busy CI machine.
+    // One journey through two screens: longer than the default minute on a busy CI machine.
     test.setTimeout(300_000);
     const EMPLOYEE = await newAntonia();
     await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
@@ -64,7 +64,6 @@ test.describe('employee experience', () => {
     for (const category of chosen) expect(categories).toContain(category);
     await expect(page.getByText('Los tokens de meses anteriores se acumulan', { exact: false })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'level3-employee-dashboard');
 
     // The hero leads to the carousel.
     await page.getByRole('link', { name: 'Explorar beneficios' }).click();
@@ -84,14 +83,12 @@ test.describe('employee experience', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByTestId('carousel-counter')).toHaveText(`${start.n} de ${start.total}`);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'level3-benefits-carousel');
     await stage.focus();
 
     // G opens the grid with every benefit, and G again brings the stage back.
     await page.keyboard.press('g');
     await expect(page.getByTestId('benefits-grid')).toBeVisible();
     await expect(page.getByTestId('benefits-grid').getByTestId('benefit-card')).toHaveCount(start.total);
-    await shoot(page, 'level3-benefits-grid');
     await stage.focus();
     await page.keyboard.press('g');
     await expect(page.getByTestId('carousel-counter')).toBeVisible();
@@ -101,7 +98,6 @@ test.describe('employee experience', () => {
     await expect(filters.getByRole('button')).toHaveCount(14);
     await filters.getByRole('button', { name: 'Deportes' }).click();
     await expect(page.getByTestId('carousel-empty')).toContainText('No hay beneficios en «Deportes» por ahora');
-    await shoot(page, 'level3-benefits-empty-filter');
     await filters.getByRole('button', { name: 'Comidas del mundo' }).click();
     await expect(page.getByTestId('carousel-counter')).toHaveText('1 de 2');
     for (const card of await stage.getByTestId('benefit-card').all()) await expect(card.getByText('Comidas', { exact: true })).toBeVisible();
@@ -154,7 +150,6 @@ test.describe('employee experience', () => {
     await expect(page.getByTestId('debug-window-size')).toHaveText(`${PHONE.width} × ${PHONE.height} px`);
     expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, 'level3-diagnostic');
   });
 
   test('on a 390 px touch phone the stage is full screen, a swipe moves it, and there is a way out', async ({ browser }) => {
@@ -164,7 +159,6 @@ test.describe('employee experience', () => {
     const EMPLOYEE = await newAntonia();
     await signIn(page, EMPLOYEE.email, EMPLOYEE.password);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
-    await page.screenshot({ path: 'e2e/screenshots/level3-dashboard-touch-phone.png', fullPage: true, animations: 'disabled' });
     await page.goto('/level3/benefits');
 
     const stage = page.getByTestId('benefits-stage');
@@ -190,12 +184,10 @@ test.describe('employee experience', () => {
     await touch('touchMove', 270);
     await touch('touchEnd', 270);
     await expect(page.getByTestId('carousel-counter')).toHaveText(`${(start.n % start.total) + 1} de ${start.total}`);
-    await page.screenshot({ path: 'e2e/screenshots/level3-benefits-fullscreen-phone.png', animations: 'disabled' });
 
     await page.getByRole('button', { name: 'Salir de pantalla completa' }).click();
     await expect(stage).not.toHaveAttribute('data-fullscreen', 'true');
     await expect(page.getByTestId('balance-flexibles')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/level3-benefits-inline-phone.png', fullPage: true, animations: 'disabled' });
     await context.close();
   });
 });

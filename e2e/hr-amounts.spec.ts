@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newCompany, newEmployee, shoot, signIn } from './support';
+import { DEMO, newCompany, newEmployee, signIn } from './support';
 
 /** Every company balance of HR's employees, by email (the API the tokens screen reads). */
 async function companyBalances(page: Page): Promise<Record<string, number>> {
@@ -32,7 +32,6 @@ test.describe('HR amounts are what HR typed (issue 18 A)', () => {
       // What was typed stays on screen: nothing turned it into 1.
       await expect(single.getByLabel('Cantidad')).toHaveValue(typed);
     }
-    await shoot(page, 'level2-tokens-assign-refused');
     await single.getByRole('button', { name: 'Cancelar' }).click();
     await expect(single).toBeHidden();
 
@@ -45,7 +44,6 @@ test.describe('HR amounts are what HR typed (issue 18 A)', () => {
       await expect(bulk.getByRole('alert')).toHaveText('Seleccione usuarios y especifique una cantidad válida');
       await expect(bulk.getByLabel('Cantidad por usuario')).toHaveValue(typed);
     }
-    await shoot(page, 'level2-tokens-bulk-refused');
 
     expect(sent).toEqual([]);
     expect(await companyBalances(page)).toEqual(before);
@@ -66,7 +64,6 @@ test.describe('HR amounts are what HR typed (issue 18 A)', () => {
     const people = (await bulk.getByRole('checkbox').count()) - 1;
     await bulk.getByLabel('Cantidad por usuario').fill('3');
     await expect(bulk.getByTestId('bulk-summary')).toHaveText(`Se asignarán 3 tokens a cada uno de ${people} usuarios: ${3 * people} tokens en total.`);
-    await shoot(page, 'level2-tokens-bulk-summary');
   });
 
   test("'Asignar ahora' asks to save a changed amount first, then confirms the amount, the people and the total", async ({ page }) => {
@@ -102,7 +99,6 @@ test.describe('HR amounts are what HR typed (issue 18 A)', () => {
     await card.getByRole('button', { name: 'Asignar ahora' }).click();
     const dialog = page.getByRole('dialog', { name: 'Asignar ahora' });
     await expect(dialog).toContainText(`Se asignarán 4 tokens de empresa a cada uno de los ${active} colaboradores activos (${4 * active} tokens en total)`);
-    await shoot(page, 'level2-allowance-confirm', { phone: true });
     await dialog.getByRole('button', { name: 'Asignar' }).click();
     await expect(card.getByText(/Asignación mensual de .+ realizada/)).toBeVisible();
     expect(await balance()).toBe(before + 4);

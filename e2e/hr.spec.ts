@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newEmployee, shoot, signIn, signOut, unique, uniqueName } from './support';
+import { DEMO, newEmployee, signIn, signOut, unique, uniqueName } from './support';
 
 /** Goes to an HR screen from the side menu (or by URL for /level2/tokens, linked from benefits). */
 async function openHr(page: Page, path: string, heading: string) {
@@ -42,12 +42,10 @@ test.describe('company HR (level 2)', () => {
     await signInAsHr(page);
     await expect(page.getByText(/Bienvenido\/a, .+ · Andes/)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Usuarios recientes' })).toBeVisible();
-    await shoot(page, 'level2-dashboard');
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
     await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
     await expect(page.getByTestId('user-count')).toHaveText(/^\d+ de 25$/);
-    await shoot(page, 'level2-users');
 
     await page.getByRole('button', { name: 'Agregar Usuario' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Usuario' });
@@ -62,7 +60,6 @@ test.describe('company HR (level 2)', () => {
     await expect(dialog.getByText('Error al crear usuario: El correo debe pertenecer a la empresa: nombre@andes.cl')).toBeVisible();
     // A bare username: the company's domain is appended on the server.
     await dialog.getByLabel('Correo o nombre de usuario').fill(lucia.username);
-    await shoot(page, 'level2-users-add', { phone: false });
     await pressForBanner(page, () => dialog.getByRole('button', { name: 'Crear usuario' }).click(), 'Usuario creado correctamente');
     await expect(dialog).toBeHidden();
     const row = luciaRow();
@@ -94,7 +91,6 @@ test.describe('company HR (level 2)', () => {
     await signInAsHr(page);
     await openHr(page, '/level2/tokens', 'Tokens de la empresa');
     const before = await companyBalanceOf(page, camila.email);
-    await shoot(page, 'level2-tokens');
 
     const table = page.getByRole('table', { name: 'Colaboradores y sus tokens' });
     await page.getByPlaceholder('Buscar por nombre o email').fill(camila.email);
@@ -127,7 +123,6 @@ test.describe('company HR (level 2)', () => {
     await selectAll.check();
     await bulk.getByLabel('Cantidad por usuario').fill('2');
     await expect(bulk.getByLabel('Motivo')).toHaveValue('Asignación masiva');
-    await shoot(page, 'level2-tokens-bulk', { phone: false });
     await pressForBanner(page, () => bulk.getByRole('button', { name: `Asignar a ${total} usuarios` }).click(), `Tokens asignados correctamente a ${total} usuarios`);
     expect(bulkKeys).toHaveLength(1);
     expect(bulkKeys[0]).not.toBe('');
@@ -146,7 +141,6 @@ test.describe('company HR (level 2)', () => {
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Beneficios' }).click();
     await expect(page.getByRole('heading', { name: 'Beneficios internos', level: 1 })).toBeVisible();
     await expect(page.getByText('Uso de Beneficios')).toBeVisible();
-    await shoot(page, 'level2-benefits');
 
     await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo beneficio interno' });
@@ -157,7 +151,6 @@ test.describe('company HR (level 2)', () => {
     await expect(dialog.getByLabel('Cantidad disponible')).toHaveValue('10');
     await expect(dialog.getByLabel('Límite por usuario')).toHaveValue('1');
     await dialog.getByLabel('Requiere aprobación de RR.HH.').check();
-    await shoot(page, 'level2-benefits-form', { phone: false });
     await pressForBanner(page, () => dialog.getByRole('button', { name: 'Crear beneficio' }).click(), 'Beneficio creado correctamente');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: /Masaje en la oficina/ })).toContainText('Activo');
@@ -178,7 +171,6 @@ test.describe('company HR (level 2)', () => {
     await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
     const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first();
     await expect(row).toContainText('Pendiente');
-    await shoot(page, 'level2-requests');
     await row.getByRole('button', { name: /^Aprobar/ }).click();
     await pressForBanner(page, () => page.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Aprobar' }).click(), 'Solicitud aprobada correctamente');
     await expect(page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first()).toContainText('Aprobada');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, shoot, signIn } from './support';
+import { DEMO, signIn } from './support';
 
 test.describe('level changes (issue 18 B)', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -24,7 +24,6 @@ test.describe('level changes (issue 18 B)', () => {
     await expect(dialog).toContainText(
       `¿Cambiar el nivel de ${name} (${email}) de Nivel 4 (Proveedor) a Nivel 1 (Administrador de plataforma)? Tendrá acceso a toda la plataforma`,
     );
-    await shoot(page, 'level1-assign-levels-confirm');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
     await expect(select).toHaveValue('4 · Proveedor');
@@ -45,6 +44,5 @@ test.describe('level changes (issue 18 B)', () => {
     await expect(history.getByRole('list', { name: 'Cambios de nivel' }).getByRole('listitem')).toHaveCount(1);
     await expect(history).toContainText('Nivel 4 (Proveedor) → Nivel 3 (Colaborador)');
     await expect(history).toContainText(/por .+/);
-    await shoot(page, 'level1-assign-levels-history');
   });
 });

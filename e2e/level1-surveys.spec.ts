@@ -4,7 +4,7 @@
  * (Javiera Soto); Camila Rojas answered 'Festival de Viña', Comidas › Experiencias › Mascotas, satisfecho.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, shoot, signIn } from './support';
+import { DEMO, signIn } from './support';
 
 test('the operator searches the surveys, opens one and sees its answers by name and the company summary', async ({ page }) => {
   test.setTimeout(120_000);
@@ -15,7 +15,6 @@ test('the operator searches the surveys, opens one and sees its answers by name 
   const list = page.getByRole('list', { name: 'Encuestas completadas' });
   // The demo's nine surveys, and any that other journeys' own people answered on this server.
   await expect(list.getByRole('article').nth(8)).toBeVisible();
-  await shoot(page, 'level1-surveys');
 
   // By her address: other journeys' people may also be called Camila.
   await page.getByPlaceholder('Buscar por nombre, correo o empresa').fill('camila@andes.cl');
@@ -47,7 +46,6 @@ test('the operator searches the surveys, opens one and sees its answers by name 
   await expect(summary).toContainText(`${counted.respondentsA} personas respondieron la encuesta A y ${counted.respondentsB} la encuesta B.`);
   await expect(summary.getByRole('progressbar', { name: `Comidas: ${comidas.count} de ${counted.respondentsA}` })).toBeVisible();
   await expect(summary).toContainText(`${comidas.firstChoice} la eligieron en primer lugar`);
-  await shoot(page, 'level1-survey-detail');
   await dialog.getByRole('button', { name: 'Cerrar' }).or(dialog.locator('.mantine-Modal-close')).first().click();
   await expect(dialog).toBeHidden();
 
@@ -60,5 +58,4 @@ test('the operator searches the surveys, opens one and sees its answers by name 
   await expect(dialog.getByRole('listitem').first()).toHaveText('Equipo y comunidad');
   await expect(dialog.getByRole('progressbar', { name: 'Interacción social: 85 de 100' })).toBeVisible();
   await expect(dialog).toContainText('6 meses: Nuevas habilidades técnicas');
-  await shoot(page, 'level1-survey-detail-b');
 });

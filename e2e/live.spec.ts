@@ -4,7 +4,7 @@
  * value 1 rewards the employee once after their next used code, and the bell tells them.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, shoot, signIn } from './support';
+import { apiAs, DEMO, newEmployee, signIn } from './support';
 import { formatCode } from '../src/domain/code';
 
 const RULE_PREFIX = 'Primer canje ';
@@ -66,7 +66,6 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   await dialog.getByRole('button', { name: 'Crear regla' }).click();
   await expect(admin.getByText('Regla creada correctamente')).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Reglas de logros' }).getByText(RULE)).toBeVisible();
-  await shoot(admin, 'level1-achievements-rules');
 
   // 3. The employee redeems Café Central's coupon; the provider verifies it at the counter.
   const origin = { origin: baseURL! };
@@ -96,9 +95,7 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   await expect(unlocked).toContainText('¡Logro desbloqueado!');
   await expect(unlocked).toContainText('ganaste 3 tokens flexibles');
   await expect(employee.getByTestId('notification-item').filter({ hasText: 'Recibiste 2 tokens flexibles' })).toHaveCount(1);
-  await employee.screenshot({ path: 'e2e/screenshots/level3-bell-open-desktop.png', animations: 'disabled' });
   await employee.setViewportSize({ width: 390, height: 844 });
-  await employee.screenshot({ path: 'e2e/screenshots/level3-bell-open-phone.png', animations: 'disabled' });
   await employee.setViewportSize({ width: 1366, height: 850 });
   await employee.getByRole('button', { name: 'Marcar todas como leídas' }).click();
   await expect(bell).toHaveAccessibleName('Notificaciones');
@@ -107,12 +104,10 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   await admin.getByRole('tab', { name: 'Análisis Reciente' }).click();
   await expect(admin.getByRole('button', { name: 'Actualizar' })).toBeVisible();
   await expect(admin.getByRole('tabpanel', { name: 'Análisis Reciente' }).getByText(RULE)).toBeVisible();
-  await shoot(admin, 'level1-achievements-analysis');
 
   // The company form carries the monthly flexible allowance.
   await admin.goto('/level1/companies');
   await admin.getByRole('button', { name: /^Editar / }).first().click();
   await expect(admin.getByLabel('Tokens flexibles mensuales por colaborador')).toBeVisible();
-  await shoot(admin, 'level1-company-form-allowance', { phone: false });
   await Promise.all([employee.context().close(), admin.context().close(), provider.context().close()]);
 });

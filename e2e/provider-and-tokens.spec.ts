@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, redeemByTitle, shoot, signIn } from './support';
+import { apiAs, DEMO, newEmployee, redeemByTitle, signIn } from './support';
 
 /** A journey's own employee redeems an automatic benefit of Café Central through the API: its fresh code. */
 async function freshCafeCode(): Promise<string> {
@@ -28,7 +28,6 @@ test.describe('provider portal (/level4)', () => {
     await signIn(page, DEMO.provider);
     await expect(page).toHaveURL(/\/level4$/);
     await expect(page.getByTestId('provider-welcome')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/level4-portal-welcome-desktop.png', animations: 'disabled' });
     await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Portal del Proveedor' })).toBeVisible();
     await expect(page.getByTestId('provider-name')).toHaveText('Café Central');
@@ -38,7 +37,6 @@ test.describe('provider portal (/level4)', () => {
     await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row')).not.toHaveCount(1);
     // Built for a counter: the code input is ready to type into.
     await expect(page.getByLabel('Código del token')).toBeFocused();
-    await shoot(page, 'level4-portal-home');
   });
 
   test('an empty code cannot be sent; an unknown code is answered "Token no encontrado"', async ({ page }) => {
@@ -57,7 +55,6 @@ test.describe('provider portal (/level4)', () => {
     const result = page.getByTestId('verify-result');
     await expect(result.getByText('Token Inválido')).toBeVisible();
     await expect(result.getByText('Token no encontrado')).toBeVisible();
-    await shoot(page, 'level4-portal-invalid');
   });
 
   test('a valid code is redeemed once: celebration, then history; a second try is refused', async ({ page }) => {
@@ -68,7 +65,6 @@ test.describe('provider portal (/level4)', () => {
     await page.getByRole('button', { name: 'Verificar' }).click();
     await expect(page.getByText('¡Token Canjeado!')).toBeVisible();
     await expect(page.getByText('El beneficio ha sido procesado exitosamente')).toBeVisible();
-    await page.screenshot({ path: 'e2e/screenshots/level4-portal-redeemed-desktop.png', animations: 'disabled' });
     await expect(page.getByText('¡Token Canjeado!')).toBeHidden({ timeout: 6_000 });
     const result = page.getByTestId('verify-result');
     await expect(result.getByText('Token Válido')).toBeVisible();
@@ -79,7 +75,6 @@ test.describe('provider portal (/level4)', () => {
     // Codes are shown in groups of four (decision 57).
     await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByText(`${code.slice(0, 4)} ${code.slice(4)}`)).toBeVisible();
     await expect(page.getByLabel('Código del token')).toBeFocused();
-    await shoot(page, 'level4-portal-valid');
 
     await page.getByLabel('Código del token').fill(code);
     await page.getByRole('button', { name: 'Verificar' }).click();
@@ -114,7 +109,6 @@ test.describe('provider portal (/level4)', () => {
     await expect(page.getByRole('dialog', { name: 'Rechazar solicitud' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await expect(list.getByText('Entrada 2x1 Cine Estrella')).toBeVisible();
-    await shoot(page, 'level4-portal-requests');
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -158,7 +152,6 @@ test.describe('token management (/level1/tokens)', () => {
     await expect(firstRow).toContainText('+5');
     await expect(firstRow).toContainText('Tokens añadidos por administrador');
     await expect(firstRow).toContainText(`${before} → ${before + 5}`);
-    await shoot(page, 'level1-tokens');
 
     // Removing more than the balance is refused before sending; a valid removal asks first.
     await page.getByLabel('Cantidad a quitar').fill(String(before + 6));

@@ -5,7 +5,7 @@
  * read from the API, and the header agrees.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, shoot, signIn } from './support';
+import { apiAs, DEMO, newEmployee, signIn } from './support';
 
 const MANAGED = { title: 'Entrada 2x1 Cine Estrella', cost: 4 };
 type Balances = { jobby: number; company: number };
@@ -67,7 +67,6 @@ test('the header balances are the API balances, and a provider approves one requ
   const toReject = list.getByRole('listitem').filter({ hasText: EMPLOYEE.name }).filter({ hasText: 'Para el sábado' });
   await expect(toApprove).toHaveCount(1);
   await expect(toReject).toHaveCount(1);
-  await shoot(provider, 'level4-requests-to-decide');
 
   await toApprove.getByRole('button', { name: 'Aprobar' }).click();
   await expect(provider.getByText('Solicitud aprobada correctamente')).toBeVisible();
@@ -79,7 +78,6 @@ test('the header balances are the API balances, and a provider approves one requ
   await dialog.getByRole('button', { name: 'Rechazar' }).click();
   await expect(provider.getByText('Solicitud rechazada correctamente')).toBeVisible();
   await expect(toReject).toHaveCount(0);
-  await shoot(provider, 'level4-requests-decided');
   await providerContext.close();
 
   // What the employee has now, by the API: a code for one, the tokens of the other back.
@@ -96,7 +94,6 @@ test('the header balances are the API balances, and a provider approves one requ
   // And the header agrees with the API.
   await employee.reload();
   expect(await headerBalances(employee)).toEqual(end);
-  await shoot(employee, 'level3-header-balances');
   await employeeContext.close();
   await employeeApi.dispose();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, shoot, signIn } from './support';
+import { DEMO, DEMO_PASSWORD, signIn } from './support';
 
 /** Signs in on the /login the app sent the person to (keeping its return path). */
 async function signInHere(page: Page, email: string) {
@@ -21,7 +21,6 @@ test.describe('an ended session (issue 18 #17)', () => {
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
     await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Fusers$/);
     await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
-    await shoot(page, 'login-session-ended');
 
     await signInHere(page, DEMO.hr);
     await expect(page).toHaveURL(/\/level2\/users$/);

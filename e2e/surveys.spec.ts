@@ -3,7 +3,7 @@
  * HR create a type B one, so a retry never meets a survey an earlier try completed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newEmployee, outboxLink, shoot, signIn, unique } from './support';
+import { DEMO, newEmployee, outboxLink, signIn, unique } from './support';
 
 async function register(page: Page, name: string, email: string, password: string) {
   await page.goto('/register');
@@ -20,7 +20,7 @@ async function register(page: Page, name: string, email: string, password: strin
 
 const badge = (page: Page, id: string) => page.getByTestId(`rank-${id}`);
 
-// Whole journeys with screenshots at two widths: longer than the default minute on a busy machine.
+// Whole journeys of several steps: longer than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
 test.describe('survey A', () => {
@@ -32,10 +32,8 @@ test.describe('survey A', () => {
 
     // The intro animation with the brand word, then the intro step.
     await expect(page.getByRole('img', { name: 'jobby' }).first()).toBeVisible();
-    await shoot(page, 'survey-a-0-intro-animation');
     await expect(page.getByRole('button', { name: 'Comenzar' })).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
-    await shoot(page, 'survey-a-1-welcome');
     await page.getByRole('button', { name: 'Comenzar' }).click();
 
     // Generational memory: Continuar explains what is missing; Omitir skips it.
@@ -45,7 +43,6 @@ test.describe('survey A', () => {
     // Continuar only looks disabled (aria-disabled): a press says what is missing, hence `force`.
     await page.getByRole('button', { name: 'Continuar', exact: true }).click({ force: true });
     await expect(page.getByRole('alert')).toHaveText('Por favor selecciona un recuerdo que te identifique.');
-    await shoot(page, 'survey-a-2-generational');
     await page.getByRole('button', { name: 'Omitir' }).click();
 
     // Categories: numbered in pick order, a 4th ignored, a click on a chosen one removes it.
@@ -65,7 +62,6 @@ test.describe('survey A', () => {
     await expect(badge(page, 'regalos')).toHaveText('2');
     await page.getByRole('button', { name: /^Descuentos/ }).click();
     await expect(badge(page, 'descuentos')).toHaveText('3');
-    await shoot(page, 'survey-a-3-categories');
     await page.getByRole('button', { name: 'Continuar (3/3)' }).click();
 
     // Satisfaction: the save needs it.
@@ -74,11 +70,9 @@ test.describe('survey A', () => {
     await expect(page.getByRole('alert')).toHaveText('Por favor selecciona tu nivel de satisfacción actual.');
     await page.getByRole('radio', { name: 'Satisfecho', exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Satisfecho', exact: true })).toHaveAttribute('aria-checked', 'true');
-    await shoot(page, 'survey-a-4-satisfaction');
     await page.getByRole('button', { name: 'Finalizar' }).click();
 
     await expect(page.getByText('¡Gracias! Tu perfil está listo')).toBeVisible();
-    await shoot(page, 'survey-a-5-celebration', { phone: false });
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
 
     // The guard now lets the user anywhere in the employee area.
@@ -116,11 +110,9 @@ test.describe('survey B', () => {
     await signIn(page, matias.email, matias.password);
     await expect(page).toHaveURL(/\/level3\/survey$/);
     await expect(page.getByText('¡Eres parte de nuestro grupo experimental!')).toBeVisible();
-    await shoot(page, 'survey-b-0-notice', { phone: false });
     await expect(page).toHaveURL(/\/level3\/survey-b$/);
 
     await expect(page.getByTestId('survey-b-counter')).toHaveText('1 / 5');
-    await shoot(page, 'survey-b-1-intro');
     await page.getByRole('button', { name: 'Iniciar Experiencia' }).click();
 
     await expect(page.getByTestId('survey-b-counter')).toHaveText('2 / 5');
@@ -128,7 +120,6 @@ test.describe('survey B', () => {
     await page.getByRole('radio', { name: /Analítico/ }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('radio', { name: /Analítico/ })).toHaveAttribute('aria-checked', 'true');
-    await shoot(page, 'survey-b-2-matrix');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     // Drag and drop by keyboard: Tecnología (5th) to the top.
@@ -149,7 +140,6 @@ test.describe('survey B', () => {
     await expect(page.getByText('Soltaste Tecnología en el lugar de Bienestar.')).toBeAttached();
     await expect(items.first()).toHaveAccessibleName('1. Tecnología');
     await expect(items.nth(1)).toHaveAccessibleName('2. Bienestar');
-    await shoot(page, 'survey-b-3-priorities');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     // Sliders 0–100, default 50.
@@ -162,7 +152,6 @@ test.describe('survey B', () => {
     await page.getByRole('slider', { name: 'Búsqueda de desafíos' }).focus();
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('slider', { name: 'Búsqueda de desafíos' })).toHaveAttribute('aria-valuenow', '49');
-    await shoot(page, 'survey-b-4-lifestyle');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     // The timeline: a goal per point; Finalizar waits for all four.
@@ -170,11 +159,9 @@ test.describe('survey B', () => {
     await expect(page.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
     const goals = { '6 meses': 'Nuevas habilidades técnicas', '1 año': 'Especializarme', '2 años': 'Liderar un equipo', '3 años': 'Emprender' };
     for (const [point, goal] of Object.entries(goals)) await page.getByRole('combobox', { name: point, exact: true }).selectOption({ label: goal });
-    await shoot(page, 'survey-b-5-timeline');
     await page.getByRole('button', { name: 'Finalizar' }).click();
 
     await expect(page.getByRole('heading', { name: 'Análisis Avanzado Completado' })).toBeVisible();
-    await shoot(page, 'survey-b-6-results', { phone: false });
     await expect(page).toHaveURL(/\/level3\/dashboard$/, { timeout: 15_000 });
   });
 });

@@ -5,7 +5,7 @@
  * and the same code is refused the second time.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO, newEmployee, shoot, signIn, type Person } from './support';
+import { DEMO, newEmployee, signIn, type Person } from './support';
 
 const BENEFIT = { title: 'Tarde libre de viernes', cost: 3 };
 
@@ -51,7 +51,6 @@ test('admin adds tokens → employee redeems a company benefit → its HR redeem
   await expect(codeBox).toHaveText(/^[A-Z0-9]{4} [A-Z0-9]{4}$/);
   const code = (await codeBox.textContent())!.trim();
   await expect(companyBalance).toHaveText(String(companyBefore - BENEFIT.cost));
-  await employee.screenshot({ path: 'e2e/screenshots/journey-employee-code-desktop.png', animations: 'disabled' });
   await employee.context().close();
 
   // 3. A provider is told the code does not exist; the company's HR verifies it on its requests screen.
@@ -74,7 +73,6 @@ test('admin adds tokens → employee redeems a company benefit → its HR redeem
   await expect(result.getByText(BENEFIT.title)).toBeVisible();
   await expect(result.getByText(EMPLOYEE.name)).toBeVisible();
   await expect(result.getByText('Empresa')).toBeVisible();
-  await shoot(hr, 'journey-hr-redeemed');
 
   // 4. The same code a second time is refused.
   await hr.getByLabel('Código del token').fill(code);

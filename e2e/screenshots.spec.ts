@@ -1,0 +1,298 @@
+/**
+ * The screenshots a person looks at (issue 18 §19): the screens of the four levels at desktop and phone
+ * width, taken here and only here. The behaviour journeys assert and never stop to capture; this spec
+ * only reaches each screen (and the dialogs and steps worth seeing) and saves it under
+ * e2e/screenshots/ (git-ignored). It signs in as people of its own wherever it changes anything, and
+ * reads the demo data where it only looks.
+ *
+ * `npm run screenshots` runs it alone; `npm run test:e2e` runs it with the journeys, so a screen that
+ * can no longer be reached fails the run instead of leaving an old picture behind.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, DEMO, newEmployee, newProvider, outboxLink, PHONE, redeemByTitle, shoot, signIn, unique } from './support';
+
+// Every screen at two widths on a shared 2-core machine: longer than a journey's two minutes.
+test.describe.configure({ timeout: 300_000 });
+// A step that cannot happen fails within half a minute, not at the test's end.
+test.use({ actionTimeout: 30_000 });
+
+/** Switches the theme from the header's button, or from the avatar menu where the header is compact. */
+async function useTheme(page: Page, theme: 'oscuro' | 'claro') {
+  const button = page.getByTestId('theme-toggle');
+  if (await button.isVisible()) await button.click();
+  else {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: `Usar tema ${theme}` }).click();
+  }
+}
+
+/** Opens a screen from its address and captures it once its title is on screen. */
+async function capture(page: Page, path: string, name: string, options?: Parameters<typeof shoot>[2]) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, name, options);
+}
+
+test('the screens before signing in', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await shoot(page, 'login');
+
+  await page.goto('/register');
+  await page.getByLabel('Nombre completo').fill('Rocío Lagos');
+  await page.getByLabel('Correo electrónico').fill(`${unique('rocio')}@andes.cl`);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('abc');
+  await page.getByLabel('Confirmar contraseña').fill('abc');
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  await expect(page.getByText('La contraseña debe tener al menos 6 caracteres')).toBeVisible();
+  await shoot(page, 'register-errors');
+
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+  await shoot(page, 'forgot-password');
+
+  // Where an ended session sends the person, keeping the way back.
+  await page.goto('/login?volver=%2Flevel2%2Fusers');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await shoot(page, 'login-session-ended');
+});
+
+test('registration, the address confirmation and a new password', async ({ page }) => {
+  const rocio = `${unique('rocio')}@andes.cl`;
+  await page.goto('/register');
+  await page.getByLabel('Nombre completo').fill('Rocío Lagos');
+  await page.getByLabel('Correo electrónico').fill(rocio);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave123');
+  await page.getByLabel('Confirmar contraseña').fill('clave123');
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  await expect(page.getByTestId('register-success')).toBeVisible();
+  await shoot(page, 'register-success');
+
+  await signIn(page, rocio, 'clave123');
+  await expect(page.getByRole('heading', { name: 'Confirma tu correo' })).toBeVisible();
+  await shoot(page, 'verify-email-notice');
+
+  await page.goto(await outboxLink(page, rocio));
+  await expect(page.getByTestId('login-verified')).toBeVisible();
+  await shoot(page, 'login-verified');
+
+  const emilia = await newEmployee({ name: 'Emilia Olvido' });
+  await page.goto('/forgot-password');
+  await page.getByLabel('Correo electrónico').fill(emilia.email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+  await page.goto(await outboxLink(page, emilia.email));
+  await expect(page.getByLabel('Nueva contraseña')).toBeVisible();
+  await shoot(page, 'reset-password');
+});
+
+test('level 1: every screen, its forms and a dark one', async ({ page }) => {
+  const lucas = await newEmployee({ name: 'Lucas Nivel', surveyDone: true });
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  await capture(page, '/level1/dashboard', 'level1-dashboard', { laptop: true });
+
+  await capture(page, '/level1/companies', 'level1-companies');
+  await page.getByRole('button', { name: /^Editar / }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, 'level1-company-form', { phone: false });
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level1/benefits/jobby', 'level1-benefits', { laptop: true });
+  await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
+  await expect(page.getByRole('dialog').getByLabel('Título')).toBeVisible();
+  await shoot(page, 'level1-benefits-form', { phone: false });
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level1/providers', 'level1-providers');
+  await page.getByRole('button', { name: /^Editar / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Editar proveedor' })).toBeVisible();
+  await shoot(page, 'level1-providers-edit', { phone: false });
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level1/benefits/requests', 'level1-requests');
+  await capture(page, '/level1/tokens', 'level1-tokens');
+  await capture(page, '/level1/users/list', 'level1-users-list');
+
+  await capture(page, '/level1/users/assign-levels', 'level1-assign-levels');
+  await page.getByRole('textbox', { name: 'Buscar por nombre, email o empresa' }).fill(lucas.email);
+  const levels = page.getByRole('table', { name: 'Niveles de usuario' });
+  await levels.getByLabel(`Nivel de ${lucas.email}`).click();
+  await page.getByRole('option', { name: /2 · Recursos Humanos/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Cambiar nivel' })).toBeVisible();
+  await shoot(page, 'level1-assign-levels-confirm');
+  await page.getByRole('dialog', { name: 'Cambiar nivel' }).getByRole('button', { name: 'Cancelar' }).click();
+
+  await capture(page, '/level1/achievements', 'level1-achievements-rules');
+  await page.getByRole('tab', { name: 'Análisis Reciente' }).click();
+  await shoot(page, 'level1-achievements-analysis');
+
+  await capture(page, '/level1/surveys', 'level1-surveys');
+  await page.getByRole('list', { name: 'Encuestas completadas' }).getByRole('button', { name: /^Ver respuestas de / }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, 'level1-survey-detail');
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level1/bot-management', 'level1-bot-management');
+
+  await useTheme(page, 'oscuro');
+  await capture(page, '/level1/dashboard', 'level1-dashboard-dark', { phone: false });
+  await useTheme(page, 'claro');
+});
+
+test('level 2: every screen, its dialogs and a dark one', async ({ page }) => {
+  await signIn(page, DEMO.hr);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await capture(page, '/level2/dashboard', 'level2-dashboard');
+
+  await capture(page, '/level2/users', 'level2-users');
+  await page.getByRole('button', { name: 'Agregar Usuario' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await shoot(page, 'level2-users-add', { phone: false });
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level2/tokens', 'level2-tokens');
+  await page.getByRole('table', { name: 'Colaboradores y sus tokens' }).getByRole('button', { name: /Asignar tokens a/ }).first().click();
+  const single = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });
+  await single.getByLabel('Cantidad').fill('0');
+  await single.getByRole('button', { name: 'Asignar' }).click();
+  await expect(single.getByText('Por favor complete todos los campos requeridos')).toBeVisible();
+  await shoot(page, 'level2-tokens-assign-refused');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Asignación masiva' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Asignación masiva de tokens' });
+  await bulk.getByLabel(/^Seleccionar todos \(\d+\)$/).check();
+  await bulk.getByLabel('Cantidad por usuario').fill('3');
+  await shoot(page, 'level2-tokens-bulk', { phone: false });
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level2/benefits', 'level2-benefits');
+  await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Nuevo beneficio interno' })).toBeVisible();
+  await shoot(page, 'level2-benefits-form', { phone: false });
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level2/requests', 'level2-requests');
+
+  await capture(page, '/level2/bot-messaging', 'level2-bot-config');
+  await page.getByRole('tab', { name: 'Perfiles de Empleados' }).click();
+  await expect(page.getByRole('table', { name: 'Perfiles de Empleados' })).toBeVisible();
+  await shoot(page, 'level2-bot-profiles');
+  await page.getByRole('tab', { name: /Análisis y Alertas/ }).click();
+  await expect(page.getByRole('table', { name: 'Alertas' })).toBeVisible();
+  await shoot(page, 'level2-bot-analytics');
+
+  await useTheme(page, 'oscuro');
+  await capture(page, '/level2/dashboard', 'level2-dashboard-dark', { phone: false });
+  await useTheme(page, 'claro');
+});
+
+test('level 3: the dashboard, both catalogues, a code and the requests', async ({ page }) => {
+  const camila = await newEmployee({ name: 'Camila Captura', surveyDone: { categories: ['comidas', 'experiencias', 'regalos'] }, flexible: 20, companyTokens: 12 });
+  const api = await apiAs(camila.email, camila.password);
+  expect((await redeemByTitle(api, 'company', 'Día libre de cumpleaños')).status).toBe('pending');
+  await api.dispose();
+
+  await signIn(page, camila.email, camila.password);
+  await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  await capture(page, '/level3/dashboard', 'level3-employee-dashboard', { laptop: true });
+
+  await capture(page, '/level3/benefits', 'level3-benefits-carousel');
+  await page.getByTestId('view-toggle').click();
+  await shoot(page, 'level3-benefits-grid');
+
+  await capture(page, '/level3/company-benefits', 'level3-company-benefits');
+  await page.getByRole('article', { name: 'Almuerzo con el equipo' }).getByRole('button', { name: /^Canjear por/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Canjear beneficio' });
+  await shoot(page, 'level3-redeem-confirm', { phone: false });
+  await dialog.getByRole('button', { name: 'Confirmar canje' }).click();
+  await expect(dialog.getByTestId('redeem-code')).toHaveText(/^[A-Z0-9]{4} [A-Z0-9]{4}$/);
+  await shoot(page, 'level3-redeem-code');
+  await page.keyboard.press('Escape');
+
+  await capture(page, '/level3/requests', 'level3-requests');
+  await capture(page, '/profile', 'profile');
+
+  // The header on a phone: the bell opened, then the side menu from the burger.
+  await page.setViewportSize(PHONE);
+  await page.goto('/level3/dashboard');
+  await page.getByTestId('bell').click();
+  await expect(page.getByText(/Marcar todas como leídas|No tienes notificaciones/)).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/level3-bell-open-phone.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(page.getByRole('link', { name: 'Mis solicitudes' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/level3-menu-phone.png', animations: 'disabled' });
+});
+
+test('the surveys, step by step', async ({ page }) => {
+  const renata = await newEmployee({ name: 'Renata Encuesta' });
+  await signIn(page, renata.email, renata.password);
+  await expect(page).toHaveURL(/\/level3\/survey$/);
+  await expect(page.getByRole('button', { name: 'Comenzar' })).toBeVisible();
+  await shoot(page, 'survey-a-1-welcome');
+  await page.getByRole('button', { name: 'Comenzar' }).click();
+  await expect(page.getByRole('heading', { name: '¿Qué recuerdo te identifica más?' })).toBeVisible();
+  await shoot(page, 'survey-a-2-generational');
+  await page.getByRole('button', { name: 'Omitir' }).click();
+  for (const name of ['Comidas', 'Regalos', 'Descuentos']) await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await shoot(page, 'survey-a-3-categories');
+  await page.getByRole('button', { name: 'Continuar (3/3)' }).click();
+  await page.getByRole('radio', { name: 'Satisfecho', exact: true }).click();
+  await shoot(page, 'survey-a-4-satisfaction');
+
+  const matias = await newEmployee({ name: 'Matías Experimental', type: 'B' });
+  await page.context().clearCookies();
+  await signIn(page, matias.email, matias.password);
+  await expect(page).toHaveURL(/\/level3\/survey-b$/);
+  await expect(page.getByTestId('survey-b-counter')).toHaveText('1 / 5');
+  await shoot(page, 'survey-b-1-intro');
+  await page.getByRole('button', { name: 'Iniciar Experiencia' }).click();
+  await page.getByRole('radio', { name: /Analítico/ }).click();
+  await shoot(page, 'survey-b-2-matrix');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('survey-b-counter')).toHaveText('3 / 5');
+  await shoot(page, 'survey-b-3-priorities');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('survey-b-counter')).toHaveText('4 / 5');
+  await shoot(page, 'survey-b-4-lifestyle');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('survey-b-counter')).toHaveText('5 / 5');
+  await shoot(page, 'survey-b-5-timeline');
+});
+
+test('level 4: the portal, a verified code and a dark one', async ({ page }) => {
+  const provider = await newProvider({ name: 'Café Captura' });
+  await signIn(page, provider.email, provider.password);
+  await expect(page).toHaveURL(/\/level4$/);
+  await expect(page.getByLabel('Código del token')).toBeVisible();
+  await shoot(page, 'level4-portal-home');
+
+  await page.getByLabel('Código del token').fill('ZZ99ZZ99');
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByTestId('verify-result').getByText('Token no encontrado')).toBeVisible();
+  await shoot(page, 'level4-portal-invalid');
+
+  // A code of this provider's own benefit, redeemed by an employee of this spec's own, verified here.
+  await page.context().clearCookies();
+  const buyer = await newEmployee({ name: 'Valentina Captura', surveyDone: true, flexible: 1 });
+  const api = await apiAs(buyer.email, buyer.password);
+  const { code } = await redeemByTitle(api, 'platform', '20% de descuento en delivery');
+  await api.dispose();
+  await signIn(page, DEMO.provider);
+  await page.getByLabel('Código del token').fill(code!.code);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByText('¡Token Canjeado!')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/level4-portal-redeemed-desktop.png', animations: 'disabled' });
+  await expect(page.getByTestId('verify-result').getByText('Token Válido')).toBeVisible({ timeout: 10_000 });
+  await shoot(page, 'level4-portal-valid');
+
+  // The demo provider's portal, with its history and pending requests (read only).
+  await page.context().clearCookies();
+  await signIn(page, DEMO.otherProvider);
+  await expect(page.getByRole('list', { name: 'Solicitudes pendientes' })).toBeVisible();
+  await shoot(page, 'level4-portal-requests');
+  await useTheme(page, 'oscuro');
+  await shoot(page, 'level4-portal-dark');
+  await useTheme(page, 'claro');
+});
