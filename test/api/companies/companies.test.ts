@@ -146,6 +146,9 @@ describe('editing a company', () => {
 describe('creating a company HR admin', () => {
   const admin = { name: 'Jorge Admin', email: 'admin@cordillera.cl', password: 'clave123', confirmPassword: 'clave123' };
 
+  // Another company, whose domain Andes' admin may not take.
+  beforeAll(() => createCompany(ctx.db, 'Pampa', { emailDomain: 'pampa.cl' }));
+
   async function createAdmin(companyId: string, body: Record<string, unknown>) {
     return call(operator, { method: 'POST', url: `/api/companies/${companyId}/admins`, payload: body });
   }
@@ -158,6 +161,8 @@ describe('creating a company HR admin', () => {
     [{ ...admin, email: 'admin@jobby.cl' }, 'El correo del administrador no puede usar el dominio de la plataforma ni el de proveedores'],
     [{ ...admin, email: 'admin@jobby.sup' }, 'El correo del administrador no puede usar el dominio de la plataforma ni el de proveedores'],
     [{ ...admin, email: 'admin@andes.cl' }, 'Este correo electrónico ya está en uso'],
+    // Another company's domain: Andes' admin may not take a Pampa address (issue 18 item 3).
+    [{ ...admin, email: 'admin@PAMPA.cl' }, 'El correo no puede ser del dominio de otra empresa ni de los dominios de Jobby. Usa el correo propio de la persona.'],
   ])('refuses %j with its message', async (body, message) => {
     const res = await createAdmin(andesId, body);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);

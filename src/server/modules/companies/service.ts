@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { refuseForeignAddress } from '../users/hr-users';
 
 /**
  * The company that owns an email domain: a FULL, case-insensitive match against
@@ -175,6 +176,8 @@ export async function createCompanyAdmin(
 ): Promise<CompanyAdmin> {
   if (isStaffEmail(input.email, domains.staffDomain) || isProviderEmail(input.email, domains.providerDomain)) throw new AppError('ADMIN_EMAIL_RESERVED_DOMAIN');
   await companyById(db, input.companyId);
+  // An HR admin at another company's domain would squat that company's address (issue 18 item 3).
+  await refuseForeignAddress(db, input.email, input.companyId, domains);
   const { id } = await createPasswordAccount(db, { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id });
   return { id, name: input.name, email: input.email, level: 2, companyId: input.companyId };
 }
