@@ -72,7 +72,7 @@ test.describe('sign-in, guard and layout', () => {
     await signOut(page);
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
     await page.goto('/level2/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Fdashboard$/);
   });
 
   test('the phone layout opens the side menu from the burger', async ({ page }) => {

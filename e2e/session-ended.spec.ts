@@ -52,4 +52,17 @@ test.describe('an ended session (issue 18 #17)', () => {
       await expect(page).toHaveURL(/localhost:\d+\/level3\/dashboard$/);
     }
   });
+
+  test('a screen opened while signed out returns there after signing in; a signed-in person opening /register or /login goes to their dashboard (issue 23 §3)', async ({ page }) => {
+    await page.goto('/level2/users?buscar=ana');
+    await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Fusers%3Fbuscar%3Dana$/);
+    await signInHere(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/users\?buscar=ana$/);
+    await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
+
+    for (const path of ['/register', '/login']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    }
+  });
 });

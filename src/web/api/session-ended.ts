@@ -5,6 +5,11 @@ import { meQuery } from './session';
 /** The query parameter of /login that holds where to go back after signing in. */
 export const RETURN_PARAM = 'volver';
 
+/** /login, coming back to `path` (a path of this site, with its query and hash) after signing in. */
+export function loginReturningTo(path: string): string {
+  return `/login?${RETURN_PARAM}=${encodeURIComponent(path)}`;
+}
+
 let leaving = false;
 
 /**
@@ -20,7 +25,7 @@ export function onSessionEnded(queryClient: QueryClient, error: unknown) {
   if (!queryClient.getQueryData(meQuery.queryKey) || leaving) return;
   leaving = true;
   const { pathname, search, hash } = window.location;
-  window.location.replace(`/login?${RETURN_PARAM}=${encodeURIComponent(pathname + search + hash)}`);
+  window.location.replace(loginReturningTo(pathname + search + hash));
 }
 
 /**

@@ -5,19 +5,28 @@ import { useMe } from '../api/session';
 import { ErrorState } from '../components/error-state';
 import { PageLoader } from '../components/page-loader';
 import { messageOf } from '../api/client';
+import { loginReturningTo } from '../api/session-ended';
+
+/** /login, coming back to the screen the person opened once they have signed in (issue 23 §3). */
+function useLoginHere(): string {
+  const { pathname, search, hash } = useLocation();
+  return loginReturningTo(pathname + search + hash);
+}
 
 /**
- * The browser's guard (a convenience: the server is the gate). No session → /login; another
+ * The browser's guard (a convenience: the server is the gate). No session → /login (and back here
+ * after signing in); another
  * level's area → own dashboard; a level 3 user with the survey pending → the survey only.
  */
 export function RequireArea({ level, children, loadingLabel }: { level: Level; children: ReactNode; loadingLabel?: string }) {
   const { data: me, isPending, isError, error, refetch } = useMe();
   const location = useLocation();
+  const loginHere = useLoginHere();
   if (isPending) return <PageLoader label={loadingLabel} />;
   if (isError) {
     return <ErrorState message={`Error al cargar datos de usuario: ${messageOf(error)}`} onRetry={() => void refetch()} />;
   }
-  if (!me) return <Navigate to="/login" replace />;
+  if (!me) return <Navigate to={loginHere} replace />;
   const home = homePath(me);
   if (!canEnterArea({ level: (me.level as Level | null) ?? null }, level)) {
     return <Navigate to={home ?? '/login'} replace />;
@@ -31,7 +40,8 @@ export function RequireArea({ level, children, loadingLabel }: { level: Level; c
 /** Any signed-in user (the /profile screen). */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data: me, isPending } = useMe();
+  const loginHere = useLoginHere();
   if (isPending) return <PageLoader />;
-  if (!me) return <Navigate to="/login" replace />;
+  if (!me) return <Navigate to={loginHere} replace />;
   return <>{children}</>;
 }

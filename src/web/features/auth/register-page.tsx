@@ -3,10 +3,11 @@ import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Tit
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { REGISTER_REDIRECT_MS } from '../../../domain/constants';
 import { registerFormSchema, type RegisterFormInput } from '../../../domain/schemas/auth';
-import { publicConfigQuery, signUp } from '../../api/session';
+import { homePath } from '../../../domain/levels';
+import { publicConfigQuery, signUp, useMe } from '../../api/session';
 import { AuthShell } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
@@ -17,6 +18,7 @@ const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPas
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const { data: me } = useMe();
   const { data: publicConfig } = useQuery(publicConfigQuery);
   const mustVerify = publicConfig?.emailVerification === 'required';
   const [success, setSuccess] = useState(false);
@@ -33,6 +35,10 @@ export function RegisterPage() {
     const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [success, mustVerify, navigate]);
+
+  // A signed-in person has nothing to register: their dashboard (issue 23 §3), as /login does.
+  const home = me && !success && !submitting ? homePath(me) : null;
+  if (home) return <Navigate to={home} replace />;
 
   const submit = form.onSubmit((values) =>
     run(async () => {
