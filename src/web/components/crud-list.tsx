@@ -4,7 +4,7 @@ import type { RecordStatus } from '../../domain/constants';
 import { messageOf } from '../api/client';
 import { Banner, useBanner } from './banner';
 import { ConfirmDialog } from './confirm-dialog';
-import { useTableSearch, type DataTableColumn } from './data-table';
+import { pagedTableProps, useTableSearch, type DataTableColumn, type PagedQuery } from './data-table';
 import { StatusToggleButton } from './status-toggle-button';
 
 /** The rows of a list screen: each has an id and is active or inactive. */
@@ -68,15 +68,6 @@ export type CrudListOptions<Row extends CrudRow> = {
   pageSize?: number;
 };
 
-/** The parts of a query result a list reads (a TanStack `useQuery` of a paged route). */
-export type CrudListQuery<Row> = {
-  data?: { items: Row[]; total: number };
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-};
-
 export const CRUD_PAGE_SIZE = 10;
 
 /** HR's load failure (part 2 §8 'Error al cargar los datos'), with the server's reason. */
@@ -129,15 +120,11 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
     saved,
 
     /** DataTable's rows, paging, search, loading and error; the screen adds label, columns, texts. */
-    tableProps: (query: CrudListQuery<Row>, loadError: (error: unknown) => string = messageOf) => ({
-      rows: query.data?.items,
+    tableProps: (query: PagedQuery<Row>, loadError?: (error: unknown) => string) => ({
+      ...pagedTableProps(query, loadError),
       rowKey: (row: Row) => row.id,
-      total: query.data?.total ?? 0,
       pageSize,
       ...tableProps,
-      isLoading: query.isPending,
-      error: query.isError ? loadError(query.error) : null,
-      onRetry: () => void query.refetch(),
     }),
     /** 'Nueva empresa', 'Nuevo beneficio'…: opens the empty form (the header's, with an icon, and the empty list's). */
     createButton: (label: string, icon?: ReactNode) => (

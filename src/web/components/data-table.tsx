@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { messageOf } from '../api/client';
 import { ErrorState } from './error-state';
 
 /** A column; on a phone the first one is the row card's title and the others read "header: value". */
@@ -266,5 +267,28 @@ export function useTableSearch(debounceMs = 300) {
         setPage(1);
       },
     },
+  };
+}
+
+/** The parts of a TanStack query of a paged route (`{ items, total }`) a DataTable reads. */
+export type PagedQuery<Row> = {
+  data?: { items: Row[]; total: number };
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * A DataTable's rows, total, loading and error from a paged query; `loadError` words the failure
+ * (the server's reason unless given). The screen adds the label, columns, paging and texts.
+ */
+export function pagedTableProps<Row>(query: PagedQuery<Row>, loadError: (error: unknown) => string = messageOf) {
+  return {
+    rows: query.data?.items,
+    total: query.data?.total ?? 0,
+    isLoading: query.isPending,
+    error: query.isError ? loadError(query.error) : null,
+    onRetry: () => void query.refetch(),
   };
 }

@@ -8,7 +8,7 @@ import { useAchievementAnalysis, useAchievementRules, useDeleteRule, useSetRuleS
 import { StatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, pagedTableProps, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -111,15 +111,11 @@ function RulesTab() {
       <DataTable<AchievementRule>
         label="Reglas de logros"
         columns={columns}
-        rows={rules.data?.items}
+        {...pagedTableProps(rules)}
         rowKey={(r) => r.id}
-        total={rules.data?.total ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
-        isLoading={rules.isPending}
-        error={rules.isError ? messageOf(rules.error) : null}
-        onRetry={() => void rules.refetch()}
         empty={{ icon: <IconTrophy size={28} />, title: 'Aún no hay reglas', description: 'Crea una regla para premiar a los colaboradores con tokens.' }}
       />
       <AchievementRuleModal
