@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '../../../domain/constants';
 import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useProviderOptions, useSavePlatformBenefit } from '../../api/admin-platform';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { BENEFIT_TYPE_LABELS } from './benefit-type-badge';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
@@ -56,17 +55,7 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
   const form = useSchemaForm<BenefitFormValues>(platformBenefitInputSchema, valuesOf(benefit));
   const save = useSavePlatformBenefit();
   const providers = useProviderOptions();
-  const { setValues, resetDirty, clearErrors } = form;
-  const { reset: resetSave } = save;
-
-  useEffect(() => {
-    if (!opened) return;
-    const values = valuesOf(benefit);
-    setValues(values);
-    resetDirty(values);
-    clearErrors();
-    resetSave();
-  }, [opened, benefit, setValues, resetDirty, clearErrors, resetSave]);
+  useFormOnOpen(form, { opened, source: benefit, valuesFor: valuesOf, resetAnswer: save.reset });
 
   const submit = (values: BenefitFormValues) => {
     const parsed = platformBenefitInputSchema.parse(values);
