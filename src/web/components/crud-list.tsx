@@ -70,6 +70,14 @@ export type CrudListOptions<Row extends CrudRow> = {
 
 export const CRUD_PAGE_SIZE = 10;
 
+/** What a list's create/edit form modal receives from `useCrudList().formProps`; the screen adds the row. */
+export type CrudFormProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Saved: closes the form and shows the message in the list's banner. */
+  onSaved: (message: string) => void;
+};
+
 /** HR's load failure (part 2 §8 'Error al cargar los datos'), with the server's reason. */
 export const loadFailed = (error: unknown) => `Error al cargar los datos: ${messageOf(error)}`;
 
@@ -133,7 +141,7 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
       </Button>
     ),
     /** The form modal's `opened`, `onClose` and `onSaved`; the screen adds the row (`editing.item`). */
-    formProps: { opened: editing !== null, onClose: closeEditor, onSaved: saved },
+    formProps: { opened: editing !== null, onClose: closeEditor, onSaved: saved } satisfies CrudFormProps,
     /**
      * The 'Acciones' column in one right-aligned row: 'Editar' (unless `canEdit` is false), then
      * 'Activar'/'Desactivar' (asking first when the screen gave a confirmation), then the screen's `extra`.

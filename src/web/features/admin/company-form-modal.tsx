@@ -3,6 +3,7 @@ import { COMPANY_DEFAULT_MAX_USERS } from '../../../domain/constants';
 import { companyInputSchema, type Company } from '../../../domain/schemas/companies';
 import { messageOf } from '../../api/client';
 import { useSaveCompany } from '../../api/companies';
+import type { CrudFormProps } from '../../components/crud-list';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
@@ -30,12 +31,9 @@ function valuesOf(company: Company | null): CompanyFormValues {
   };
 }
 
-export type CompanyFormModalOptions = {
-  opened: boolean;
+type CompanyFormModalOptions = CrudFormProps & {
   /** null: a new company. */
   company: Company | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 /** Add or edit a company (part 1 §5 "Company form"), validated by the server's schema. */

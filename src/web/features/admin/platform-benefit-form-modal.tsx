@@ -3,6 +3,7 @@ import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK
 import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useProviderOptions, useSavePlatformBenefit } from '../../api/admin-platform';
+import type { CrudFormProps } from '../../components/crud-list';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { BENEFIT_TYPE_LABELS } from './benefit-type-badge';
 import { TokenAmountInput } from '../../components/token-amount-input';
@@ -40,12 +41,9 @@ function valuesOf(benefit: PlatformBenefit | null): BenefitFormValues {
   };
 }
 
-export type PlatformBenefitFormModalOptions = {
-  opened: boolean;
+type PlatformBenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
   benefit: PlatformBenefit | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 const TYPE_OPTIONS = Object.entries(BENEFIT_TYPE_LABELS).map(([value, label]) => ({ value, label }));

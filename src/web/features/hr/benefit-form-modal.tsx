@@ -3,6 +3,7 @@ import { BENEFIT_CATEGORIES, COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_
 import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useSaveCompanyBenefit } from '../../api/hr';
+import type { CrudFormProps } from '../../components/crud-list';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
@@ -45,12 +46,9 @@ function changedFields(initial: BenefitFormValues, values: BenefitFormValues): P
 
 const CATEGORY_OPTIONS = BENEFIT_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
 
-export type BenefitFormModalOptions = {
-  opened: boolean;
+type BenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
   benefit: CompanyBenefit | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 /** Add/Edit an internal benefit (part 2 §2 "/level2/benefits", §5): 'Los campos Título y Descripción son obligatorios'. */
