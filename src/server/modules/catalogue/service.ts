@@ -48,6 +48,12 @@ function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; sold
   return { canRedeem: item.isRedeemer, blockedReason: null };
 }
 
+/** What a catalogue item shows of its benefit, platform or company alike. */
+function shownOf(benefit: Pick<CatalogueItem, 'id' | 'title' | 'description' | 'category' | 'image' | 'tokenCost'>) {
+  const { id, title, description, category, image, tokenCost } = benefit;
+  return { id, title, description, category, image, tokenCost };
+}
+
 /** An employee of a deactivated company sees the catalogue but cannot redeem (see redeemBenefit). */
 function isRedeemerOf(actor: Actor): boolean {
   return actor.status === 'active' && (!actor.companyId || actor.companyActive);
@@ -82,13 +88,8 @@ export async function listPlatformItems(
   return platformRows.map(({ benefit, redeemedCount }): CatalogueItem => {
     const count = redeemedCount ?? 0;
     return {
-      id: benefit.id,
+      ...shownOf(benefit),
       kind: 'platform',
-      title: benefit.title,
-      description: benefit.description,
-      category: benefit.category,
-      image: benefit.image,
-      tokenCost: benefit.tokenCost,
       type: benefit.type as CatalogueItem['type'],
       providerName: benefit.providerName,
       isHighlighted: benefit.isHighlighted,
@@ -138,13 +139,8 @@ export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogu
   const company = companyRows.map(({ benefit, redeemedCount }): CatalogueItem => {
     const count = redeemedCount ?? 0;
     return {
-      id: benefit.id,
+      ...shownOf(benefit),
       kind: 'company',
-      title: benefit.title,
-      description: benefit.description,
-      category: benefit.category,
-      image: benefit.image,
-      tokenCost: benefit.tokenCost,
       type: null,
       providerName: null,
       isHighlighted: false,
