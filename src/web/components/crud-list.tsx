@@ -8,7 +8,7 @@ import { pagedTableProps, useTableSearch, type DataTableColumn, type PagedQuery 
 import { StatusToggleButton } from './status-toggle-button';
 
 /** The rows of a list screen: each has an id and is active or inactive. */
-export type CrudRow = { id: string; status: RecordStatus };
+type CrudRow = { id: string; status: RecordStatus };
 
 /** What the banner says after a row was switched on or off, or could not be. */
 export type StatusChangeTexts = {
@@ -46,20 +46,20 @@ export const STATUS_CHANGE_TEXTS = {
 } satisfies Record<string, StatusChangeTexts>;
 
 /** The question asked before a row is switched (title 'Desactivar {noun}' / 'Activar {noun}'). */
-export type StatusConfirmation<Row> = {
+type StatusConfirmation<Row> = {
   /** Lower case, after the verb: 'empresa', 'beneficio', 'usuario'. */
   noun: string;
   message: (row: Row, activate: boolean) => string;
 };
 
 /** The parts of a TanStack status mutation (`useSetCompanyStatus()`…) a list uses. */
-export type StatusMutation = {
+type StatusMutation = {
   mutate(variables: { id: string; status: RecordStatus }, options: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }): void;
   isPending: boolean;
   variables?: { id: string };
 };
 
-export type CrudListOptions<Row extends CrudRow> = {
+type CrudListOptions<Row extends CrudRow> = {
   /** The screen's status mutation, as its API hook gives it. */
   setStatus: StatusMutation;
   texts: StatusChangeTexts;
@@ -68,7 +68,7 @@ export type CrudListOptions<Row extends CrudRow> = {
   pageSize?: number;
 };
 
-export const CRUD_PAGE_SIZE = 10;
+const CRUD_PAGE_SIZE = 10;
 
 /** What a list's create/edit form modal receives from `useCrudList().formProps`; the screen adds the row. */
 export type CrudFormProps = {

@@ -21,9 +21,9 @@ export type DataTableColumn<Row> = {
   foldBelow?: MantineBreakpoint;
 };
 
-export type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
+type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
 
-export type DataTableOptions<Row> = {
+type DataTableOptions<Row> = {
   /** Names the table for screen readers. */
   label: string;
   columns: DataTableColumn<Row>[];

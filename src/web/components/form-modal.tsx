@@ -37,7 +37,7 @@ export function useFormOnOpen<Values extends Record<string, unknown>, Source>(
   }, [opened, source, setInitialValues, setValues, resetDirty, clearErrors, resetAnswer]);
 }
 
-export type FormModalOptions<Values> = {
+type FormModalOptions<Values> = {
   opened: boolean;
   title: string;
   form: UseFormReturnType<Values>;

@@ -14,7 +14,7 @@ import { getWalletBalances } from '../ledger/service';
 const BUSINESS_TIME_ZONE = 'America/Santiago';
 
 /** The catalogue has no paging in the contract; each section is capped so no answer is a whole table. */
-export const CATALOGUE_SECTION_LIMIT = 100;
+const CATALOGUE_SECTION_LIMIT = 100;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 

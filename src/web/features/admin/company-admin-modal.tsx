@@ -16,7 +16,7 @@ function adminErrorText(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage('ADMIN_CREATE_FAILED');
 }
 
-export type CompanyAdminModalOptions = {
+type CompanyAdminModalOptions = {
   /** The company the admin will belong to; null keeps the modal closed. */
   company: Company | null;
   onClose: () => void;
