@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Table, type TableProps, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { messageOf } from '../api/client';
 import { ErrorState } from './error-state';
@@ -291,4 +291,36 @@ export function pagedTableProps<Row>(query: PagedQuery<Row>, loadError: (error: 
     error: query.isError ? loadError(query.error) : null,
     onRetry: () => void query.refetch(),
   };
+}
+
+/**
+ * A short read-only table shown whole (a dashboard's latest rows), scrolling sideways below
+ * `minWidth`: the headers, then one row per item (`noWrap` keeps a cell on one line). The caller shows
+ * its own line when there are no rows; DataTable is for lists with search, paging or states.
+ */
+export function SimpleTable<Row>({ columns, rows, rowKey, minWidth, ...table }: { columns: DataTableColumn<Row>[]; rows: Row[]; rowKey: (row: Row) => string; minWidth: number } & TableProps) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table {...table}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key}>{column.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }
