@@ -8,7 +8,7 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { LIVE_CHANNEL, OUTBOX_CHANNEL } from './outbox';
+import { LIVE_CHANNEL } from './outbox';
 import type { LiveMessage, LiveTopic } from './types';
 
 type LiveListener = {
@@ -135,5 +135,3 @@ export class LiveHub {
     this.stop = null;
   }
 }
-
-export { OUTBOX_CHANNEL };

@@ -8,7 +8,7 @@ import { RedeemModal, useRedeemModal } from './redeem-modal';
 
 type CatalogueSection = 'platform' | 'company';
 
-export type CataloguePageOptions = {
+type CataloguePageOptions = {
   /** The catalogue's section this page shows: flexible (platform) or company benefits. */
   section: CatalogueSection;
   intro: ReactNode;
