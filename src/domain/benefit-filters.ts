@@ -7,7 +7,7 @@
  */
 import { normalizeCategory } from './recommendations';
 
-export type QuickFilter = { id: string; name: string; categories: readonly string[] | null };
+type QuickFilter = { id: string; name: string; categories: readonly string[] | null };
 
 export const ALL_FILTER_ID = 'todos';
 
@@ -27,8 +27,6 @@ export const QUICK_FILTERS = [
   { id: 'lectura', name: 'Lectura', categories: ['libros'] },
   { id: 'eventos_del_mes', name: 'Eventos del mes', categories: ['experiencias', 'eventos'] },
 ] as const satisfies readonly QuickFilter[];
-
-export type QuickFilterId = (typeof QUICK_FILTERS)[number]['id'];
 
 export function quickFilterById(id: string): QuickFilter {
   return QUICK_FILTERS.find((f) => f.id === id) ?? QUICK_FILTERS[0];

@@ -4,10 +4,10 @@
  */
 
 export const CAROUSEL_AUTO_ADVANCE_MS = 5000;
-export const CAROUSEL_SWIPE_THRESHOLD_PX = 50;
-export const CAROUSEL_DRAG_THRESHOLD_PX = 100;
+const CAROUSEL_SWIPE_THRESHOLD_PX = 50;
+const CAROUSEL_DRAG_THRESHOLD_PX = 100;
 /** Cards more than this many positions from the centre are not rendered at all. */
-export const CAROUSEL_VISIBLE_RADIUS = 2;
+const CAROUSEL_VISIBLE_RADIUS = 2;
 /** The hint hides after 3 s (the spec allows 2–4 s), or at the first interaction. */
 export const CAROUSEL_HINT_MS = 3000;
 export const CAROUSEL_MOBILE_MAX_WIDTH = 768;
@@ -29,7 +29,7 @@ export function relativeOffset(index: number, current: number, count: number): n
   return forward > count / 2 ? forward - count : forward;
 }
 
-export type StageSlot = { index: number; offset: number };
+type StageSlot = { index: number; offset: number };
 
 /** The items on stage: the centre one and up to two on each side, each item once (few items never repeat). */
 export function stageSlots(current: number, count: number, radius = CAROUSEL_VISIBLE_RADIUS): StageSlot[] {
@@ -51,7 +51,7 @@ export function swipeStep(deltaX: number, pointer: PointerKind): -1 | 0 | 1 {
   return 0;
 }
 
-export type StageLayout = 'phone' | 'tablet' | 'desktop';
+type StageLayout = 'phone' | 'tablet' | 'desktop';
 
 export function stageLayoutFor(width: number): StageLayout {
   if (width <= CAROUSEL_MOBILE_MAX_WIDTH) return 'phone';
@@ -66,7 +66,7 @@ const LAYOUT_GEOMETRY: Record<StageLayout, { shift: number; depth: number; turn:
 };
 
 /** `dim`: how dark the layer over the card is (0 centre … 0.6 far): neighbours are dimmed, not see-through. */
-export type CardPose = { x: number; z: number; rotateY: number; scale: number; dim: number; zIndex: number };
+type CardPose = { x: number; z: number; rotateY: number; scale: number; dim: number; zIndex: number };
 
 /**
  * The 3D pose of a card `offset` positions from the centre: neighbours shifted out, pushed back,

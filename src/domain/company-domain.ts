@@ -9,7 +9,7 @@ import webmailList from 'email-providers/all.json' with { type: 'json' };
 
 const WEBMAIL = new Set<string>(webmailList);
 
-export type CompanyDomainProblem = 'webmail' | 'platform';
+type CompanyDomainProblem = 'webmail' | 'platform';
 
 /** The domain and each parent of at least two labels: `a.b.gmail.com` → itself, `b.gmail.com`, `gmail.com`. */
 function domainAndParents(domain: string): string[] {

@@ -3,7 +3,7 @@
  * the display name, else the email, else 'Usuario {id}'; a user that no longer exists is
  * 'Usuario desconocido' (part 2 §8).
  */
-export const UNKNOWN_USER_NAME = 'Usuario desconocido';
+const UNKNOWN_USER_NAME = 'Usuario desconocido';
 
 export function displayName(user: { id: string; name?: string | null; email?: string | null } | null): string {
   if (!user) return UNKNOWN_USER_NAME;

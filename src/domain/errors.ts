@@ -193,7 +193,7 @@ export function errorMessage(code: ErrorCode, params: Record<string, string | nu
   return typeof entry.message === 'function' ? entry.message(params) : entry.message;
 }
 
-export function errorStatus(code: ErrorCode): number {
+function errorStatus(code: ErrorCode): number {
   return ERRORS[code].status;
 }
 

@@ -7,7 +7,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
-export const PHONE_DEFAULT_COUNTRY = 'CL';
+const PHONE_DEFAULT_COUNTRY = 'CL';
 
 /** A typed number as E.164 (`+56912345678`), or null when it is not a valid number. */
 export function toE164(input: string): string | null {

@@ -25,7 +25,7 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
   return copy;
 }
 
-export type RecommendOptions = { count?: number; random?: () => number };
+type RecommendOptions = { count?: number; random?: () => number };
 
 /**
  * Picks `count` benefits: first those of the preferred categories, taken in turns in the order the

@@ -8,8 +8,8 @@
  */
 import type { BenefitType, RequestStatus } from './constants';
 
-export type Approver = 'company' | 'provider' | 'admin';
-export type PendingStatus = 'pending' | 'pending_provider_approval' | 'pending_admin_approval';
+type Approver = 'company' | 'provider' | 'admin';
+type PendingStatus = 'pending' | 'pending_provider_approval' | 'pending_admin_approval';
 
 /** The status a new redemption starts in. `type` is null for a company benefit. */
 export function initialRequestStatus(benefit: { type: BenefitType | null; requiresApproval: boolean }): RequestStatus {
@@ -20,7 +20,7 @@ export function initialRequestStatus(benefit: { type: BenefitType | null; requir
 }
 
 /** Whose decision a pending status waits for. */
-export const APPROVER_OF: Record<PendingStatus, Approver> = {
+const APPROVER_OF: Record<PendingStatus, Approver> = {
   pending: 'company',
   pending_provider_approval: 'provider',
   pending_admin_approval: 'admin',
@@ -75,7 +75,7 @@ export type RequestAudience = 'employee' | 'hr' | 'admin' | 'provider';
 
 /** How a status shows: its stage, or for level 1 a token-paid third-party request that waits on the platform's own work. */
 export type RequestStatusTone = RequestStage | 'needs_platform';
-export type RequestStatusView = { label: string; tone: RequestStatusTone };
+type RequestStatusView = { label: string; tone: RequestStatusTone };
 
 const STATUS_VIEWS: Record<RequestStatusTone, RequestStatusView> = {
   pending: { label: 'Pendiente', tone: 'pending' },

@@ -24,9 +24,9 @@ import { whatsappWebhookRoutes } from './modules/bot/webhook-routes';
 
 import { LiveHub, listenerFor } from './modules/events/live';
 
-export type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };
+type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };
 /** The wellbeing bot's outbound transport (the outbox workers send its replies through it). */
-export type BotDeps = { transport: BotTransport };
+type BotDeps = { transport: BotTransport };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +52,7 @@ declare module 'fastify' {
 
 export type ApiRouteInfo = { method: string; url: string; access: Access };
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   config: AppConfig;
   database: Database;
   /** The bot's outbound transport; by default the configuration's (recording, or Cloud API). */

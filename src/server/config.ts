@@ -109,7 +109,7 @@ export type WhatsappConfig = {
 export type TrustProxy = false | number | string[];
 
 /** A stream outlives a sign-out, a disabling or a level change by at most one re-check (issue 18 #5). */
-export const LIVE_DEFAULTS = { recheckMs: 2_000, streamsPerUser: 5 } as const;
+const LIVE_DEFAULTS = { recheckMs: 2_000, streamsPerUser: 5 } as const;
 
 /** The published demo password (README); refused in production. */
 export const PUBLISHED_DEMO_PASSWORD = 'demo1234';
@@ -131,7 +131,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * its scheme and port: the server prints 127.0.0.1 while the default PUBLIC_URL says localhost, and a
  * newcomer types either. Never derived from the Host header (the client writes it).
  */
-export function trustedOriginsFor(publicUrl: string, extra: readonly string[] = []): string[] {
+function trustedOriginsFor(publicUrl: string, extra: readonly string[] = []): string[] {
   const url = new URL(publicUrl);
   const origins = [url.origin];
   if (LOOPBACK_HOSTS.includes(url.hostname)) {
@@ -240,7 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** The file the development outbox's token is written to at start (e2e/support.ts reads it). */
-export const DEV_OUTBOX_TOKEN_FILE = 'dev-outbox-token';
+const DEV_OUTBOX_TOKEN_FILE = 'dev-outbox-token';
 
 /** Writes this start's outbox token, readable by this OS user only (a stale file from a past start is replaced). */
 export function writeDevOutboxToken(config: Pick<AppConfig, 'dataDir' | 'devOutboxToken'>): void {

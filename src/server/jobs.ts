@@ -18,10 +18,10 @@ import { OUTBOX_CHANNEL } from './modules/events/outbox';
 import { runPeriodicBotAnalysis } from './modules/bot/periodic';
 import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
 
-export const MONTHLY_QUEUE = 'monthly-allowance';
-export const MONTHLY_CRON = '5 0 1 * *';
-export const BOT_ANALYSIS_QUEUE = 'bot-periodic-analysis';
-export const BOT_ANALYSIS_CRON = '*/10 * * * *';
+const MONTHLY_QUEUE = 'monthly-allowance';
+const MONTHLY_CRON = '5 0 1 * *';
+const BOT_ANALYSIS_QUEUE = 'bot-periodic-analysis';
+const BOT_ANALYSIS_CRON = '*/10 * * * *';
 const SWEEP_MS = 30_000;
 
 type Log = { info: (message: string) => void; error: (message: string) => void };
@@ -43,7 +43,7 @@ function pgliteAdapter(database: Database) {
   };
 }
 
-export type Jobs = { drain: () => Promise<void>; stop: () => Promise<void> };
+type Jobs = { drain: () => Promise<void>; stop: () => Promise<void> };
 
 export async function startJobs(database: Database, log: Log, deps: WorkerDeps): Promise<Jobs> {
   const { db } = database;

@@ -81,7 +81,7 @@ export const providerListQuerySchema = z.object({
 // ───────── users: diagnostics and levels (part 1 §2 "User diagnostics", "Assign levels") ─────────
 
 /** A level, or null for "sin nivel" (part 1 §6: level 1 assigns 1–4 or none). */
-export const assignableLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.null()], { error: errorMessage('USER_LEVEL_INVALID') });
+const assignableLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.null()], { error: errorMessage('USER_LEVEL_INVALID') });
 
 export const adminUserSchema = z.object({
   id: z.string(),
@@ -96,7 +96,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** One level change of a user, as level 1 reads it (issue 18 B): who, when, from → to. */
-export const userLevelChangeSchema = z.object({
+const userLevelChangeSchema = z.object({
   fromLevel: assignableLevelSchema,
   toLevel: assignableLevelSchema,
   changedAt: z.string(),
@@ -104,7 +104,6 @@ export const userLevelChangeSchema = z.object({
   /** Null when the changer's account no longer exists. */
   changedByName: z.string().nullable(),
 });
-export type UserLevelChange = z.infer<typeof userLevelChangeSchema>;
 export const userLevelChangesSchema = z.object({ items: z.array(userLevelChangeSchema) });
 export type UserLevelChanges = z.infer<typeof userLevelChangesSchema>;
 
@@ -135,7 +134,6 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const userLevelInputSchema = z.object({ level: assignableLevelSchema });
-export type UserLevelInput = z.input<typeof userLevelInputSchema>;
 
 // ───────── dashboard (part 1 §2 "Dashboard") ─────────
 

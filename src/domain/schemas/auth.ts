@@ -14,7 +14,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT'));
+const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT'));
 
 /**
  * The rule of every new-password form (part 1 §5): the mismatch message is checked before the
@@ -66,7 +66,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const signUpBodySchema = z.object({
   name: displayName,
   email: z.string().trim().toLowerCase().max(254).email(errorMessage('REGISTER_INVALID_EMAIL')),
-  password: z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT')).max(128),
+  password: passwordSchema.max(128),
 });
 
 /** What /api/auth/sign-in/email accepts; checked before the attempt is counted (issue 18 item 9). */

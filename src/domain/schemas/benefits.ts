@@ -19,7 +19,6 @@ const benefitDate = z.iso
   .date()
   .refine((date) => date >= DATE_MIN && date <= DATE_MAX, `La fecha debe estar entre ${DATE_MIN} y ${DATE_MAX}`);
 
-
 const platformRequired = errorMessage('PLATFORM_BENEFIT_REQUIRED');
 const tokenCostField = count().min(1, 'El costo en tokens debe ser al menos 1');
 /** 0 means unlimited (part 1 §9). */
@@ -85,10 +84,9 @@ export const platformBenefitListQuerySchema = z.object({ status: z.enum(['active
 export const providerOptionSchema = z.object({ id, name: z.string(), email: z.string(), status: z.enum(['active', 'inactive']) });
 export type ProviderOption = z.infer<typeof providerOptionSchema>;
 
-
 const companyRequired = errorMessage('COMPANY_BENEFIT_REQUIRED');
 /** Start and end, when both are known, in order; an edit checks the merged values again in its service. */
-export const benefitDatesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
+const benefitDatesInOrder = (v: { startDate?: string | null; endDate?: string | null }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
 const datesInOrderError = { path: ['endDate'], message: errorMessage('BENEFIT_DATES_OUT_OF_ORDER') };
 const companyBenefitFields = z.object({

@@ -112,7 +112,7 @@ export const botMessageSchema = z.object({
 });
 export type BotMessage = z.infer<typeof botMessageSchema>;
 
-export const conversationSchema = z.object({
+const conversationSchema = z.object({
   id: z.string(),
   startedAt: z.string(),
   lastMessageAt: z.string(),
@@ -120,7 +120,6 @@ export const conversationSchema = z.object({
   requiresAttention: z.boolean(),
   messages: z.array(botMessageSchema),
 });
-export type Conversation = z.infer<typeof conversationSchema>;
 
 /** One employee's profile and a page of their conversations, newest first. */
 export const profileDetailSchema = z.object({
@@ -137,7 +136,7 @@ export type EmployeePhoneInput = z.input<typeof employeePhoneBodySchema>;
 
 // ───────── level 2: alerts and analytics ─────────
 
-export const ALERT_STATUSES = ['open', 'handled'] as const;
+const ALERT_STATUSES = ['open', 'handled'] as const;
 export const alertListQuerySchema = z.object({ status: z.enum([...ALERT_STATUSES, 'all']).default('all'), ...pageQuery });
 
 export const botAlertSchema = z.object({

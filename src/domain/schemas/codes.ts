@@ -3,7 +3,6 @@ import { z } from './zod';
 import { errorMessage } from '../errors';
 import { isoDate } from './fields';
 
-
 export const verifyCodeInputSchema = z.object({
   code: z.string({ error: errorMessage('CODE_REQUIRED') }).trim().min(1, errorMessage('CODE_REQUIRED')).max(32),
 });

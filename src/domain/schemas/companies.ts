@@ -11,7 +11,7 @@ import { count, pageQuery } from './fields';
 import { monthlyAllowanceAmount } from './engine';
 
 /** Far above any real company, and inside the integer column. */
-export const COMPANY_MAX_USERS_LIMIT = 1_000_000;
+const COMPANY_MAX_USERS_LIMIT = 1_000_000;
 
 const required = errorMessage('COMPANY_REQUIRED');
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
@@ -20,7 +20,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
  * A DNS name of at least two labels (`andes.cl`, `mail.andes.cl`), lower-cased: employees join a
  * company by a full, case-insensitive match of it (issue 6), so it is stored the one way it is compared.
  */
-export const emailDomainSchema = z
+const emailDomainSchema = z
   .string()
   .trim()
   .toLowerCase()

@@ -14,7 +14,7 @@ export type AchievementConditionType = (typeof ACHIEVEMENT_CONDITION_TYPES)[numb
 
 /** Part 1 §9: the form's defaults and the time window's bounds. */
 export const ACHIEVEMENT_DEFAULTS = { minutes: 40, minUsers: 2, rewardTokens: 5 } as const;
-export const ACHIEVEMENT_LIMITS = { minutes: [1, 120], minUsers: [2, 10], consecutiveDays: [2, 30] } as const;
+const ACHIEVEMENT_LIMITS = { minutes: [1, 120], minUsers: [2, 10], consecutiveDays: [2, 30] } as const;
 
 /** The Spanish labels of the condition types (the form's select and the table). */
 export const CONDITION_LABELS: Record<AchievementConditionType, string> = {
@@ -26,7 +26,7 @@ export const CONDITION_LABELS: Record<AchievementConditionType, string> = {
 };
 
 /** Part 1 §5's rules, with their messages (decision 82: the spec gives only 'Error al crear la regla'). */
-export const RULE_MESSAGES = {
+const RULE_MESSAGES = {
   name: 'El nombre es obligatorio',
   description: 'La descripción es obligatoria',
   minutes: 'Los minutos deben estar entre 1 y 120',
@@ -35,7 +35,6 @@ export const RULE_MESSAGES = {
   days: 'Los días deben estar entre 2 y 30',
   reward: 'La recompensa debe ser 0 o más tokens',
 } as const;
-
 
 export const achievementRuleInputSchema = z
   .object({
@@ -51,16 +50,18 @@ export const achievementRuleInputSchema = z
       if (!ok) ctx.addIssue({ code: 'custom', path: [path], message });
     };
     const value = rule.conditionValue ?? null;
+    const within = (n: number | null, [min, max]: readonly [number, number]) => n !== null && n >= min && n <= max;
+    const { minutes, minUsers, consecutiveDays } = ACHIEVEMENT_LIMITS;
     switch (rule.conditionType) {
       case 'same_provider_timeframe':
-        need('conditionValue', value !== null && value >= 1 && value <= 120, RULE_MESSAGES.minutes);
-        need('conditionMinUsers', (rule.conditionMinUsers ?? 0) >= 2 && (rule.conditionMinUsers ?? 0) <= 10, RULE_MESSAGES.minUsers);
+        need('conditionValue', within(value, minutes), RULE_MESSAGES.minutes);
+        need('conditionMinUsers', within(rule.conditionMinUsers ?? 0, minUsers), RULE_MESSAGES.minUsers);
         break;
       case 'tokens_used_count':
         need('conditionValue', value !== null && value >= 1, RULE_MESSAGES.count);
         break;
       case 'consecutive_days':
-        need('conditionValue', value !== null && value >= 2 && value <= 30, RULE_MESSAGES.days);
+        need('conditionValue', within(value, consecutiveDays), RULE_MESSAGES.days);
         break;
       default:
         break;
@@ -114,7 +115,7 @@ export const unreadCountSchema = z.object({ unread: z.number().int() });
 
 // ───────── monthly allowance ─────────
 
-export const MONTHLY_ALLOWANCE_MAX = 10_000;
+const MONTHLY_ALLOWANCE_MAX = 10_000;
 export const ALLOWANCE_MESSAGE = 'La asignación mensual debe estar entre 0 y 10.000 tokens';
 export const monthlyAllowanceAmount = count({ error: ALLOWANCE_MESSAGE }).min(0, ALLOWANCE_MESSAGE).max(MONTHLY_ALLOWANCE_MAX, ALLOWANCE_MESSAGE);
 export const monthlyAllowanceInputSchema = z.object({ amount: monthlyAllowanceAmount });

@@ -9,7 +9,7 @@ import { INTEGER_MAX } from '../constants';
  * A count in a query string, where every value arrives as text: plain decimal digits only, so
  * `0x10`, `1e2`, ` 5` or `true` are refused instead of being coerced.
  */
-export const queryCount = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().max(INTEGER_MAX));
+const queryCount = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().max(INTEGER_MAX));
 
 /** `limit` (1–100, default 20) and `offset` of a paged list. */
 export const pageQuery = {

@@ -57,7 +57,7 @@ export const USAGE_GROUP_LABELS: Record<UsageGroup, string> = {
   used: 'Utilizados',
 };
 
-export const productLinkSchema = z.object({
+const productLinkSchema = z.object({
   requestId: z.string(),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
@@ -65,7 +65,6 @@ export const productLinkSchema = z.object({
   productLink: z.string(),
   requestDate: isoDate,
 });
-export type ProductLink = z.infer<typeof productLinkSchema>;
 
 export const benefitsOverviewSchema = z.object({
   tokens: companyTokenStatsSchema,

@@ -32,4 +32,3 @@ export const updateProfileSchema = z.object({
   name: displayName,
   phone: phoneSchema.optional(),
 });
-export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -22,7 +22,7 @@ export function nameProblem(value: string): 'required' | 'invisible' | 'noLetter
   return null;
 }
 
-export type NameFieldOptions = {
+type NameFieldOptions = {
   /** The message of an empty name (the spec's required-field text where it has one). */
   required: string;
   max: number;

@@ -5,8 +5,7 @@ import { errorMessage } from '../errors';
 import { id, isoDate } from './fields';
 import { isProductLink } from '../product-link';
 
-
-export const blockedReasonSchema = z.enum(['ALREADY_REDEEMED', 'INSUFFICIENT_TOKENS', 'OUT_OF_STOCK']).nullable();
+const blockedReasonSchema = z.enum(['ALREADY_REDEEMED', 'INSUFFICIENT_TOKENS', 'OUT_OF_STOCK']).nullable();
 
 export const catalogueItemSchema = z.object({
   id,

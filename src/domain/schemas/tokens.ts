@@ -9,7 +9,6 @@ import {
 import { errorMessage } from '../errors';
 import { count, id, isoDate, paged, pageQuery } from './fields';
 
-
 export const adminTokensInputSchema = z.object({
   userId: z.string({ error: errorMessage('INVALID_TOKEN_QUANTITY') }).min(1, errorMessage('INVALID_TOKEN_QUANTITY')),
   amount: count({ error: errorMessage('INVALID_TOKEN_QUANTITY') })
@@ -17,7 +16,6 @@ export const adminTokensInputSchema = z.object({
     .max(ADMIN_TOKEN_QUANTITY_MAX, errorMessage('INVALID_TOKEN_QUANTITY')),
   reason: z.string().trim().max(500).nullish(),
 });
-export type AdminTokensInput = z.input<typeof adminTokensInputSchema>;
 
 export const hrAssignInputSchema = z.object({
   userId: z.string({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') }).min(1, errorMessage('ASSIGN_FIELDS_REQUIRED')),
@@ -27,14 +25,12 @@ export const hrAssignInputSchema = z.object({
     .default(HR_ASSIGN_DEFAULT_AMOUNT),
   reason: z.string().trim().max(500).nullish(),
 });
-export type HrAssignInput = z.input<typeof hrAssignInputSchema>;
 
 export const hrBulkAssignInputSchema = z.object({
   userIds: z.array(z.string().min(1)).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(1000),
   amount: count({ error: errorMessage('BULK_ASSIGN_INVALID') }).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
   reason: z.string().trim().max(500).nullish(),
 });
-export type HrBulkAssignInput = z.input<typeof hrBulkAssignInputSchema>;
 
 export const assignResultSchema = z.object({ userId: id, tokenType: z.enum(['jobby', 'company']), balanceAfter: z.number().int(), transferId: z.number().int() });
 export const bulkAssignResultSchema = z.object({ assigned: z.number().int(), failedUserIds: z.array(z.string()) });

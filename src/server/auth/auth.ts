@@ -11,12 +11,12 @@ import type { MailTransport } from '../modules/mail/transport';
 import { passwordResetMail, verificationMail } from '../modules/mail/templates';
 
 /** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
-export function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
+function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
   const callback = encodeURIComponent('/login?verificado=1');
   return `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${callback}`;
 }
 
-export function resetLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
+function resetLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
   return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 

@@ -6,7 +6,7 @@ import type { Executor, Tx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { accounts, users } from '../db/schema';
 
-export type NewAccount = {
+type NewAccount = {
   name: string;
   /** Already trimmed and lower-cased by the input schema. */
   email: string;
@@ -23,7 +23,7 @@ export type NewAccount = {
   extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone'>>;
 };
 
-export type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
+type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
 
 /**
  * Creates an email-and-password account for someone else (an HR admin by level 1; later providers

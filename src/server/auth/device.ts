@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../config';
 
-export const DEVICE_COOKIE = 'jobby.device';
+const DEVICE_COOKIE = 'jobby.device';
 /** Half a year: a person who signed in on this browser within it is recognised. */
 const DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 

@@ -30,7 +30,7 @@ export type Database = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   /** A PostgreSQL URL; null → PGlite. */
   url: string | null;
   /** PGlite folder; null → in memory. */

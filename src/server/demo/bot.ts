@@ -13,7 +13,7 @@ import { setEmployeePhone } from '../modules/bot/hr';
 import { recordingTransport } from '../modules/bot/transport';
 
 /** Each demo employee's WhatsApp number, by the local part of their address. */
-export const DEMO_PHONES: Record<string, string> = {
+const DEMO_PHONES: Record<string, string> = {
   camila: '+56 9 8765 4321',
   diego: '+56 9 7654 3210',
   valentina: '+56 9 6543 2109',
@@ -49,7 +49,7 @@ const CONVERSATIONS: Array<{ who: string; daysAgo: number; body: string }> = [
   { who: 'benjamin', daysAgo: 3, body: 'Me siento feliz y motivado, gracias por preguntar' },
 ];
 
-export type BotDemoCompanies = {
+type BotDemoCompanies = {
   andes: { id: string; hr: Actor; employees: Record<string, string> };
   austral: { id: string; hr: Actor; employees: Record<string, string> };
 };

@@ -36,7 +36,7 @@ import { seedBotDemo } from './bot';
 /** The published demo password (README); config.ts refuses it in production. */
 export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
 
-export type DemoAccount = { email: string; level: 1 | 2 | 3 | 4; note: string };
+type DemoAccount = { email: string; level: 1 | 2 | 3 | 4; note: string };
 
 type DemoEmployee = {
   name: string;

@@ -10,7 +10,7 @@ import { loadActorRow, toActor, type Actor } from '../actor';
  */
 export type Access = 'public' | 'authenticated' | { levels: readonly Level[] };
 
-export function isAllowed(actor: Actor, access: Exclude<Access, 'public'>): boolean {
+function isAllowed(actor: Actor, access: Exclude<Access, 'public'>): boolean {
   if (access === 'authenticated') return true;
   return access.levels.some((area) => canEnterArea(actor, area));
 }
@@ -30,7 +30,7 @@ export async function enforceAccess(request: FastifyRequest, _reply: FastifyRepl
  * `authenticated` routes (/api/me, profile, notifications) never reach here and stay open.
  * @throws SURVEY_PENDING.
  */
-export function refuseUntilSurveyCompleted(actor: Actor, isAllowedWhilePending: boolean): void {
+function refuseUntilSurveyCompleted(actor: Actor, isAllowedWhilePending: boolean): void {
   if (!isAllowedWhilePending && isSurveyPending(actor)) throw new AppError('SURVEY_PENDING');
 }
 
@@ -41,13 +41,13 @@ export function refuseUntilSurveyCompleted(actor: Actor, isAllowedWhilePending: 
  * profile, theme, password) and routes marked `whileCompanyInactive` (the surveys) stay open.
  * @throws COMPANY_INACTIVE.
  */
-export function refuseChangesOfInactiveCompany(actor: Actor, method: string, isAllowedWhileInactive: boolean): void {
+function refuseChangesOfInactiveCompany(actor: Actor, method: string, isAllowedWhileInactive: boolean): void {
   if (SAFE_METHODS.has(method) || isAllowedWhileInactive) return;
   if ((actor.level === 2 || actor.level === 3) && actor.companyId && !actor.companyActive) throw new AppError('COMPANY_INACTIVE');
 }
 
 /** The session's user, or null when there is no valid session or the user is not active. */
-export async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
+async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
   const { auth, db } = request.server.deps;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;

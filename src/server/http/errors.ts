@@ -26,7 +26,7 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
 }
 
 /** One refused field: where it came from, its dotted path ('' for the whole body) and a Spanish message. */
-export type ValidationDetail = { in: string; path: string; message: string };
+type ValidationDetail = { in: string; path: string; message: string };
 
 /**
  * zod's own messages (its Spanish locale, `src/domain/schemas/zod.ts`) begin with one of these

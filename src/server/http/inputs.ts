@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationBody } from './errors';
 
 /** What a caller reads when a text carries U+0000 (PostgreSQL cannot store it in `text`). */
-export const NUL_MESSAGE = 'El texto no puede contener el carácter nulo (U+0000)';
+const NUL_MESSAGE = 'El texto no puede contener el carácter nulo (U+0000)';
 
 /**
  * Refuses any text with a NUL character, in the JSON body or the query string of every route,
@@ -20,7 +20,7 @@ export async function refuseNul(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /** The dotted path of the first string (value or key) containing NUL, or null. Iterative: a deeply nested body cannot overflow the stack. */
-export function pathOfNul(root: unknown): string | null {
+function pathOfNul(root: unknown): string | null {
   const stack: Array<[unknown, string]> = [[root, '']];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;

@@ -73,7 +73,7 @@ const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * passes (access, cross-site refusal, inactive company), of schema validation and of the error
  * handler, plus the route's own `config.errors` (its domain refusals).
  */
-export function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema: FastifySchema | undefined): ErrorCode[] {
+function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema: FastifySchema | undefined): ErrorCode[] {
   const config = (route.config ?? {}) as { access?: Access; errors?: readonly ErrorCode[]; whileCompanyInactive?: boolean; whileSurveyPending?: boolean };
   const changes = [route.method].flat().some((m) => CHANGING_METHODS.has(String(m)));
   const access = config.access;
@@ -152,7 +152,7 @@ const okBody = { type: 'object', properties: { ok: { type: 'boolean' } } };
  * their routes are catch-alls or raw-body routes, so they are described by hand. Kept beside
  * ALLOWED's list by the lint test, which fails when an allowed endpoint is missing here.
  */
-export const HAND_DOCUMENTED_PATHS: Record<string, JsonObject> = {
+const HAND_DOCUMENTED_PATHS: Record<string, JsonObject> = {
   '/api/auth/sign-in/email': {
     post: operation(
       'Iniciar sesión con correo y contraseña (deja la cookie de sesión)',

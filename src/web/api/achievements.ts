@@ -14,7 +14,7 @@ export function useAchievementRules(page: number, pageSize: number) {
   });
 }
 
-export const analysisQuery = queryOptions({
+const analysisQuery = queryOptions({
   queryKey: achievementKeys.analysis(),
   queryFn: ({ signal }) => api.get<AchievementAnalysis>('/api/achievements/analysis', signal),
 });

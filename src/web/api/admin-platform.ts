@@ -22,7 +22,7 @@ function useInvalidating<Variables, Result>(mutationFn: (variables: Variables) =
 
 // ───────── dashboard ─────────
 
-export const adminDashboardQuery = queryOptions({
+const adminDashboardQuery = queryOptions({
   queryKey: queryKeys.adminDashboard.all,
   queryFn: ({ signal }) => api.get<AdminDashboard>('/api/admin/dashboard', signal),
   staleTime: 10_000,
@@ -58,8 +58,8 @@ export function useSetPlatformBenefitStatus() {
 
 // ───────── requests ─────────
 
-export type RequestList = z.infer<typeof requestListSchema>;
-export type AdminRequestParams = PageParams & { filter: RequestFilter };
+type RequestList = z.infer<typeof requestListSchema>;
+type AdminRequestParams = PageParams & { filter: RequestFilter };
 
 export function useAdminRequests(params: AdminRequestParams) {
   return useQuery({
@@ -69,7 +69,7 @@ export function useAdminRequests(params: AdminRequestParams) {
   });
 }
 
-export type DecideAdminRequestVariables = { requestId: string; decision: 'approve' | 'reject'; text: string | null; idempotencyKey: string };
+type DecideAdminRequestVariables = { requestId: string; decision: 'approve' | 'reject'; text: string | null; idempotencyKey: string };
 
 /** Approves (with the instructions) or rejects (with the reason) a platform request. */
 export function useDecideAdminRequest() {

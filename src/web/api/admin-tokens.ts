@@ -10,10 +10,10 @@ import { retryTransient } from './press-key';
 const adminTokenKeys = queryKeys.adminTokens;
 export type AssignResult = z.infer<typeof assignResultSchema>;
 
-export type EmployeeSearch = { search: string; limit?: number };
+type EmployeeSearch = { search: string; limit?: number };
 
 /** Level 3 users with both balances, found by name or email. */
-export const adminEmployeesQuery = (params: EmployeeSearch) =>
+const adminEmployeesQuery = (params: EmployeeSearch) =>
   queryOptions({
     queryKey: adminTokenKeys.employeeList(params),
     queryFn: ({ signal }) =>
@@ -38,9 +38,9 @@ export function useAdminEmployee(employee: Pick<EmployeeBalance, 'id' | 'email'>
 }
 
 export type TokenHistoryType = 'all' | 'add' | 'remove' | 'used';
-export type TokenHistoryParams = { type: TokenHistoryType; search: string; page: number; pageSize: number; userId?: string };
+type TokenHistoryParams = { type: TokenHistoryType; search: string; page: number; pageSize: number; userId?: string };
 
-export const adminTokenHistoryQuery = (params: TokenHistoryParams) =>
+const adminTokenHistoryQuery = (params: TokenHistoryParams) =>
   queryOptions({
     queryKey: adminTokenKeys.historyList(params),
     queryFn: ({ signal }) =>
@@ -59,7 +59,7 @@ export function useAdminTokenHistory(params: TokenHistoryParams) {
   return useQuery({ ...adminTokenHistoryQuery(params), placeholderData: keepPreviousData });
 }
 
-export type AdminTokensVariables = {
+type AdminTokensVariables = {
   action: 'add' | 'remove';
   userId: string;
   amount: number;

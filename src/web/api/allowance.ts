@@ -4,7 +4,7 @@ import { api } from './client';
 import { queryKeys } from './keys';
 
 /** HR's monthly allowance (issue 10); 'monthly-allowance' is also refreshed by the live stream's balances. */
-export const companyAllowanceQuery = queryOptions({
+const companyAllowanceQuery = queryOptions({
   queryKey: queryKeys.monthlyAllowance.company(),
   queryFn: ({ signal }) => api.get<MonthlyAllowance>('/api/company/monthly-allowance', signal),
 });

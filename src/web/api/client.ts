@@ -16,14 +16,14 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e intenta nuevamente.';
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -8,9 +8,9 @@ import { pageQuery, type Paged, type PageParams } from './paging';
 /** Level 1: the companies screen (docs/api.md "Companies"). */
 const companyKeys = queryKeys.companies;
 
-export type CompanyListParams = PageParams;
+type CompanyListParams = PageParams;
 
-export const companiesQuery = (params: CompanyListParams) =>
+const companiesQuery = (params: CompanyListParams) =>
   queryOptions({
     queryKey: companyKeys.list(params),
     queryFn: ({ signal }) =>

@@ -7,7 +7,7 @@ import { queryKeys } from './keys';
 import { balancesQuery } from './session';
 
 /** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances. */
-export const catalogueQuery = queryOptions({
+const catalogueQuery = queryOptions({
   queryKey: queryKeys.catalogue.all,
   queryFn: ({ signal }) => api.get<Catalogue>('/api/catalogue', signal),
   staleTime: 30_000,
@@ -18,7 +18,7 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
 }
 
 /** GET /api/me/dashboard: the employee dashboard in one answer. */
-export const employeeDashboardQuery = queryOptions({
+const employeeDashboardQuery = queryOptions({
   queryKey: queryKeys.employeeDashboard.all,
   queryFn: ({ signal }) => api.get<EmployeeDashboard>('/api/me/dashboard', signal),
   staleTime: 30_000,
@@ -29,11 +29,11 @@ export function useEmployeeDashboard() {
 }
 
 export type MyRequestsFilter = 'all' | 'pending';
-export type MyRequestsParams = { filter: MyRequestsFilter; limit: number; offset: number };
-export type MyRequestsPage = { items: BenefitRequest[]; total: number; pendingCount: number };
+type MyRequestsParams = { filter: MyRequestsFilter; limit: number; offset: number };
+type MyRequestsPage = { items: BenefitRequest[]; total: number; pendingCount: number };
 
 /** GET /api/requests/mine; every page and filter lives under one prefix so a redemption refreshes them all. */
-export const myRequestsQuery = {
+const myRequestsQuery = {
   key: queryKeys.myRequests.all,
   list: (params: MyRequestsParams) =>
     queryOptions({
@@ -50,7 +50,7 @@ export function useMyRequests(params: MyRequestsParams, options: { enabled?: boo
   return useQuery({ ...myRequestsQuery.list(params), enabled: options.enabled ?? true });
 }
 
-export type RedeemVariables = { input: RedeemInput; idempotencyKey: string };
+type RedeemVariables = { input: RedeemInput; idempotencyKey: string };
 
 /**
  * POST /api/redemptions. The caller owns the Idempotency-Key: it is made when the user presses the button

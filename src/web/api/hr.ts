@@ -28,7 +28,7 @@ export function useCompanyTokenStats() {
   return useQuery({ queryKey: hrKeys.tokenStats(), queryFn: ({ signal }) => api.get<CompanyTokenStats>('/api/company/tokens/stats', signal), staleTime: 10_000 });
 }
 
-export const companyEmployeesQuery = (params: PageParams) =>
+const companyEmployeesQuery = (params: PageParams) =>
   queryOptions({
     queryKey: hrKeys.employees(params),
     queryFn: ({ signal }) => api.get<Paged<EmployeeBalance>>(`/api/company/employees${pageQueryString(params)}`, signal),
@@ -107,14 +107,14 @@ export function useSetCompanyBenefitStatus() {
   return useHrMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<CompanyBenefit>(`/api/company-benefits/${id}/status`, { status }));
 }
 
-export type AssignVariables = { userId: string; amount: number; reason: string | null; idempotencyKey: string };
+type AssignVariables = { userId: string; amount: number; reason: string | null; idempotencyKey: string };
 
 /** Posts one assignment; the caller owns the key (one per employee and press, reused on a retry). */
-export function postCompanyAssignment({ idempotencyKey, ...input }: AssignVariables): Promise<AssignResult> {
+function postCompanyAssignment({ idempotencyKey, ...input }: AssignVariables): Promise<AssignResult> {
   return api.post<AssignResult>('/api/company/tokens/assign', input, { 'Idempotency-Key': idempotencyKey });
 }
 
-export type BulkAssignVariables = { userIds: string[]; amount: number; reason: string; idempotencyKey: string };
+type BulkAssignVariables = { userIds: string[]; amount: number; reason: string; idempotencyKey: string };
 
 /** One bulk assignment on the server (one transaction), for up to BULK_ASSIGN_CHUNK employees. */
 export function postCompanyBulkAssignment({ idempotencyKey, ...input }: BulkAssignVariables): Promise<BulkAssignResult> {
@@ -131,7 +131,7 @@ export function useRefreshHr() {
   return () => queryClient.invalidateQueries({ queryKey: hrKeys.all });
 }
 
-export type DecideVariables = { requestId: string; decision: 'approve' | 'reject'; idempotencyKey: string };
+type DecideVariables = { requestId: string; decision: 'approve' | 'reject'; idempotencyKey: string };
 
 export function useDecideCompanyRequest() {
   return useHrMutation(

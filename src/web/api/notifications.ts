@@ -7,7 +7,7 @@ import type { Paged } from './paging';
 /** The bell (issue 10): every notification query lives under one prefix, refreshed together. */
 const notificationKeys = queryKeys.notifications;
 
-export const unreadCountQuery = queryOptions({
+const unreadCountQuery = queryOptions({
   queryKey: notificationKeys.unread(),
   queryFn: ({ signal }) => api.get<{ unread: number }>('/api/notifications/unread-count', signal),
   staleTime: 30_000,

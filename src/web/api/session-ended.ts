@@ -20,7 +20,7 @@ let leaving = false;
  * Not a session end: a wrong password on a form (INVALID_CREDENTIALS), or any 401 while nobody is
  * signed in (the login screen itself).
  */
-export function onSessionEnded(queryClient: QueryClient, error: unknown) {
+function onSessionEnded(queryClient: QueryClient, error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return;
   if (!queryClient.getQueryData(meQuery.queryKey) || leaving) return;
   leaving = true;

@@ -93,7 +93,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   await api.post('/api/auth/reset-password', { token, newPassword });
 }
 
-export type PublicConfig = { emailVerification: 'required' | 'optional'; providerDomain: string };
+type PublicConfig = { emailVerification: 'required' | 'optional'; providerDomain: string };
 
 export const publicConfigQuery = queryOptions({
   queryKey: queryKeys.publicConfig.all,

@@ -8,7 +8,7 @@ import { pageQuery, type Paged } from './paging';
 import { meQuery } from './session';
 
 /** GET /api/surveys/a/mine: the previous answers, shown again on a retake. */
-export const mySurveyAQuery = queryOptions({
+const mySurveyAQuery = queryOptions({
   queryKey: queryKeys.surveys.mineA(),
   queryFn: ({ signal }) => api.get<MySurveyA>('/api/surveys/a/mine', signal),
   staleTime: 0,
@@ -40,7 +40,7 @@ export const useSaveSurveyB = () => useSaveSurvey<SurveyBInput>('/api/surveys/b/
 
 // ───────── level 1: the completed surveys (docs/api.md "Surveys") ─────────
 
-export type SurveyListParams = { search: string; type: SurveyType | null; page: number; pageSize: number };
+type SurveyListParams = { search: string; type: SurveyType | null; page: number; pageSize: number };
 
 export function useAdminSurveys(params: SurveyListParams) {
   return useQuery({

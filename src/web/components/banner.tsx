@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { BANNER_CLEAR_MS } from '../../domain/constants';
 
-export type BannerMessage = { kind: 'success' | 'error'; text: string };
+type BannerMessage = { kind: 'success' | 'error'; text: string };
 
 /**
  * The success/error banner of the company and benefit screens, which clears itself after 5 s

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-export type ConfirmDialogOptions = {
+type ConfirmDialogOptions = {
   opened: boolean;
   title: string;
   message: ReactNode;

@@ -4,11 +4,11 @@ import type { RecordStatus } from '../../domain/constants';
 import { messageOf } from '../api/client';
 import { Banner, useBanner } from './banner';
 import { ConfirmDialog } from './confirm-dialog';
-import { useTableSearch, type DataTableColumn } from './data-table';
+import { pagedTableProps, useTableSearch, type DataTableColumn, type PagedQuery } from './data-table';
 import { StatusToggleButton } from './status-toggle-button';
 
 /** The rows of a list screen: each has an id and is active or inactive. */
-export type CrudRow = { id: string; status: RecordStatus };
+type CrudRow = { id: string; status: RecordStatus };
 
 /** What the banner says after a row was switched on or off, or could not be. */
 export type StatusChangeTexts = {
@@ -46,20 +46,20 @@ export const STATUS_CHANGE_TEXTS = {
 } satisfies Record<string, StatusChangeTexts>;
 
 /** The question asked before a row is switched (title 'Desactivar {noun}' / 'Activar {noun}'). */
-export type StatusConfirmation<Row> = {
+type StatusConfirmation<Row> = {
   /** Lower case, after the verb: 'empresa', 'beneficio', 'usuario'. */
   noun: string;
   message: (row: Row, activate: boolean) => string;
 };
 
 /** The parts of a TanStack status mutation (`useSetCompanyStatus()`…) a list uses. */
-export type StatusMutation = {
+type StatusMutation = {
   mutate(variables: { id: string; status: RecordStatus }, options: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }): void;
   isPending: boolean;
   variables?: { id: string };
 };
 
-export type CrudListOptions<Row extends CrudRow> = {
+type CrudListOptions<Row extends CrudRow> = {
   /** The screen's status mutation, as its API hook gives it. */
   setStatus: StatusMutation;
   texts: StatusChangeTexts;
@@ -68,16 +68,15 @@ export type CrudListOptions<Row extends CrudRow> = {
   pageSize?: number;
 };
 
-/** The parts of a query result a list reads (a TanStack `useQuery` of a paged route). */
-export type CrudListQuery<Row> = {
-  data?: { items: Row[]; total: number };
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-};
+const CRUD_PAGE_SIZE = 10;
 
-export const CRUD_PAGE_SIZE = 10;
+/** What a list's create/edit form modal receives from `useCrudList().formProps`; the screen adds the row. */
+export type CrudFormProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Saved: closes the form and shows the message in the list's banner. */
+  onSaved: (message: string) => void;
+};
 
 /** HR's load failure (part 2 §8 'Error al cargar los datos'), with the server's reason. */
 export const loadFailed = (error: unknown) => `Error al cargar los datos: ${messageOf(error)}`;
@@ -129,15 +128,11 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
     saved,
 
     /** DataTable's rows, paging, search, loading and error; the screen adds label, columns, texts. */
-    tableProps: (query: CrudListQuery<Row>, loadError: (error: unknown) => string = messageOf) => ({
-      rows: query.data?.items,
+    tableProps: (query: PagedQuery<Row>, loadError?: (error: unknown) => string) => ({
+      ...pagedTableProps(query, loadError),
       rowKey: (row: Row) => row.id,
-      total: query.data?.total ?? 0,
       pageSize,
       ...tableProps,
-      isLoading: query.isPending,
-      error: query.isError ? loadError(query.error) : null,
-      onRetry: () => void query.refetch(),
     }),
     /** 'Nueva empresa', 'Nuevo beneficio'…: opens the empty form (the header's, with an icon, and the empty list's). */
     createButton: (label: string, icon?: ReactNode) => (
@@ -146,7 +141,7 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
       </Button>
     ),
     /** The form modal's `opened`, `onClose` and `onSaved`; the screen adds the row (`editing.item`). */
-    formProps: { opened: editing !== null, onClose: closeEditor, onSaved: saved },
+    formProps: { opened: editing !== null, onClose: closeEditor, onSaved: saved } satisfies CrudFormProps,
     /**
      * The 'Acciones' column in one right-aligned row: 'Editar' (unless `canEdit` is false), then
      * 'Activar'/'Desactivar' (asking first when the screen gave a confirmation), then the screen's `extra`.

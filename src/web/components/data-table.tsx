@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Card, type MantineBreakpoint, Center, Group, Pagination, Paper, ScrollArea, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Table, type TableProps, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { messageOf } from '../api/client';
 import { ErrorState } from './error-state';
 
 /** A column; on a phone the first one is the row card's title and the others read "header: value". */
@@ -20,9 +21,9 @@ export type DataTableColumn<Row> = {
   foldBelow?: MantineBreakpoint;
 };
 
-export type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
+type DataTableEmpty = { icon?: ReactNode; title: string; description?: string; action?: ReactNode };
 
-export type DataTableOptions<Row> = {
+type DataTableOptions<Row> = {
   /** Names the table for screen readers. */
   label: string;
   columns: DataTableColumn<Row>[];
@@ -267,4 +268,59 @@ export function useTableSearch(debounceMs = 300) {
       },
     },
   };
+}
+
+/** The parts of a TanStack query of a paged route (`{ items, total }`) a DataTable reads. */
+export type PagedQuery<Row> = {
+  data?: { items: Row[]; total: number };
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * A DataTable's rows, total, loading and error from a paged query; `loadError` words the failure
+ * (the server's reason unless given). The screen adds the label, columns, paging and texts.
+ */
+export function pagedTableProps<Row>(query: PagedQuery<Row>, loadError: (error: unknown) => string = messageOf) {
+  return {
+    rows: query.data?.items,
+    total: query.data?.total ?? 0,
+    isLoading: query.isPending,
+    error: query.isError ? loadError(query.error) : null,
+    onRetry: () => void query.refetch(),
+  };
+}
+
+/**
+ * A short read-only table shown whole (a dashboard's latest rows), scrolling sideways below
+ * `minWidth`: the headers, then one row per item (`noWrap` keeps a cell on one line). The caller shows
+ * its own line when there are no rows; DataTable is for lists with search, paging or states.
+ */
+export function SimpleTable<Row>({ columns, rows, rowKey, minWidth, ...table }: { columns: DataTableColumn<Row>[]; rows: Row[]; rowKey: (row: Row) => string; minWidth: number } & TableProps) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table {...table}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key}>{column.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 
@@ -14,7 +14,30 @@ export function useSchemaForm<Values extends Record<string, unknown>>(schema: Fo
   return useForm<Values>({ mode: 'controlled', initialValues, validate: schemaResolver(schema, { sync: true }) });
 }
 
-export type FormModalOptions<Values> = {
+/**
+ * A modal's form starts afresh each time it opens: `valuesFor(source)` as its initial and clean
+ * values, no errors, and the save's last answer forgotten (`resetAnswer`, the mutation's `reset`).
+ * `source` is what the form edits (null for a new one); a different one while open starts again.
+ */
+export function useFormOnOpen<Values extends Record<string, unknown>, Source>(
+  form: UseFormReturnType<Values>,
+  { opened, source, valuesFor, resetAnswer }: { opened: boolean; source: Source; valuesFor: (source: Source) => Values; resetAnswer: () => void },
+) {
+  const latestValuesFor = useRef(valuesFor);
+  latestValuesFor.current = valuesFor;
+  const { setInitialValues, setValues, resetDirty, clearErrors } = form;
+  useEffect(() => {
+    if (!opened) return;
+    const values = latestValuesFor.current(source);
+    setInitialValues(values);
+    setValues(values);
+    resetDirty(values);
+    clearErrors();
+    resetAnswer();
+  }, [opened, source, setInitialValues, setValues, resetDirty, clearErrors, resetAnswer]);
+}
+
+type FormModalOptions<Values> = {
   opened: boolean;
   title: string;
   form: UseFormReturnType<Values>;

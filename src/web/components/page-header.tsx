@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Text, Title } from '@mantine/core';
 
-export type PageHeaderOptions = {
+type PageHeaderOptions = {
   title: string;
   /** One line saying what the screen is for. */
   description: string;

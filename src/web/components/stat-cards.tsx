@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 
-export type StatCardItem = {
+type StatCardItem = {
   label: string;
   value: number | string;
   /** One line under the number. */
@@ -10,7 +10,7 @@ export type StatCardItem = {
   color?: string;
 };
 
-export type StatCardRowOptions = {
+type StatCardRowOptions = {
   items: StatCardItem[];
   /** Shows skeletons in place of the numbers (the labels stay, so the layout does not jump). */
   isLoading?: boolean;

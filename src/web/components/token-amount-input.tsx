@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
-export type TokenAmountInputOptions = Omit<NumberInputProps, 'clampBehavior' | 'allowNegative' | 'allowDecimal'>;
+type TokenAmountInputOptions = Omit<NumberInputProps, 'clampBehavior' | 'allowNegative' | 'allowDecimal'>;
 
 /**
  * A number of tokens (or of units) that a person types. What they typed is what the form validates:

@@ -79,40 +79,25 @@ export const companyBenefits = pgTable(
   ],
 );
 
-/** How many times a user has redeemed a company benefit: the per-user limit is a conditional upsert here. */
-export const companyBenefitUserCounts = pgTable(
-  'company_benefit_user_counts',
-  {
-    benefitId: uuid('benefit_id')
-      .notNull()
-      .references(() => companyBenefits.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.benefitId, t.userId] }),
-    index('company_benefit_user_counts_user_idx').on(t.userId),
-    check('company_benefit_user_counts_check', sql`${t.count} >= 0`),
-  ],
-);
+/**
+ * How many times each user has redeemed one benefit of a catalogue (platform or company): the
+ * benefit's limitPerUser is a conditional upsert here. One shape for both catalogues.
+ */
+function userCountsTable<Name extends string>(name: Name, benefits: () => typeof platformBenefits.id | typeof companyBenefits.id) {
+  return pgTable(
+    name,
+    {
+      benefitId: uuid('benefit_id')
+        .notNull()
+        .references(benefits, { onDelete: 'cascade' }),
+      userId: text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      count: integer('count').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.benefitId, t.userId] }), index(`${name}_user_idx`).on(t.userId), check(`${name}_check`, sql`${t.count} >= 0`)],
+  );
+}
 
-/** How many times a user has redeemed a platform benefit (not refunded): its limitPerUser is a conditional upsert here. */
-export const platformBenefitUserCounts = pgTable(
-  'platform_benefit_user_counts',
-  {
-    benefitId: uuid('benefit_id')
-      .notNull()
-      .references(() => platformBenefits.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.benefitId, t.userId] }),
-    index('platform_benefit_user_counts_user_idx').on(t.userId),
-    check('platform_benefit_user_counts_check', sql`${t.count} >= 0`),
-  ],
-);
+export const companyBenefitUserCounts = userCountsTable('company_benefit_user_counts', () => companyBenefits.id);
+export const platformBenefitUserCounts = userCountsTable('platform_benefit_user_counts', () => platformBenefits.id);

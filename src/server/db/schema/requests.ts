@@ -7,22 +7,30 @@ import { users } from './auth';
 import { companyBenefits, platformBenefits } from './benefits';
 import { companies } from './companies';
 
+/**
+ * Who asked and for which benefit (exactly one of the two catalogues'), with the benefit's name and
+ * kind as they were then: a request's, copied onto its code. Fresh columns for each table.
+ */
+const requestedBenefit = () => ({
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  /** The requester's company; set for company benefits and kept for platform ones to scope HR views. */
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  platformBenefitId: uuid('platform_benefit_id').references(() => platformBenefits.id),
+  companyBenefitId: uuid('company_benefit_id').references(() => companyBenefits.id),
+  benefitName: text('benefit_name').notNull(),
+  benefitType: text('benefit_type'),
+  isBenefitJobby: boolean('is_benefit_jobby').notNull(),
+});
+
 // History: the references to people and requests below restrict deletion (a request, its code and its
 // redemption explain ledger transfers), they never cascade.
 export const benefitRequests = pgTable(
   'benefit_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** The requester's company; set for company benefits and kept for platform ones to scope HR views. */
-    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    platformBenefitId: uuid('platform_benefit_id').references(() => platformBenefits.id),
-    companyBenefitId: uuid('company_benefit_id').references(() => companyBenefits.id),
-    benefitName: text('benefit_name').notNull(),
-    benefitType: text('benefit_type'),
-    isBenefitJobby: boolean('is_benefit_jobby').notNull(),
+    ...requestedBenefit(),
     paidWithTokens: boolean('paid_with_tokens').notNull().default(true),
     tokenCost: integer('token_cost').notNull(),
     status: text('status').notNull(),
@@ -79,17 +87,9 @@ export const benefitCodes = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     createdBy: text('created_by'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    platformBenefitId: uuid('platform_benefit_id').references(() => platformBenefits.id),
-    companyBenefitId: uuid('company_benefit_id').references(() => companyBenefits.id),
+    ...requestedBenefit(),
     /** When set, only this provider may redeem the code (a platform benefit linked to a provider). */
     providerUserId: text('provider_user_id').references(() => users.id, { onDelete: 'set null' }),
-    benefitName: text('benefit_name').notNull(),
-    benefitType: text('benefit_type'),
-    isBenefitJobby: boolean('is_benefit_jobby').notNull(),
     adminInstructions: text('admin_instructions'),
     usedBy: text('used_by').references(() => users.id, { onDelete: 'set null' }),
     usedAt: ts('used_at'),

@@ -18,7 +18,7 @@ import { achievementRules, tokenBonuses, userAchievements } from '../../db/schem
 import { recordEvent } from '../events/outbox';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
 
-export type CodeUse = { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string };
+type CodeUse = { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string };
 type Rule = typeof achievementRules.$inferSelect;
 type Winner = { userId: string; companyId: string | null };
 

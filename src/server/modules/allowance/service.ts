@@ -35,7 +35,7 @@ const amountColumn = (tokenType: TokenType) => (tokenType === 'company' ? compan
  * every grant (the job's and 'Asignar ahora') checks it, so a deactivated company receives nothing
  * by any path (issue 18 #11).
  */
-export const receivesAllowance = () => eq(companies.status, 'active');
+const receivesAllowance = () => eq(companies.status, 'active');
 
 const activeEmployees = (companyId: string) => and(eq(users.companyId, companyId), eq(users.level, 3), eq(users.status, 'active'));
 

@@ -37,13 +37,13 @@ import {
   type TransferResult,
 } from '../ledger/service';
 
-export type AssignResult = z.infer<typeof assignResultSchema>;
-export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
-export type EmployeeListQuery = { search?: string; limit: number; offset: number };
-export type HistoryQuery = z.infer<typeof historyQuerySchema>;
-export type AdminTokensCommand = z.infer<typeof adminTokensInputSchema>;
-export type HrAssignCommand = z.infer<typeof hrAssignInputSchema>;
-export type HrBulkAssignCommand = z.infer<typeof hrBulkAssignInputSchema>;
+type AssignResult = z.infer<typeof assignResultSchema>;
+type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
+type EmployeeListQuery = { search?: string; limit: number; offset: number };
+type HistoryQuery = z.infer<typeof historyQuerySchema>;
+type AdminTokensCommand = z.infer<typeof adminTokensInputSchema>;
+type HrAssignCommand = z.infer<typeof hrAssignInputSchema>;
+type HrBulkAssignCommand = z.infer<typeof hrBulkAssignInputSchema>;
 
 type Employee = { id: string; companyId: string | null; status: string };
 

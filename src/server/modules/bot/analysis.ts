@@ -17,14 +17,14 @@ import { LangEs } from '@nlpjs/lang-es';
 import { SentimentAnalyzer } from '@nlpjs/sentiment';
 import { STRESS_ALERT_THRESHOLD, STRESS_SCORE_MAX, STRESS_SCORE_MIN, type Sentiment } from '../../../domain/bot';
 
-export type MessageAnalysis = {
+type MessageAnalysis = {
   stressScore: number;
   detectedKeywords: string[];
   sentiment: Sentiment;
   requiresAttention: boolean;
 };
 
-export type AnalysisKeywords = { stressKeywords?: readonly string[]; wellbeingIndicators?: readonly string[] };
+type AnalysisKeywords = { stressKeywords?: readonly string[]; wellbeingIndicators?: readonly string[] };
 
 /** A word or phrase; each part is a stem (matches any ending) unless it ends with `$` (whole word). */
 type Term = { parts: string[]; weight: number; text: string };
@@ -59,7 +59,7 @@ const LEXICON: Array<[string, number]> = [
 ];
 
 /** Lower case, no accents, letters and digits only, a letter repeated three or more times once ('siiii'). */
-export function normaliseText(text: string): string[] {
+function normaliseText(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFD')

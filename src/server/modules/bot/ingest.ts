@@ -20,7 +20,7 @@ import type { InboundMessage } from './webhook-payload';
 /** A gap this long starts a new conversation: WhatsApp's customer-service window. */
 const CONVERSATION_GAP_HOURS = 24;
 
-export type IngestResult =
+type IngestResult =
   | { stored: true; messageId: string }
   | { stored: false; reason: 'unknown_sender' | 'duplicate' };
 
@@ -81,7 +81,7 @@ export async function ingestInbound(db: Executor, message: InboundMessage): Prom
 }
 
 /** The bot's answer (decision 95): a thank-you, and for a high score the promise that HR will call. */
-export function replyText(requiresAttention: boolean, companyName: string): string {
+function replyText(requiresAttention: boolean, companyName: string): string {
   return requiresAttention
     ? `Gracias por contarnos cómo estás. Tu bienestar nos importa: el equipo de RR.HH. de ${companyName} se pondrá en contacto contigo pronto.`
     : 'Gracias por tu mensaje. Aquí estamos cuando quieras conversar.';

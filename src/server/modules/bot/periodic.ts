@@ -12,8 +12,8 @@ import { botAnalysisRuns, companies } from '../../db/schema';
 import { raiseAlerts, refreshProfiles } from './ingest';
 import { botIsOn } from './settings';
 
-export type PeriodicRunOptions = { now?: Date };
-export type PeriodicRunResult = { companiesAnalysed: number; alertsRaised: number };
+type PeriodicRunOptions = { now?: Date };
+type PeriodicRunResult = { companiesAnalysed: number; alertsRaised: number };
 
 /**
  * Where periods are counted from: Monday 2000-01-03 at midnight in Chile (UTC−4; in summer time a

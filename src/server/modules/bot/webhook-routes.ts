@@ -13,7 +13,7 @@ import { ingestInbound } from './ingest';
 import { hasValidSignature, parseDelivery } from './webhook-payload';
 
 /** WhatsApp's deliveries are a few kilobytes; anything near a megabyte is not one (413). */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);

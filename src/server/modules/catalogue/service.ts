@@ -14,7 +14,7 @@ import { getWalletBalances } from '../ledger/service';
 const BUSINESS_TIME_ZONE = 'America/Santiago';
 
 /** The catalogue has no paging in the contract; each section is capped so no answer is a whole table. */
-export const CATALOGUE_SECTION_LIMIT = 100;
+const CATALOGUE_SECTION_LIMIT = 100;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -46,6 +46,12 @@ function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; sold
   if (item.soldOut) return { canRedeem: false, blockedReason: 'OUT_OF_STOCK' };
   if (item.balance < item.cost) return { canRedeem: false, blockedReason: 'INSUFFICIENT_TOKENS' };
   return { canRedeem: item.isRedeemer, blockedReason: null };
+}
+
+/** What a catalogue item shows of its benefit, platform or company alike. */
+function shownOf(benefit: Pick<CatalogueItem, 'id' | 'title' | 'description' | 'category' | 'image' | 'tokenCost'>) {
+  const { id, title, description, category, image, tokenCost } = benefit;
+  return { id, title, description, category, image, tokenCost };
 }
 
 /** An employee of a deactivated company sees the catalogue but cannot redeem (see redeemBenefit). */
@@ -82,13 +88,8 @@ export async function listPlatformItems(
   return platformRows.map(({ benefit, redeemedCount }): CatalogueItem => {
     const count = redeemedCount ?? 0;
     return {
-      id: benefit.id,
+      ...shownOf(benefit),
       kind: 'platform',
-      title: benefit.title,
-      description: benefit.description,
-      category: benefit.category,
-      image: benefit.image,
-      tokenCost: benefit.tokenCost,
       type: benefit.type as CatalogueItem['type'],
       providerName: benefit.providerName,
       isHighlighted: benefit.isHighlighted,
@@ -138,13 +139,8 @@ export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogu
   const company = companyRows.map(({ benefit, redeemedCount }): CatalogueItem => {
     const count = redeemedCount ?? 0;
     return {
-      id: benefit.id,
+      ...shownOf(benefit),
       kind: 'company',
-      title: benefit.title,
-      description: benefit.description,
-      category: benefit.category,
-      image: benefit.image,
-      tokenCost: benefit.tokenCost,
       type: null,
       providerName: null,
       isHighlighted: false,

@@ -30,10 +30,10 @@ export async function findCompanyByEmailDomain(db: Executor, domain: string) {
 // ───────── level 1: the companies screen (part 1 §2 "Companies", §5) ─────────
 
 type CompanyRow = typeof companies.$inferSelect;
-export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
-export type CompanyCreate = z.infer<typeof companyInputSchema>;
-export type CompanyEdit = z.infer<typeof companyUpdateSchema>;
-export type CompanyAdminCreate = z.infer<typeof companyAdminInputSchema>;
+type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+type CompanyCreate = z.infer<typeof companyInputSchema>;
+type CompanyEdit = z.infer<typeof companyUpdateSchema>;
+type CompanyAdminCreate = z.infer<typeof companyAdminInputSchema>;
 
 /** Level 2 and 3 accounts of the company: one index range of users_company_level_idx per row. */
 // Written out in full: drizzle leaves columns unqualified in a one-table select, and "id" would be the user's.

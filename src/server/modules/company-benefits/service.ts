@@ -20,13 +20,13 @@ import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
 import { linkedProvider } from '../providers/service';
 
-export type CompanyBenefitCreate = z.infer<typeof companyBenefitInputSchema>;
-export type CompanyBenefitEdit = z.infer<typeof companyBenefitUpdateSchema> & { id: string };
-export type CompanyBenefitListQuery = z.infer<typeof companyBenefitListQuerySchema>;
+type CompanyBenefitCreate = z.infer<typeof companyBenefitInputSchema>;
+type CompanyBenefitEdit = z.infer<typeof companyBenefitUpdateSchema> & { id: string };
+type CompanyBenefitListQuery = z.infer<typeof companyBenefitListQuerySchema>;
 
 type Row = typeof companyBenefits.$inferSelect;
 
-export function toCompanyBenefit(row: Row): CompanyBenefit {
+function toCompanyBenefit(row: Row): CompanyBenefit {
   return {
     id: row.id,
     title: row.title,

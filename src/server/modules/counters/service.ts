@@ -10,8 +10,7 @@ import type { Executor } from '../../db/client';
 import { platformCounters } from '../../db/schema';
 import type { DomainEventType } from '../events/types';
 
-export const COUNTER_NAMES = ['codes_used'] as const;
-export type CounterName = (typeof COUNTER_NAMES)[number];
+type CounterName = 'codes_used';
 
 /** Which events a counter counts. */
 const COUNTED_EVENTS: Partial<Record<DomainEventType, CounterName>> = { 'code.used': 'codes_used' };

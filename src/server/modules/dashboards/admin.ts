@@ -12,8 +12,8 @@ import { counterValue } from '../counters/service';
 import { adminPendingRequests } from '../requests/scopes';
 
 /** Part 1 §9: 5 recent companies, 10 completed tokens. */
-export const DASHBOARD_RECENT_COMPANIES = 5;
-export const DASHBOARD_RECENT_CODES = 10;
+const DASHBOARD_RECENT_COMPANIES = 5;
+const DASHBOARD_RECENT_CODES = 10;
 
 const provider = alias(users, 'provider');
 

@@ -14,9 +14,8 @@ import { ownCompanyBenefit } from '../requests/scopes';
 import { companyAccounts, companyEmployees } from '../users/hr-users';
 
 const PENDING = [...PENDING_REQUEST_STATUSES];
-export const RECENT_USERS = 5;
-export const PRODUCT_LINKS_SHOWN = 8;
-
+const RECENT_USERS = 5;
+const PRODUCT_LINKS_SHOWN = 8;
 
 /** The first instant of this calendar month in Santiago, `monthsBack` months earlier. */
 const monthStart = (monthsBack: number) =>

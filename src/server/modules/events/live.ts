@@ -8,10 +8,10 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { LIVE_CHANNEL, OUTBOX_CHANNEL } from './outbox';
+import { LIVE_CHANNEL } from './outbox';
 import type { LiveMessage, LiveTopic } from './types';
 
-export type LiveListener = {
+type LiveListener = {
   userId: string;
   companyId: string | null;
   isHr: boolean;
@@ -28,18 +28,18 @@ export type LiveListener = {
 type StreamState = { level: number | null; companyId: string | null } | null;
 
 /** Whether a stream may stay open: its session still valid, its user still active with the same level and company. */
-export function stillValid(listener: LiveListener, now: StreamState): boolean {
+function stillValid(listener: LiveListener, now: StreamState): boolean {
   return now !== null && now.level === listener.level && now.companyId === listener.companyId;
 }
 
 /** Whether a connection may hear a message. */
-export function hears(listener: LiveListener, message: LiveMessage): boolean {
+function hears(listener: LiveListener, message: LiveMessage): boolean {
   if (message.userIds?.includes(listener.userId)) return true;
   if (listener.isAdmin && message.admins) return true;
   return listener.isHr && listener.companyId !== null && (message.hrOf?.includes(listener.companyId) ?? false);
 }
 
-export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 
 /** LISTEN on either driver; answers the function that stops listening. */
 export function listenerFor(database: Database): Listen {
@@ -135,5 +135,3 @@ export class LiveHub {
     this.stop = null;
   }
 }
-
-export { OUTBOX_CHANNEL };

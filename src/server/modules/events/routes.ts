@@ -5,7 +5,7 @@ import { actorOf } from '../../http/access';
 import type { LiveTopic } from './types';
 
 /** A comment line keeps proxies and the browser from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * GET /api/events (issue 10): server-sent events of what changed for the caller — `event: change`,

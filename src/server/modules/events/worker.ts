@@ -14,12 +14,12 @@ import { countEvent } from '../counters/service';
 import { notifyEvent } from '../notifications/service';
 import type { DomainEvent } from './types';
 
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 /** What the handlers need from outside the database: the bot's outbound transport. */
 export type WorkerDeps = { botTransport: BotTransport };
 
-export type WorkerOptions = WorkerDeps & { onError?: (error: unknown, eventId: number) => void };
+type WorkerOptions = WorkerDeps & { onError?: (error: unknown, eventId: number) => void };
 
 /** What the workers do with each event. */
 async function handle(tx: Tx, id: number, event: DomainEvent, deps: WorkerDeps): Promise<void> {

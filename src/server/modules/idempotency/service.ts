@@ -17,7 +17,7 @@ import { idempotencyKeys } from '../../db/schema';
 
 export type IdempotentOutcome<T> = { status: number; body: T | ErrorBody; hit: boolean };
 
-export type IdempotencyOptions = {
+type IdempotencyOptions = {
   actorId: string;
   /** The client's `Idempotency-Key` header; without one the work simply runs once. */
   key: string | undefined;

@@ -20,7 +20,7 @@ async function pageTotal(rows: Array<{ total: number }>, offset: number, count: 
   return offset === 0 ? 0 : count();
 }
 
-export type EmployeeListOptions = {
+type EmployeeListOptions = {
   /** Only this company's employees (HR); null = every level 3 user (platform admin). */
   companyId: string | null;
   /** Only active accounts: the people tokens can be given to (level 1's picker). */
@@ -103,7 +103,7 @@ export async function listEmployeeBalances(db: Executor, options: EmployeeListOp
   };
 }
 
-export type HistoryType = HistoryEntry['type'];
+type HistoryType = HistoryEntry['type'];
 
 /** The spec's history types over our transfer kinds: money in is 'add', taken back 'remove', spent 'used'. */
 const KINDS_BY_HISTORY_TYPE: Record<HistoryType, readonly TransferKind[]> = {
@@ -122,7 +122,7 @@ export function historyTypeOf(kind: TransferKind): HistoryType {
 type TransferRow = typeof ledgerTransfers.$inferSelect;
 
 /** One history entry from a transfer on an employee wallet (and the wallet owner's name). Throws as historyTypeOf. */
-export function toHistoryEntry(row: TransferRow, userName: string | null): HistoryEntry {
+function toHistoryEntry(row: TransferRow, userName: string | null): HistoryEntry {
   const kind = row.kind as TransferKind;
   return {
     id: row.id,
@@ -143,7 +143,7 @@ export function toHistoryEntry(row: TransferRow, userName: string | null): Histo
   };
 }
 
-export type HistoryOptions = {
+type HistoryOptions = {
   /** Only this company's company-token history (HR); null = every wallet (platform admin). */
   companyId: string | null;
   userId?: string;

@@ -8,7 +8,7 @@ import { AppError } from '../../../domain/errors';
 import { mailOutbox } from '../../db/schema';
 
 /** The header carrying this start's token (DATA_DIR/dev-outbox-token). */
-export const DEV_OUTBOX_TOKEN_HEADER = 'x-dev-outbox-token';
+const DEV_OUTBOX_TOKEN_HEADER = 'x-dev-outbox-token';
 
 /**
  * Reset and verification links hand out accounts, so only the test process may read them: the

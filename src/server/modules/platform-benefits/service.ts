@@ -20,13 +20,13 @@ import { platformBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { linkedProvider } from '../providers/service';
 
-export type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;
-export type PlatformBenefitEdit = z.infer<typeof platformBenefitUpdateSchema> & { id: string };
-export type PlatformBenefitListQuery = z.infer<typeof platformBenefitListQuerySchema>;
+type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;
+type PlatformBenefitEdit = z.infer<typeof platformBenefitUpdateSchema> & { id: string };
+type PlatformBenefitListQuery = z.infer<typeof platformBenefitListQuerySchema>;
 
 type Row = typeof platformBenefits.$inferSelect;
 
-export function toPlatformBenefit(row: Row): PlatformBenefit {
+function toPlatformBenefit(row: Row): PlatformBenefit {
   return {
     id: row.id,
     title: row.title,

@@ -41,7 +41,7 @@ export async function listProviderOptions(db: Executor): Promise<ProviderOption[
  * or to nobody; an inactive provider may still be linked (it can be reactivated).
  * @throws INVALID_PROVIDER when no level 4 user has that id.
  */
-export async function assertProviderUser(db: Executor, userId: string): Promise<void> {
+async function assertProviderUser(db: Executor, userId: string): Promise<void> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -70,9 +70,9 @@ export function activeProviderCondition(providerId: string): SQL {
 
 // ───────── level 1: the providers screen ─────────
 
-export type ProviderCreate = z.infer<ReturnType<typeof providerInputSchema>>;
-export type ProviderEdit = z.infer<typeof providerUpdateSchema> & { id: string };
-export type ProviderListQuery = z.infer<typeof providerListQuerySchema>;
+type ProviderCreate = z.infer<ReturnType<typeof providerInputSchema>>;
+type ProviderEdit = z.infer<typeof providerUpdateSchema> & { id: string };
+type ProviderListQuery = z.infer<typeof providerListQuerySchema>;
 
 const providerColumns = {
   id: users.id,

@@ -6,7 +6,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
-export type RateLimitOptions = {
+type RateLimitOptions = {
   /** What is limited and for whom, e.g. `verify:{providerId}`. */
   key: string;
   /** Attempts allowed per window. */
@@ -14,7 +14,7 @@ export type RateLimitOptions = {
   windowSeconds: number;
 };
 
-export type RateLimitResult = { allowed: boolean; count: number; windowStart: Date };
+type RateLimitResult = { allowed: boolean; count: number; windowStart: Date };
 
 /**
  * Counts one attempt and says whether it is within the limit, in ONE statement:

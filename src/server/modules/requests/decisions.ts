@@ -28,9 +28,9 @@ import { transfer, type Account } from '../ledger/service';
 import { getBenefitRequestView } from './view';
 import { processableScope, processorScopeOf, type ProcessorScope } from './scopes';
 
-export type ApproveInput = { id: string; adminInstructions?: string | null };
-export type RejectInput = { id: string; reason?: string | null };
-export type ProcessOptions = { idempotencyKey?: string };
+type ApproveInput = { id: string; adminInstructions?: string | null };
+type RejectInput = { id: string; reason?: string | null };
+type ProcessOptions = { idempotencyKey?: string };
 
 /** @throws REQUEST_NOT_FOUND outside the processor's scope; REQUEST_NOT_PENDING when already processed. */
 async function findPendingTarget(tx: Tx, id: string, scope: ProcessorScope) {

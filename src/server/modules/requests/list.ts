@@ -9,8 +9,8 @@ import { containsPattern } from '../../db/search';
 import { selectRequestViews, toBenefitRequest } from './view';
 import { ownCompanyBenefit, paidToProvider, adminRequestScope, PENDING } from './scopes';
 
-export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
-export type RequestList = z.infer<typeof requestListSchema>;
+type RequestListQuery = z.infer<typeof requestListQuerySchema>;
+type RequestList = z.infer<typeof requestListSchema>;
 
 function filterCondition(filter: RequestFilter): SQL | undefined {
   if (filter === 'pending') return inArray(benefitRequests.status, PENDING);

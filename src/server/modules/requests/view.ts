@@ -32,7 +32,7 @@ export function selectRequestViews(db: Executor) {
     .$dynamic();
 }
 
-export type RequestViewRow = Awaited<ReturnType<ReturnType<typeof selectRequestViews>['execute']>>[number];
+type RequestViewRow = Awaited<ReturnType<ReturnType<typeof selectRequestViews>['execute']>>[number];
 
 export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
   const r = row.request;

@@ -15,7 +15,7 @@ import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
 import { disableUser } from './service';
 
-export type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
+type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 
 const userColumns = {
   id: users.id,
@@ -29,7 +29,7 @@ const userColumns = {
 
 type UserRow = { id: string; name: string; email: string; status: string; userType: string; surveyCompleted: boolean; createdAt: Date };
 
-export function toCompanyUser(row: UserRow): CompanyUser {
+function toCompanyUser(row: UserRow): CompanyUser {
   return {
     id: row.id,
     name: row.name,
@@ -41,14 +41,13 @@ export function toCompanyUser(row: UserRow): CompanyUser {
   };
 }
 
-
 /** Level 2 and 3 accounts of a company: the count its maxUsers limits (decision 73). */
 export const companyAccounts = (companyId: string) => and(eq(users.companyId, companyId), inArray(users.level, [2, 3]));
 /** The company's employees (level 3): the people HR manages. */
 export const companyEmployees = (companyId: string) => and(eq(users.companyId, companyId), eq(users.level, 3));
 
 /** Matches a search box's text in the name or the address. */
-export const userSearch = (search: string | undefined) =>
+const userSearch = (search: string | undefined) =>
   search ? or(ilike(users.name, containsPattern(search)), ilike(users.email, containsPattern(search))) : undefined;
 
 /**
@@ -142,7 +141,7 @@ export async function addCompanyUser(
 }
 
 /** One employee of the caller's company. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND (also another company's). */
-export async function getCompanyEmployee(db: Executor, userId: string, actor: Actor): Promise<CompanyUser> {
+async function getCompanyEmployee(db: Executor, userId: string, actor: Actor): Promise<CompanyUser> {
   const [row] = await db.select(userColumns).from(users).where(and(eq(users.id, userId), companyEmployees(companyOf(actor))));
   if (!row) throw new AppError('USER_NOT_FOUND');
   return toCompanyUser(row);

@@ -13,7 +13,7 @@ import { queryRows, type Db, type Executor } from '../../db/client';
 import { companies, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 
-export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 const PLATFORM_ADMIN: Level = 1;
 

@@ -6,7 +6,7 @@ import { useThemeToggle } from '../../components/use-theme-toggle';
 import { BRAND } from '../../components/brand';
 import { NotificationBell } from './notification-bell';
 
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import {
   ACHIEVEMENT_CONDITION_TYPES,
@@ -8,7 +7,7 @@ import {
   type AchievementConditionType,
 } from '../../../domain/schemas/engine';
 import { useCreateRule } from '../../api/achievements';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
 type RuleFormValues = {
@@ -40,15 +39,7 @@ const VALUE_LABEL: Partial<Record<AchievementConditionType, string>> = {
 export function AchievementRuleModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
   const form = useSchemaForm<RuleFormValues>(achievementRuleInputSchema, INITIAL);
   const create = useCreateRule();
-  const { setValues, resetDirty, clearErrors } = form;
-  const { reset } = create;
-  useEffect(() => {
-    if (!opened) return;
-    setValues(INITIAL);
-    resetDirty(INITIAL);
-    clearErrors();
-    reset();
-  }, [opened, setValues, resetDirty, clearErrors, reset]);
+  useFormOnOpen(form, { opened, source: null, valuesFor: () => INITIAL, resetAnswer: create.reset });
 
   const type = form.values.conditionType;
   const submit = (values: RuleFormValues) => create.mutate(achievementRuleInputSchema.parse(values), { onSuccess: onCreated });

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrophy } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
-import { CONDITION_LABELS, type AchievementRule } from '../../../domain/schemas/engine';
+import { CONDITION_LABELS, type AchievementAnalysis, type AchievementRule } from '../../../domain/schemas/engine';
 import { messageOf } from '../../api/client';
 import { useAchievementAnalysis, useAchievementRules, useDeleteRule, useSetRuleStatus } from '../../api/achievements';
 import { StatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, pagedTableProps, SimpleTable, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -111,15 +111,11 @@ function RulesTab() {
       <DataTable<AchievementRule>
         label="Reglas de logros"
         columns={columns}
-        rows={rules.data?.items}
+        {...pagedTableProps(rules)}
         rowKey={(r) => r.id}
-        total={rules.data?.total ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
-        isLoading={rules.isPending}
-        error={rules.isError ? messageOf(rules.error) : null}
-        onRetry={() => void rules.refetch()}
         empty={{ icon: <IconTrophy size={28} />, title: 'Aún no hay reglas', description: 'Crea una regla para premiar a los colaboradores con tokens.' }}
       />
       <AchievementRuleModal
@@ -187,28 +183,12 @@ function AnalysisTab({ active }: { active: boolean }) {
             No hubo canjes conjuntos en los últimos 7 días
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Empresa</Table.Th>
-                  <Table.Th>Proveedor</Table.Th>
-                  <Table.Th>Inicio</Table.Th>
-                  <Table.Th>Colaboradores</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.jointGroups.map((g) => (
-                  <Table.Tr key={`${g.companyName}-${g.providerName}-${g.startedAt}`}>
-                    <Table.Td>{g.companyName}</Table.Td>
-                    <Table.Td>{g.providerName}</Table.Td>
-                    <Table.Td>{formatDateTime(g.startedAt)}</Table.Td>
-                    <Table.Td>{g.users}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            minWidth={480}
+            columns={JOINT_GROUP_COLUMNS}
+            rows={data.jointGroups}
+            rowKey={(g) => `${g.companyName}-${g.providerName}-${g.startedAt}`}
+          />
         )}
       </Card>
       <Card padding="md">
@@ -235,6 +215,13 @@ function AnalysisTab({ active }: { active: boolean }) {
     </Stack>
   );
 }
+
+const JOINT_GROUP_COLUMNS: DataTableColumn<AchievementAnalysis['jointGroups'][number]>[] = [
+  { key: 'company', header: 'Empresa', render: (g) => g.companyName },
+  { key: 'provider', header: 'Proveedor', render: (g) => g.providerName },
+  { key: 'start', header: 'Inicio', render: (g) => formatDateTime(g.startedAt) },
+  { key: 'users', header: 'Colaboradores', render: (g) => g.users },
+];
 
 /** /level1/achievements (part 1 §2 'Logros'): tabs 'Reglas' and 'Análisis Reciente'. */
 export function AchievementsPage() {

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCircleCheck, IconGift, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../domain/dates';
+import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { messageOf } from '../../api/client';
 import { useAdminDashboard } from '../../api/admin-platform';
 import { CodeText } from '../../components/code-text';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
 import { StatusBadge } from '../../components/badges';
+import { SimpleTable, type DataTableColumn } from '../../components/data-table';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [
@@ -19,6 +21,26 @@ const QUICK_LINKS = [
   { to: '/level1/providers', label: 'Proveedores' },
   { to: '/level1/tokens', label: 'Gestionar tokens' },
   { to: '/level1/users/assign-levels', label: 'Asignar niveles' },
+];
+
+const RECENT_CODE_COLUMNS: DataTableColumn<AdminDashboard['recentCodes'][number]>[] = [
+  { key: 'code', header: 'Código', render: (c) => <CodeText code={c.code} fw={700} /> },
+  {
+    key: 'benefit',
+    header: 'Beneficio',
+    render: (c) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{c.benefitName}</Text>
+        <Badge size="xs" miw="max-content" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
+          {c.isBenefitJobby ? 'Jobby' : 'Empresa'}
+        </Badge>
+      </Group>
+    ),
+  },
+  { key: 'user', header: 'Colaborador', render: (c) => c.userName ?? 'Usuario desconocido' },
+  { key: 'company', header: 'Empresa', render: (c) => c.companyName ?? '—' },
+  { key: 'provider', header: 'Proveedor', render: (c) => c.providerName ?? '—' },
+  { key: 'usedAt', header: 'Canjeado', noWrap: true, render: (c) => formatDateTime(c.usedAt) },
 ];
 
 /** /level1/dashboard (part 1 §2): five figures, quick links, the newest companies and the latest used codes, in one call. */
@@ -90,41 +112,7 @@ export function AdminDashboardPage() {
           {recentCodes.length === 0 ? (
             <Text c="dimmed">Aún no se ha canjeado ningún código.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="xs" aria-label="Últimos tokens canjeados">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Código</Table.Th>
-                    <Table.Th>Beneficio</Table.Th>
-                    <Table.Th>Colaborador</Table.Th>
-                    <Table.Th>Empresa</Table.Th>
-                    <Table.Th>Proveedor</Table.Th>
-                    <Table.Th>Canjeado</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {recentCodes.map((c) => (
-                    <Table.Tr key={c.code}>
-                      <Table.Td>
-                        <CodeText code={c.code} fw={700} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm">{c.benefitName}</Text>
-                          <Badge size="xs" miw="max-content" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
-                            {c.isBenefitJobby ? 'Jobby' : 'Empresa'}
-                          </Badge>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{c.userName ?? 'Usuario desconocido'}</Table.Td>
-                      <Table.Td>{c.companyName ?? '—'}</Table.Td>
-                      <Table.Td>{c.providerName ?? '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.usedAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <SimpleTable minWidth={640} striped verticalSpacing="xs" aria-label="Últimos tokens canjeados" columns={RECENT_CODE_COLUMNS} rows={recentCodes} rowKey={(c) => c.code} />
           )}
         </Card>
         </Grid.Col>

@@ -12,7 +12,7 @@ import { useAdminRequests, useDecideAdminRequest } from '../../api/admin-platfor
 import { usePressKey } from '../../api/press-key';
 import { RequestStatusBadge } from '../../components/badges';
 import { CodeText } from '../../components/code-text';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 
 const PAGE_SIZE = 10;
@@ -91,15 +91,11 @@ export function AdminRequestsPage() {
       <DataTable<BenefitRequest>
         label="Solicitudes"
         columns={columns}
-        rows={requests.data?.items}
+        {...pagedTableProps(requests)}
         rowKey={(r) => r.id}
-        total={requests.data?.total ?? 0}
         pageSize={PAGE_SIZE}
         {...tableProps}
         searchPlaceholder="Buscar por usuario o beneficio"
-        isLoading={requests.isPending}
-        error={requests.isError ? messageOf(requests.error) : null}
-        onRetry={() => void requests.refetch()}
         empty={{ icon: <IconInbox size={28} />, title: 'No hay solicitudes en esta pestaña' }}
         filteredEmpty={{ icon: <IconInbox size={28} />, title: 'Ninguna solicitud coincide con la búsqueda' }}
       />

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../../domain/errors';
 import { companyAdminInputSchema, suggestedAdminEmail, type Company } from '../../../domain/schemas/companies';
 import { ApiError } from '../../api/client';
 import { useCreateCompanyAdmin } from '../../api/companies';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 
 type AdminFormValues = { name: string; email: string; password: string; confirmPassword: string };
 
@@ -17,7 +16,7 @@ function adminErrorText(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage('ADMIN_CREATE_FAILED');
 }
 
-export type CompanyAdminModalOptions = {
+type CompanyAdminModalOptions = {
   /** The company the admin will belong to; null keeps the modal closed. */
   company: Company | null;
   onClose: () => void;
@@ -31,15 +30,7 @@ export type CompanyAdminModalOptions = {
 export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminModalOptions) {
   const form = useSchemaForm<AdminFormValues>(companyAdminInputSchema, valuesFor(company));
   const create = useCreateCompanyAdmin();
-  const { setValues, clearErrors } = form;
-  const { reset: resetCreate } = create;
-
-  useEffect(() => {
-    if (!company) return;
-    setValues(valuesFor(company));
-    clearErrors();
-    resetCreate();
-  }, [company, setValues, clearErrors, resetCreate]);
+  useFormOnOpen(form, { opened: company !== null, source: company, valuesFor, resetAnswer: create.reset });
 
   const submit = (values: AdminFormValues) => {
     if (!company) return;

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { COMPANY_DEFAULT_MAX_USERS } from '../../../domain/constants';
 import { companyInputSchema, type Company } from '../../../domain/schemas/companies';
 import { messageOf } from '../../api/client';
 import { useSaveCompany } from '../../api/companies';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import type { CrudFormProps } from '../../components/crud-list';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
 type CompanyFormValues = {
@@ -31,29 +31,16 @@ function valuesOf(company: Company | null): CompanyFormValues {
   };
 }
 
-export type CompanyFormModalOptions = {
-  opened: boolean;
+type CompanyFormModalOptions = CrudFormProps & {
   /** null: a new company. */
   company: Company | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 /** Add or edit a company (part 1 §5 "Company form"), validated by the server's schema. */
 export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyFormModalOptions) {
   const form = useSchemaForm<CompanyFormValues>(companyInputSchema, valuesOf(company));
   const save = useSaveCompany();
-  const { setValues, resetDirty, clearErrors } = form;
-  const { reset: resetSave } = save;
-
-  useEffect(() => {
-    if (!opened) return;
-    const values = valuesOf(company);
-    setValues(values);
-    resetDirty(values);
-    clearErrors();
-    resetSave();
-  }, [opened, company, setValues, resetDirty, clearErrors, resetSave]);
+  useFormOnOpen(form, { opened, source: company, valuesFor: valuesOf, resetAnswer: save.reset });
 
   const submit = (values: CompanyFormValues) =>
     save.mutate(

@@ -8,7 +8,7 @@ import { messageOf } from '../../api/client';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function employeeLabel(employee: Pick<EmployeeBalance, 'name' | 'email'>): string {
+function employeeLabel(employee: Pick<EmployeeBalance, 'name' | 'email'>): string {
   return `${employee.name} (${employee.email})`;
 }
 

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '../../../domain/constants';
 import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useProviderOptions, useSavePlatformBenefit } from '../../api/admin-platform';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import type { CrudFormProps } from '../../components/crud-list';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { BENEFIT_TYPE_LABELS } from './benefit-type-badge';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
@@ -41,12 +41,9 @@ function valuesOf(benefit: PlatformBenefit | null): BenefitFormValues {
   };
 }
 
-export type PlatformBenefitFormModalOptions = {
-  opened: boolean;
+type PlatformBenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
   benefit: PlatformBenefit | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 const TYPE_OPTIONS = Object.entries(BENEFIT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
@@ -56,17 +53,7 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
   const form = useSchemaForm<BenefitFormValues>(platformBenefitInputSchema, valuesOf(benefit));
   const save = useSavePlatformBenefit();
   const providers = useProviderOptions();
-  const { setValues, resetDirty, clearErrors } = form;
-  const { reset: resetSave } = save;
-
-  useEffect(() => {
-    if (!opened) return;
-    const values = valuesOf(benefit);
-    setValues(values);
-    resetDirty(values);
-    clearErrors();
-    resetSave();
-  }, [opened, benefit, setValues, resetDirty, clearErrors, resetSave]);
+  useFormOnOpen(form, { opened, source: benefit, valuesFor: valuesOf, resetAnswer: save.reset });
 
   const submit = (values: BenefitFormValues) => {
     const parsed = platformBenefitInputSchema.parse(values);

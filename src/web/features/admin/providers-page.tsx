@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Collapse, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { useCreateProvider, useProviders, useSetProviderStatus, useUpdateProvide
 import { publicConfigQuery } from '../../api/session';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/badges';
 
@@ -153,15 +153,12 @@ type EditValues = Omit<ProviderFormValues, 'email' | 'password'>;
 function EditProviderModal({ provider, onClose, onSaved }: { provider: Provider | null; onClose: () => void; onSaved: () => void }) {
   const form = useSchemaForm<EditValues>(providerUpdateSchema, { ...EMPTY });
   const update = useUpdateProvider();
-  const { setValues, clearErrors } = form;
-  const { reset } = update;
-
-  useEffect(() => {
-    if (!provider) return;
-    setValues({ name: provider.name, status: provider.status, category: provider.category ?? '', description: provider.description ?? '', contactPhone: provider.contactPhone ?? '' });
-    clearErrors();
-    reset();
-  }, [provider, setValues, clearErrors, reset]);
+  useFormOnOpen(form, {
+    opened: provider !== null,
+    source: provider,
+    valuesFor: (p) => (p ? { name: p.name, status: p.status, category: p.category ?? '', description: p.description ?? '', contactPhone: p.contactPhone ?? '' } : { ...EMPTY }),
+    resetAnswer: update.reset,
+  });
 
   return (
     <FormModal

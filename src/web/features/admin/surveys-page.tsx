@@ -4,9 +4,8 @@ import { IconBuilding, IconClipboardList } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { SurveyCard } from '../../../domain/schemas/surveys';
 import type { SurveyType } from '../../../domain/surveys';
-import { messageOf } from '../../api/client';
 import { useAdminSurveys } from '../../api/surveys';
-import { DataTable, useTableSearch } from '../../components/data-table';
+import { DataTable, pagedTableProps, useTableSearch } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { SurveyDetailModal } from './survey-detail-modal';
 import { SurveyTypeBadge } from './survey-type-badge';
@@ -68,9 +67,8 @@ export function SurveysPage() {
         label="Encuestas completadas"
         columns={[]}
         renderCard={(survey) => <SurveyCardView survey={survey} onOpen={() => setOpenId(survey.id)} />}
-        rows={surveys.data?.items}
+        {...pagedTableProps(surveys)}
         rowKey={(survey) => survey.id}
-        total={surveys.data?.total ?? 0}
         pageSize={PAGE_SIZE}
         {...tableProps}
         searchPlaceholder="Buscar por nombre, correo o empresa"
@@ -86,9 +84,6 @@ export function SurveysPage() {
           />
         }
         isFiltered={type !== null}
-        isLoading={surveys.isPending}
-        error={surveys.isError ? messageOf(surveys.error) : null}
-        onRetry={() => void surveys.refetch()}
         empty={{
           icon: <IconClipboardList size={28} />,
           title: 'Aún no hay encuestas completadas',

@@ -4,9 +4,8 @@ import { IconHistory } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { HistoryEntry } from '../../../domain/schemas/economy';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
-import { messageOf } from '../../api/client';
 import { HistoryTypeBadge } from '../../components/badges';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import classes from './tokens-page.module.css';
 
 const PAGE_SIZE = 10;
@@ -88,9 +87,8 @@ export function TokenHistoryCard() {
         </Group>
       }
       columns={COLUMNS}
-      rows={history.data?.items}
+      {...pagedTableProps(history)}
       rowKey={(e) => String(e.id)}
-      total={history.data?.total ?? 0}
       totalIsCapped={history.data?.totalIsCapped}
       pageSize={PAGE_SIZE}
       {...tableProps}
@@ -119,10 +117,7 @@ export function TokenHistoryCard() {
         </>
       }
       isFiltered={type !== 'all'}
-      isLoading={history.isPending}
       isRefreshing={history.isPlaceholderData}
-      error={history.isError ? messageOf(history.error) : null}
-      onRetry={() => void history.refetch()}
       empty={{ icon: <IconHistory size={28} />, title: 'Aún no hay movimientos de tokens.' }}
       filteredEmpty={{ icon: <IconHistory size={28} />, title: 'No hay movimientos que coincidan con el filtro.' }}
     />

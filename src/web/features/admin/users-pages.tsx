@@ -11,7 +11,7 @@ import { useAdminUsers, useDeleteUser, useSetUserLevel, useUserLevelChanges, use
 import { useMe } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { LEVEL_OPTIONS, UserLevelCards } from './user-level-cards';
 
@@ -60,15 +60,11 @@ function UsersTable({ label, columns, table }: { label: string; columns: DataTab
     <DataTable<AdminUser>
       label={label}
       columns={columns}
-      rows={table.users.data?.items}
+      {...pagedTableProps(table.users, () => 'Error al cargar usuarios')}
       rowKey={(u) => u.id}
-      total={table.users.data?.total ?? 0}
       pageSize={PAGE_SIZE}
       {...table.tableProps}
       searchPlaceholder="Buscar por nombre, email o empresa"
-      isLoading={table.users.isPending}
-      error={table.users.isError ? 'Error al cargar usuarios' : null}
-      onRetry={() => void table.users.refetch()}
       empty={{ icon: <IconUsers size={28} />, title: 'No hay usuarios con ese nivel' }}
       filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún usuario coincide con la búsqueda' }}
     />

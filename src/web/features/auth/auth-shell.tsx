@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Paper, SimpleGrid, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { TAGLINE } from '../../../domain/constants';
 import { Logo } from '../../components/logo';
 import { PromoCarousel } from './promo-carousel';
@@ -48,5 +50,41 @@ export function AuthHeading({ title, children }: { title: string; children: Reac
         {children}
       </Text>
     </div>
+  );
+}
+
+/** What went well (a mail sent, a password saved), read out politely. */
+export function AuthNotice({ icon = <IconCircleCheck size={18} />, testId, children }: { icon?: ReactNode; testId?: string; children: ReactNode }) {
+  return (
+    <Alert color="green" icon={icon} role="status" data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
+
+/** Why the form was refused, read out at once; nothing when there is no message. */
+export function AuthError({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid={testId}>
+      {message}
+    </Alert>
+  );
+}
+
+/** The work address a person signs in with (the form passes its key and input props). */
+export function EmailField(props: TextInputProps) {
+  return <TextInput label="Correo electrónico" type="email" placeholder="nombre@empresa.cl" autoComplete="email" required {...props} />;
+}
+
+/** The line under a public form that leads to the next one ('¿No tienes cuenta? Regístrate'). */
+export function AuthFooter({ prompt, to, children }: { prompt?: string; to: string; children: ReactNode }) {
+  return (
+    <Text size="sm" ta="center" c="#666">
+      {prompt && `${prompt} `}
+      <Anchor component={Link} to={to} fw={600}>
+        {children}
+      </Anchor>
+    </Text>
   );
 }

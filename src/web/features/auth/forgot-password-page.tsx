@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconMailCheck } from '@tabler/icons-react';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../domain/schemas/auth';
 import { requestPasswordReset } from '../../api/session';
-import { AuthHeading, AuthShell } from './auth-shell';
+import { AuthError, AuthFooter, AuthHeading, AuthNotice, AuthShell, EmailField } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 /** The same words whether the address exists or not: the screen reveals no account. */
@@ -35,32 +34,16 @@ export function ForgotPasswordPage() {
             Escribe tu correo y te enviaremos un enlace para elegir una nueva.
           </AuthHeading>
           {sent && (
-            <Alert color="green" icon={<IconMailCheck size={18} />} role="status" data-testid="forgot-sent">
+            <AuthNotice icon={<IconMailCheck size={18} />} testId="forgot-sent">
               {SENT}
-            </Alert>
+            </AuthNotice>
           )}
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            placeholder="nombre@empresa.cl"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <AuthError message={error} />
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={sent}>
             Enviar enlace
           </Button>
-          <Text size="sm" ta="center" c="#666">
-            <Anchor component={Link} to="/login" fw={600}>
-              Volver a iniciar sesión
-            </Anchor>
-          </Text>
+          <AuthFooter to="/login">Volver a iniciar sesión</AuthFooter>
         </Stack>
       </form>
     </AuthShell>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '../../../domain/schemas/auth';
@@ -10,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
 import { RETURN_PARAM, safeReturnPath } from '../../api/session-ended';
 import { PageLoader } from '../../components/page-loader';
-import { AuthHeading, AuthShell } from './auth-shell';
+import { AuthError, AuthFooter, AuthHeading, AuthNotice, AuthShell, EmailField } from './auth-shell';
 import { VerifyEmailNotice } from './verify-email-notice';
 import { useFormAction } from './use-form-action';
 
@@ -84,25 +83,9 @@ export function LoginPage() {
           <AuthHeading title="Iniciar sesión">
             Ingresa con tu correo de trabajo.
           </AuthHeading>
-          {verified && (
-            <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="login-verified">
-              Tu correo fue confirmado. Ya puedes iniciar sesión.
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="login-error">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            placeholder="nombre@empresa.cl"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          {verified && <AuthNotice testId="login-verified">Tu correo fue confirmado. Ya puedes iniciar sesión.</AuthNotice>}
+          <AuthError message={error} testId="login-error" />
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput
             label="Contraseña"
             placeholder="Tu contraseña"
@@ -117,12 +100,9 @@ export function LoginPage() {
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth>
             Ingresar
           </Button>
-          <Text size="sm" ta="center" c="#666">
-            ¿No tienes cuenta?{' '}
-            <Anchor component={Link} to="/register" fw={600}>
-              Regístrate
-            </Anchor>
-          </Text>
+          <AuthFooter prompt="¿No tienes cuenta?" to="/register">
+            Regístrate
+          </AuthFooter>
         </Stack>
       </form>
     </AuthShell>

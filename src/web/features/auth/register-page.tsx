@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { REGISTER_REDIRECT_MS } from '../../../domain/constants';
-import { registerFormSchema, type RegisterFormInput } from '../../../domain/schemas/auth';
 import { homePath } from '../../../domain/levels';
+import { registerFormSchema, type RegisterFormInput } from '../../../domain/schemas/auth';
 import { publicConfigQuery, signUp, useMe } from '../../api/session';
-import { AuthShell } from './auth-shell';
+import { AuthError, AuthFooter, AuthNotice, AuthShell } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 const SUCCESS = 'Usuario registrado correctamente. Ahora puedes iniciar sesión.';
@@ -56,16 +55,8 @@ export function RegisterPage() {
           <Title order={1} size="h2" c="#333">
             Crear cuenta
           </Title>
-          {success && (
-            <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="register-success">
-              {mustVerify ? SUCCESS_VERIFY : SUCCESS}
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="register-error">
-              {error}
-            </Alert>
-          )}
+          {success && <AuthNotice testId="register-success">{mustVerify ? SUCCESS_VERIFY : SUCCESS}</AuthNotice>}
+          <AuthError message={error} testId="register-error" />
           <TextInput label="Nombre completo" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label="Correo electrónico" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordInput label="Contraseña" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
@@ -88,12 +79,9 @@ export function RegisterPage() {
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={success}>
             Registrarme
           </Button>
-          <Text size="sm" ta="center" c="#666">
-            ¿Ya tienes cuenta?{' '}
-            <Anchor component={Link} to="/login" fw={600}>
-              Inicia sesión
-            </Anchor>
-          </Text>
+          <AuthFooter prompt="¿Ya tienes cuenta?" to="/login">
+            Inicia sesión
+          </AuthFooter>
         </Stack>
       </form>
     </AuthShell>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../domain/errors';
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from '../../../domain/schemas/auth';
 import { resetPassword } from '../../api/session';
-import { AuthHeading, AuthShell } from './auth-shell';
+import { AuthError, AuthFooter, AuthHeading, AuthNotice, AuthShell } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 const DONE = 'Tu contraseña fue actualizada. Ahora puedes iniciar sesión.';
@@ -39,16 +38,8 @@ export function ResetPasswordPage() {
           <AuthHeading title="Nueva contraseña">
             Elige una contraseña de al menos 6 caracteres.
           </AuthHeading>
-          {done && (
-            <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" data-testid="reset-done">
-              {DONE}
-            </Alert>
-          )}
-          {shownError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="reset-error">
-              {shownError}
-            </Alert>
-          )}
+          {done && <AuthNotice testId="reset-done">{DONE}</AuthNotice>}
+          <AuthError message={shownError} testId="reset-error" />
           <PasswordInput
             label="Nueva contraseña"
             autoComplete="new-password"
@@ -68,11 +59,7 @@ export function ResetPasswordPage() {
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={!token || done}>
             Guardar contraseña
           </Button>
-          <Text size="sm" ta="center" c="#666">
-            <Anchor component={Link} to={done ? '/login' : '/forgot-password'} fw={600}>
-              {done ? 'Iniciar sesión' : 'Pedir un enlace nuevo'}
-            </Anchor>
-          </Text>
+          <AuthFooter to={done ? '/login' : '/forgot-password'}>{done ? 'Iniciar sesión' : 'Pedir un enlace nuevo'}</AuthFooter>
         </Stack>
       </form>
     </AuthShell>

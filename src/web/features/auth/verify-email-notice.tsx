@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { resendVerification } from '../../api/session';
-import { AuthHeading } from './auth-shell';
+import { AuthError, AuthHeading, AuthNotice } from './auth-shell';
 import { useFormAction } from './use-form-action';
 
 /** What an unverified user sees instead of the sign-in form (EMAIL_VERIFICATION=required). */
@@ -22,16 +22,8 @@ export function VerifyEmailNotice({ email, onBack }: { email: string; onBack: ()
         Antes de iniciar sesión, abre el enlace que enviamos a <strong>{email}</strong>. Si no lo encuentras, revisa la
         carpeta de spam o pide uno nuevo.
       </AuthHeading>
-      {resent && (
-        <Alert color="green" icon={<IconMailCheck size={18} />} role="status">
-          Te enviamos un nuevo correo de confirmación.
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {error}
-        </Alert>
-      )}
+      {resent && <AuthNotice icon={<IconMailCheck size={18} />}>Te enviamos un nuevo correo de confirmación.</AuthNotice>}
+      <AuthError message={error} />
       <Button color="gold" size="md" fullWidth loading={sending} onClick={() => void resend()}>
         Reenviar correo
       </Button>

@@ -21,7 +21,7 @@ export const ACCENTS = {
   },
 } as const;
 
-export type Accent = (typeof ACCENTS)[CatalogueItem['kind']];
+type Accent = (typeof ACCENTS)[CatalogueItem['kind']];
 
 export function accentOf(item: Pick<CatalogueItem, 'kind'>): Accent {
   return ACCENTS[item.kind];

@@ -13,7 +13,7 @@ const ICONS: Record<string, IconComponent> = {
   descuentos: IconDiscount,
 };
 
-export type CategoryView = { name: string; color: string; Icon: IconComponent };
+type CategoryView = { name: string; color: string; Icon: IconComponent };
 
 /** A catalogue category id (part 2 §3) as the cards show it; free text from older records is shown as written. */
 export function categoryView(category: string | null): CategoryView | null {

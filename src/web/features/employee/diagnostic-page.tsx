@@ -6,7 +6,7 @@ import { BRAND } from '../../components/brand';
 import { PageIntro } from './benefit-grid';
 
 /** Part 2 §9: the diagnostic page shows a placeholder balance, never the user's. */
-export const DIAGNOSTIC_PLACEHOLDER_BALANCE = 50;
+const DIAGNOSTIC_PLACEHOLDER_BALANCE = 50;
 
 /** The computed styles that decide whether a number is visible (the reason this page exists). */
 const LOGGED_STYLES = ['display', 'visibility', 'opacity', 'color', '-webkit-text-fill-color', 'background-clip', 'font-family', 'font-size', 'font-weight', 'line-height', 'transform'] as const;

@@ -7,7 +7,7 @@ import { FormModal, useSchemaForm } from '../../components/form-modal';
 
 const EMPTY: AddCompanyUserInput = { name: '', email: '', password: '', confirmPassword: '' };
 
-export type AddUserModalOptions = {
+type AddUserModalOptions = {
   opened: boolean;
   /** The company's email domain, appended on the server to a bare username; null = none. */
   emailDomain: string | null;

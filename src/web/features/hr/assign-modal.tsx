@@ -10,7 +10,7 @@ import { TokenAmountInput } from '../../components/token-amount-input';
 
 type AssignValues = { userId: string; amount: number; reason: string };
 
-export type AssignModalOptions = { employee: EmployeeBalance | null; onClose: () => void; onAssigned: (message: string) => void };
+type AssignModalOptions = { employee: EmployeeBalance | null; onClose: () => void; onAssigned: (message: string) => void };
 
 /** The single assignment (part 2 §5 "Single assignment"): amount 10, reason 'Asignación manual'. */
 export function AssignModal({ employee, onClose, onAssigned }: AssignModalOptions) {

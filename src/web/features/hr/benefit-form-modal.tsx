@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { BENEFIT_CATEGORIES, COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
 import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useSaveCompanyBenefit } from '../../api/hr';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import type { CrudFormProps } from '../../components/crud-list';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
 type BenefitFormValues = {
@@ -46,28 +46,16 @@ function changedFields(initial: BenefitFormValues, values: BenefitFormValues): P
 
 const CATEGORY_OPTIONS = BENEFIT_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
 
-export type BenefitFormModalOptions = {
-  opened: boolean;
+type BenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
   benefit: CompanyBenefit | null;
-  onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 /** Add/Edit an internal benefit (part 2 §2 "/level2/benefits", §5): 'Los campos Título y Descripción son obligatorios'. */
 export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitFormModalOptions) {
   const form = useSchemaForm<BenefitFormValues>(benefit ? companyBenefitUpdateSchema : companyBenefitInputSchema, NEW_BENEFIT);
   const save = useSaveCompanyBenefit();
-  const { setInitialValues, setValues, resetDirty } = form;
-  const resetMutation = save.reset;
-  useEffect(() => {
-    if (!opened) return;
-    const initial = benefit ? valuesOf(benefit) : NEW_BENEFIT;
-    setInitialValues(initial);
-    setValues(initial);
-    resetDirty(initial);
-    resetMutation();
-  }, [opened, benefit, setInitialValues, setValues, resetDirty, resetMutation]);
+  useFormOnOpen(form, { opened, source: benefit, valuesFor: (b) => (b ? valuesOf(b) : NEW_BENEFIT), resetAnswer: save.reset });
 
   const submit = (values: BenefitFormValues) => {
     const body = benefit ? changedFields(valuesOf(benefit), values) : values;

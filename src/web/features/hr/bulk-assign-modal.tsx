@@ -8,7 +8,7 @@ import { ErrorState } from '../../components/error-state';
 import { useBulkAssignment } from './use-bulk-assignment';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
-export type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
+type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 
 /** The bulk assignment (part 2 §2, §5): select all or some employees (each with its balance), one amount, with progress. */
 export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOptions) {

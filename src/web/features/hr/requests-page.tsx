@@ -10,7 +10,7 @@ import { usePressKey } from '../../api/press-key';
 import { RequestStatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { VerifyTokenForm } from '../../components/verify-token-form';
 
@@ -90,15 +90,11 @@ export function HrRequestsPage() {
       <DataTable<BenefitRequest>
         label="Solicitudes"
         columns={columns}
-        rows={requests.data?.items}
+        {...pagedTableProps(requests, (error) => `Error al cargar solicitudes: ${messageOf(error)}`)}
         rowKey={(r) => r.id}
-        total={requests.data?.total ?? 0}
         pageSize={PAGE_SIZE}
         {...tableProps}
         searchPlaceholder="Buscar por usuario, email o beneficio"
-        isLoading={requests.isPending}
-        error={requests.isError ? `Error al cargar solicitudes: ${messageOf(requests.error)}` : null}
-        onRetry={() => void requests.refetch()}
         empty={{ icon: <IconInbox size={28} />, title: 'Aún no hay solicitudes', description: 'Cuando un colaborador pida un beneficio interno que requiere aprobación, aparecerá aquí.' }}
         filteredEmpty={{ icon: <IconInbox size={28} />, title: 'Ninguna solicitud coincide con la búsqueda' }}
       />

@@ -3,11 +3,11 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCoins, IconDownload, IconHistory, IconUsersGroup } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
-import { messageOf } from '../../api/client';
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
 import { HistoryTypeBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { loadFailed } from '../../components/crud-list';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { AssignModal } from './assign-modal';
@@ -56,7 +56,7 @@ function HistorySection() {
         pageSize={HISTORY_SHOWN}
         onPageChange={setPage}
         isLoading={history.isPending}
-        error={history.isError ? `Error al cargar los datos: ${messageOf(history.error)}` : null}
+        error={history.isError ? loadFailed(history.error) : null}
         onRetry={() => void history.refetch()}
         empty={{ icon: <IconHistory size={28} />, title: 'Aún no hay movimientos de tokens de empresa' }}
       />
@@ -122,7 +122,7 @@ export function HrTokensPage() {
       />
       <Banner banner={banner} onClose={clear} />
       {stats.isError ? (
-        <ErrorState message={`Error al cargar los datos: ${messageOf(stats.error)}`} onRetry={() => void stats.refetch()} />
+        <ErrorState message={loadFailed(stats.error)} onRetry={() => void stats.refetch()} />
       ) : (
         <TokenStatCards stats={stats.data} isLoading={stats.isPending} variant="tokens" />
       )}
@@ -130,15 +130,11 @@ export function HrTokensPage() {
       <DataTable<EmployeeBalance>
         label="Colaboradores y sus tokens"
         columns={columns}
-        rows={employees.data?.items}
+        {...pagedTableProps(employees, loadFailed)}
         rowKey={(e) => e.id}
-        total={employees.data?.total ?? 0}
         pageSize={PAGE_SIZE}
         {...tableProps}
         searchPlaceholder="Buscar por nombre o email"
-        isLoading={employees.isPending}
-        error={employees.isError ? `Error al cargar los datos: ${messageOf(employees.error)}` : null}
-        onRetry={() => void employees.refetch()}
         empty={{ icon: <IconCoins size={28} />, title: 'Aún no hay colaboradores', description: 'Agrega colaboradores en Usuarios para asignarles tokens.' }}
         filteredEmpty={{ icon: <IconCoins size={28} />, title: 'Ningún colaborador coincide con la búsqueda' }}
       />

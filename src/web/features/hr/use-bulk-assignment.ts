@@ -7,10 +7,10 @@ import { isTransientError } from '../../api/press-key';
  * Employees per request: each request is one server transaction (assign-bulk, up to 1,000 ids), so
  * 8 employees are one request and a company of 10,000 is 20, with progress between them.
  */
-export const BULK_ASSIGN_CHUNK = 500;
+const BULK_ASSIGN_CHUNK = 500;
 
-export type BulkProgress = { done: number; total: number; assigned: number; skipped: number; toRetry: number };
-export type BulkInput = { userIds: string[]; amount: number; reason: string };
+type BulkProgress = { done: number; total: number; assigned: number; skipped: number; toRetry: number };
+type BulkInput = { userIds: string[]; amount: number; reason: string };
 
 type Chunk = { userIds: string[]; key: string };
 

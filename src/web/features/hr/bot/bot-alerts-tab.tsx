@@ -9,7 +9,7 @@ import { alertActionBodySchema, type BotAlert } from '../../../../domain/schemas
 import { messageOf } from '../../../api/client';
 import { useBotAlerts, useBotAnalytics, useTakeAlertAction } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, pagedTableProps, type DataTableColumn } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
 import { FormModal, useSchemaForm } from '../../../components/form-modal';
 import { StatCardRow } from '../../../components/stat-cards';
@@ -142,15 +142,11 @@ export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> 
       <DataTable<BotAlert>
         label="Alertas"
         columns={columns}
-        rows={alerts.data?.items}
+        {...pagedTableProps(alerts)}
         rowKey={(a) => a.id}
-        total={alerts.data?.total ?? 0}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
-        isLoading={alerts.isPending}
-        error={alerts.isError ? messageOf(alerts.error) : null}
-        onRetry={() => void alerts.refetch()}
         empty={{ icon: <IconShieldCheck size={28} />, title: 'Sin alertas', description: `Aparecerá una alerta cuando un colaborador llegue a un puntaje de estrés de ${STRESS_ALERT_THRESHOLD} o más.` }}
       />
       <ActionModal

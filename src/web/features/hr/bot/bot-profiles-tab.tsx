@@ -7,7 +7,7 @@ import { employeePhoneBodySchema, type EmployeeProfile, type BotMessage } from '
 import { messageOf } from '../../../api/client';
 import { useBotProfile, useBotProfiles, useSetEmployeePhone } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
-import { DataTable, useTableSearch, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../../components/data-table';
 import { ErrorState } from '../../../components/error-state';
 import { FormModal, useSchemaForm } from '../../../components/form-modal';
 import { PageLoader } from '../../../components/page-loader';
@@ -161,15 +161,11 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
       <DataTable<EmployeeProfile>
         label="Perfiles de Empleados"
         columns={columns}
-        rows={profiles.data?.items}
+        {...pagedTableProps(profiles)}
         rowKey={(p) => p.userId}
-        total={profiles.data?.total ?? 0}
         pageSize={PAGE_SIZE}
         {...tableProps}
         searchPlaceholder="Buscar por nombre, correo o número"
-        isLoading={profiles.isPending}
-        error={profiles.isError ? messageOf(profiles.error) : null}
-        onRetry={() => void profiles.refetch()}
         empty={{ icon: <IconUsers size={28} />, title: 'Aún no hay colaboradores', description: 'Los colaboradores de tu empresa aparecerán aquí con su nivel de estrés.' }}
         filteredEmpty={{ icon: <IconUsers size={28} />, title: 'Ningún colaborador coincide con la búsqueda' }}
       />
