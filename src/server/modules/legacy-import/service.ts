@@ -1,11 +1,11 @@
 /**
  * Moving a company from the earlier app (issue 20 §1): its Realtime Database export becomes Jobby's
  * companies, people, benefits, requests, codes, surveys and achievements, and each balance enters the
- * ledger as its history replayed through `transferAll` (so every balance is the sum of its history and
+ * ledger as its history replayed as transfers (so every balance is the sum of its history and
  * every asset sums to zero), with the legacy rule of part 1 §4 applied. One transaction: a failure
  * leaves nothing half-imported, and `dryRun` runs it all and rolls back. Every imported record is kept
  * in `legacy_imports` (legacy id → new id), so a second run changes nothing. Rows are written in bulk
- * (thousands of people in one run); balances only through the ledger's API.
+ * (thousands of people in one run); the ledger rows as the ledger writes them, checked before COMMIT.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
@@ -34,7 +34,7 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import { accounts, transferAll, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { accounts, walletFor, type Account, type TransferInput } from '../ledger/service';
 import { legacyWelcomeMail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
 import { encodeFirebaseHash, type FirebaseHashConfig } from './firebase-password';
@@ -114,7 +114,6 @@ export type ImportReport = {
 export const LEGACY_LINK_DAYS = 7;
 const DEFAULT_CODE_DAYS = 30;
 const CHUNK = 500;
-const TRANSFERS_PER_CALL = 1000;
 
 class DryRun extends Error {}
 
@@ -162,7 +161,8 @@ export async function importLegacy(db: Db, raw: unknown, options: ImportOptions)
     await db.transaction(async (tx) => {
       await new Run(tx, data, options, report, now, mails).all();
       report.ledger = await ledgerCheck(tx);
-      if (options.dryRun) throw new DryRun();
+      // A broken ledger is never committed: the report says why, and nothing is kept.
+      if (options.dryRun || !report.ledger.ok) throw new DryRun();
     });
   } catch (error) {
     if (!(error instanceof DryRun)) throw error;
@@ -206,7 +206,6 @@ class Run {
   private readonly companyByName = new Map<string, string>();
   private readonly platformBenefitRows = new Map<string, { id: string; title: string; type: string; providerUserId: string | null }>();
   private readonly companyBenefitRows = new Map<string, { id: string; title: string; companyId: string }>();
-  private readonly backdates: Array<[number, string]> = [];
 
   constructor(
     private readonly tx: Tx,
@@ -229,7 +228,6 @@ class Run {
     await this.balances();
     await this.surveys();
     await this.achievements();
-    await this.backdate();
   }
 
   private map(entity: Entity): Map<string, string> {
@@ -731,11 +729,7 @@ class Run {
       }
       created.push([uid, person.id]);
     }
-    for (const part of chunks(inputs, TRANSFERS_PER_CALL)) {
-      const results = await transferAll(this.tx, part.map((p) => p.input));
-      results.forEach((result, i) => this.backdates.push([result.transferId, part[i].at.toISOString()]));
-      this.report.transfers += results.length;
-    }
+    await this.writeTransfers(inputs);
     await this.remember('balance', created);
   }
 
@@ -884,19 +878,75 @@ class Run {
   }
 
   /**
-   * The imported history keeps its own dates. The ledger refuses UPDATE (migration ledger_append_only);
-   * as in the demo seed, the guard is lifted inside this transaction only, for the transfers this run
-   * wrote, and restored before it commits (decision 156).
+   * The replayed history, written in bulk (decision 156): at 10,000 people the ledger's transferAll
+   * (one statement per wallet movement) took minutes. The same rows transferAll would write — accounts
+   * as in `accounts`, each transfer with its wallet's balance before and after, the shared accounts
+   * moved by their totals after the wallets (the ledger's lock order) — but in a few multi-row
+   * statements, each transfer with its own date from the start. The invariants are checked in the
+   * same transaction before it commits (importLegacy rolls back when they do not hold).
    */
-  private async backdate(): Promise<void> {
-    if (this.backdates.length === 0) return;
-    await this.tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_no_update_delete`);
-    for (const part of chunks(this.backdates, 5000)) {
-      await this.tx.execute(sql`
-        update ${ledgerTransfers} set created_at = (e->>1)::timestamptz
-        from jsonb_array_elements(${JSON.stringify(part)}::jsonb) as e
-        where ${ledgerTransfers.id} = (e->>0)::bigint`);
+  private async writeTransfers(inputs: Array<{ input: TransferInput; at: Date }>): Promise<void> {
+    if (inputs.length === 0) return;
+    const walletIds = [...new Set(inputs.map(({ input }) => (input.from.kind === 'wallet' ? input.from.id : input.to.id)))].sort();
+    const held = new Map<string, number>();
+    for (const part of chunks(walletIds, 5000)) {
+      const rows = await this.tx.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, part)).for('update');
+      for (const r of rows) held.set(r.id, r.balance);
     }
-    await this.tx.execute(sql`alter table ledger_transfers enable trigger ledger_transfers_no_update_delete`);
+    const opened = new Map<string, Account>();
+    const shared = new Map<string, { account: Account; delta: number }>();
+    const rows: Array<typeof ledgerTransfers.$inferInsert> = [];
+    for (const { input, at } of inputs) {
+      const walletSide = input.from.kind === 'wallet' ? input.from : input.to;
+      const other = walletSide === input.from ? input.to : input.from;
+      const delta = walletSide === input.to ? input.amount : -input.amount;
+      const before = held.get(walletSide.id) ?? 0;
+      const after = before + delta;
+      if (after < 0) throw new Error(`legacy import: wallet ${walletSide.id} would go below zero`);
+      held.set(walletSide.id, after);
+      opened.set(walletSide.id, walletSide);
+      const s = shared.get(other.id);
+      shared.set(other.id, { account: other, delta: (s?.delta ?? 0) - delta });
+      rows.push({
+        asset: input.from.asset,
+        fromAccount: input.from.id,
+        toAccount: input.to.id,
+        amount: input.amount,
+        kind: input.kind,
+        reason: input.reason ?? null,
+        actorId: input.actor?.id ?? null,
+        actorName: input.actor?.name ?? null,
+        walletUserId: input.wallet.userId,
+        walletCompanyId: input.wallet.companyId,
+        tokenType: input.wallet.tokenType,
+        balanceBefore: before,
+        balanceAfter: after,
+        createdAt: at,
+      });
+    }
+    const accountRow = (account: Account, balance: number) => ({
+      id: account.id,
+      kind: account.kind,
+      asset: account.asset,
+      ownerUserId: account.ownerUserId ?? null,
+      companyId: account.companyId ?? null,
+      tokenType: account.tokenType ?? null,
+      balance,
+    });
+    for (const part of chunks([...opened.values()], 2000)) {
+      await this.tx
+        .insert(ledgerAccounts)
+        .values(part.map((account) => accountRow(account, held.get(account.id) ?? 0)))
+        .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balance: sql`excluded.balance`, updatedAt: new Date() } });
+    }
+    for (const { account, delta } of [...shared.values()].sort((a, b) => (a.account.id < b.account.id ? -1 : 1))) {
+      if (delta === 0) continue;
+      await this.tx
+        .insert(ledgerAccounts)
+        .values(accountRow(account, delta))
+        .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balance: sql`${ledgerAccounts.balance} + ${delta}`, updatedAt: new Date() } });
+    }
+    for (const part of chunks(rows, 1000)) await this.tx.insert(ledgerTransfers).values(part);
+    this.report.transfers += rows.length;
   }
 }
