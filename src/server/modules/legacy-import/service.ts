@@ -316,18 +316,10 @@ class Run {
     const emails = new Set((await this.tx.select({ email: users.email }).from(users)).map((r) => r.email.toLowerCase()));
     const phones = new Set((await this.tx.select({ phone: users.phone }).from(users)).flatMap((r) => (r.phone ? [r.phone] : [])));
     // People of earlier runs: their level and company, for what refers to them.
-    const earlier = [...this.map('user').entries()];
-    for (const part of chunks(earlier, 5000)) {
-      const rows = await this.tx
-        .select({ id: users.id, level: users.level, companyId: users.companyId, name: users.name, email: users.email })
-        .from(users)
-        .where(inArray(users.id, part.map(([, id]) => id)));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const [legacyId, id] of part) {
-        const r = byId.get(id);
-        if (r) this.people.set(legacyId, { id, level: r.level ?? 3, companyId: r.companyId, name: r.name, email: r.email });
-      }
-    }
+    const earlier = await this.mapped('user', (ids) =>
+      this.tx.select({ id: users.id, level: users.level, companyId: users.companyId, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids)),
+    );
+    for (const [legacyId, r] of earlier) this.people.set(legacyId, { ...r, level: r.level ?? 3 });
     const hashes = new Map<string, string>();
     if (this.options.hashConfig && this.options.authUsers) {
       for (const person of this.options.authUsers) {
@@ -509,30 +501,30 @@ class Run {
 
   /** The imported benefits (this run's and earlier ones'), for requests and codes. */
   private async loadBenefits(): Promise<void> {
-    const platformIds = [...this.map('platform_benefit').entries()];
-    for (const part of chunks(platformIds, 5000)) {
-      const rows = await this.tx
+    const platform = await this.mapped('platform_benefit', (ids) =>
+      this.tx
         .select({ id: platformBenefits.id, title: platformBenefits.title, type: platformBenefits.type, providerUserId: platformBenefits.providerUserId })
         .from(platformBenefits)
-        .where(inArray(platformBenefits.id, part.map(([, id]) => id)));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const [key, id] of part) {
-        const r = byId.get(id);
-        if (r) this.platformBenefitRows.set(key, r);
+        .where(inArray(platformBenefits.id, ids)),
+    );
+    for (const [key, row] of platform) this.platformBenefitRows.set(key, row);
+    const company = await this.mapped('company_benefit', (ids) =>
+      this.tx.select({ id: companyBenefits.id, title: companyBenefits.title, companyId: companyBenefits.companyId }).from(companyBenefits).where(inArray(companyBenefits.id, ids)),
+    );
+    for (const [key, row] of company) this.companyBenefitRows.set(key, row);
+  }
+
+  /** The rows of what was imported as `entity` (earlier runs and this one), by legacy id; `read` takes up to 5,000 new ids. */
+  private async mapped<T extends { id: string }>(entity: Entity, read: (ids: string[]) => Promise<T[]>): Promise<Map<string, T>> {
+    const out = new Map<string, T>();
+    for (const part of chunks([...this.map(entity).entries()], 5000)) {
+      const byId = new Map((await read(part.map(([, id]) => id))).map((row) => [row.id, row]));
+      for (const [legacyId, id] of part) {
+        const row = byId.get(id);
+        if (row) out.set(legacyId, row);
       }
     }
-    const companyIds = [...this.map('company_benefit').entries()];
-    for (const part of chunks(companyIds, 5000)) {
-      const rows = await this.tx
-        .select({ id: companyBenefits.id, title: companyBenefits.title, companyId: companyBenefits.companyId })
-        .from(companyBenefits)
-        .where(inArray(companyBenefits.id, part.map(([, id]) => id)));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const [key, id] of part) {
-        const r = byId.get(id);
-        if (r) this.companyBenefitRows.set(key, r);
-      }
-    }
+    return out;
   }
 
   /** A company benefit by its legacy id alone (requests name the benefit, not its company path), within `companyId`. */
