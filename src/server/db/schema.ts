@@ -16,3 +16,4 @@ export * from './schema/bot';
 export * from './schema/users';
 export * from './schema/events';
 export * from './schema/counters';
+export * from './schema/legacy';

@@ -39,3 +39,18 @@ export function passwordResetMail(user: { email: string; name: string }, link: s
     link,
   );
 }
+
+/** To a person moved from the earlier app whose old password could not come along (issue 20 §1). */
+export function legacyWelcomeMail(user: { email: string; name: string }, link: string, days: number): MailMessage {
+  return compose(
+    user.email,
+    'Tu cuenta de Jobby está lista: elige tu contraseña',
+    user.name,
+    [
+      'Tu empresa trasladó tu cuenta, tu saldo y tu historial de tokens a la nueva plataforma de Jobby.',
+      `Para entrar, elige una contraseña con el enlace de abajo. El enlace vence en ${days} días y sirve una sola vez.`,
+    ],
+    'Elegir mi contraseña',
+    link,
+  );
+}

@@ -1,0 +1,36 @@
+import { createCipheriv, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { decodeFirebaseHash, encodeFirebaseHash, verifyFirebasePassword } from './firebase-password';
+import { legacyTime } from './parse';
+
+describe('legacyTime', () => {
+  it('reads ISO text, milliseconds as a number or as digits, and nothing else', () => {
+    expect(legacyTime('2025-03-03T12:00:00.000Z')?.toISOString()).toBe('2025-03-03T12:00:00.000Z');
+    expect(legacyTime(1_741_003_200_000)?.toISOString()).toBe('2025-03-03T12:00:00.000Z');
+    expect(legacyTime('1741003200000')?.toISOString()).toBe('2025-03-03T12:00:00.000Z');
+    expect(legacyTime('ayer')).toBeNull();
+    expect(legacyTime(undefined)).toBeNull();
+    expect(legacyTime('')).toBeNull();
+  });
+});
+
+describe('Firebase modified scrypt', () => {
+  const config = { algorithm: 'SCRYPT' as const, base64_signer_key: Buffer.from('clave-firmante').toString('base64'), base64_salt_separator: 'Bw==', rounds: 8, mem_cost: 10 };
+  const salt = Buffer.from('sal').toString('base64');
+  // The formula written out here, independently of the module (not checked against a real Firebase export).
+  const key = scryptSync('secreta1', Buffer.concat([Buffer.from(salt, 'base64'), Buffer.from('Bw==', 'base64')]), 32, { N: 1024, r: 8, p: 1 });
+  const cipher = createCipheriv('aes-256-ctr', key, Buffer.alloc(16, 0));
+  const passwordHash = Buffer.concat([cipher.update(Buffer.from(config.base64_signer_key, 'base64')), cipher.final()]).toString('base64');
+
+  it('accepts the right password and refuses a wrong one', async () => {
+    expect(await verifyFirebasePassword('secreta1', { ...config, passwordHash, salt })).toBe(true);
+    expect(await verifyFirebasePassword('secreta2', { ...config, passwordHash, salt })).toBe(false);
+  });
+
+  it('keeps the hash and its parameters in the account row and reads them back; other hashes are not Firebase ones', () => {
+    const stored = encodeFirebaseHash({ ...config, passwordHash, salt });
+    expect(decodeFirebaseHash(stored)).toEqual({ ...config, passwordHash, salt });
+    expect(decodeFirebaseHash('abcd:1234')).toBeNull();
+    expect(decodeFirebaseHash('firebase-scrypt$basura')).toBeNull();
+  });
+});
