@@ -9,6 +9,7 @@ import { accounts, authRateLimits, sessions, users, verifications } from '../db/
 import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/service';
 import type { MailTransport } from '../modules/mail/transport';
 import { passwordResetMail, verificationMail } from '../modules/mail/templates';
+import { passwordHashing } from './password';
 
 /** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
 export function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
@@ -48,6 +49,8 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      // scrypt (./password.ts); the API tests swap in a cheap hash there.
+      password: { hash: passwordHashing.hash, verify: passwordHashing.verify },
       requireEmailVerification: config.emailVerification === 'required',
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
