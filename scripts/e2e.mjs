@@ -25,9 +25,10 @@ if (status === 0) status = await buildServer().then(() => 0, (error) => (console
 // Two runs (playwright.config.ts, decision 126): the journeys two at a time, then those that change or
 // count shared state, alone. Both run whatever the first found; either failing fails the whole.
 if (status === 0) {
-  const playwright = (...args) => run(['node_modules/@playwright/test/cli.js', 'test', '--pass-with-no-tests', ...args, ...process.argv.slice(2)]).status;
-  const journeys = playwright('--project', 'journeys');
-  const shared = playwright('--project', 'shared-state', '--no-deps');
+  // The caller's arguments (files, --grep…) first: `--project` takes every word after it as a project.
+  const playwright = (...args) => run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2), '--pass-with-no-tests', ...args]).status;
+  const journeys = playwright('--no-deps', '--project=journeys');
+  const shared = playwright('--no-deps', '--project=shared-state');
   status = journeys === 0 ? shared : journeys;
 }
 rmSync(dataDir, { recursive: true, force: true });
