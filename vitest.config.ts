@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -13,6 +14,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fewer than the cores: one worker on the 2-core machine, where the second
+    // core then sat mostly idle. Two at least (decision 125); each API worker keeps its own PGlite.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
       {

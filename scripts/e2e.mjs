@@ -22,6 +22,14 @@ const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit', env 
 let status = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']).status;
 // The server too, once, to JavaScript: the journeys' server starts from dist/server/main.js.
 if (status === 0) status = await buildServer().then(() => 0, (error) => (console.error(error), 1));
-if (status === 0) status = run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)]).status;
+// Two runs (playwright.config.ts, decision 126): the journeys two at a time, then those that change or
+// count shared state, alone. Both run whatever the first found; either failing fails the whole.
+if (status === 0) {
+  // The caller's arguments (files, --grep…) first: `--project` takes every word after it as a project.
+  const playwright = (...args) => run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2), '--pass-with-no-tests', ...args]).status;
+  const journeys = playwright('--no-deps', '--project=journeys');
+  const shared = playwright('--no-deps', '--project=shared-state');
+  status = journeys === 0 ? shared : journeys;
+}
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status ?? 1);

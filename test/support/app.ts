@@ -7,14 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
+import { passwordHashing, useTestPasswordHashing } from '../../src/server/auth/password';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import { takePglite } from './pglite-pool';
 import { accounts as authAccounts, companies, users } from '../../src/server/db/schema';
 import { processPendingEvents } from '../../src/server/modules/events/worker';
+
+// A cheap salted hash instead of scrypt for every account the tests create and sign in (decision 125).
+useTestPasswordHashing();
 
 export const ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'secreto123';
@@ -91,7 +94,7 @@ export type CreateUserOptions = {
 
 /** Inserts a user with password PASSWORD straight into the database (fast: one hash per file). */
 export async function createUser(db: Db, options: CreateUserOptions): Promise<string> {
-  cachedHash ??= await hashPassword(PASSWORD);
+  cachedHash ??= await passwordHashing.hash(PASSWORD);
   const id = randomUUID();
   await db.insert(users).values({
     id,

@@ -2,7 +2,6 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { hashPassword } from 'better-auth/crypto';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -11,6 +10,7 @@ import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/se
 import type { MailTransport } from '../modules/mail/transport';
 import { passwordResetMail, verificationMail } from '../modules/mail/templates';
 import { verifyStoredPassword } from '../modules/legacy-import/firebase-password';
+import { passwordHashing } from './password';
 
 /** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
 function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
@@ -50,8 +50,9 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      // People imported from the earlier app sign in with their old password once (issue 20 §1).
-      password: { hash: hashPassword, verify: (input) => verifyStoredPassword(db, input) },
+      // scrypt (./password.ts; the API tests swap in a cheap hash there). People imported from the
+      // earlier app sign in with their old password once (issue 20 §1).
+      password: { hash: passwordHashing.hash, verify: (input) => verifyStoredPassword(db, input) },
       requireEmailVerification: config.emailVerification === 'required',
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,

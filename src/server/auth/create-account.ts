@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import { AppError } from '../../domain/errors';
 import type { Level } from '../../domain/levels';
 import type { Executor, Tx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { accounts, users } from '../db/schema';
+import { passwordHashing } from './password';
 
 type NewAccount = {
   name: string;
@@ -38,7 +38,7 @@ type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
  * @throws EMAIL_IN_USE when an account with that email exists; whatever `beforeInsert` throws.
  */
 export async function createPasswordAccount(db: Executor, input: NewAccount, options: CreateAccountOptions = {}): Promise<{ id: string }> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwordHashing.hash(input.password);
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { hashPassword } from 'better-auth/crypto';
 import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON } from '../../domain/constants';
 import type { RedemptionResult } from '../../domain/schemas/economy';
 import { loadActorRow, toActor } from '../actor';
 import type { Executor, Db } from '../db/client';
+import { passwordHashing } from '../auth/password';
 import { PUBLISHED_DEMO_PASSWORD } from '../config';
 import {
   accounts as authAccounts,
@@ -180,7 +180,7 @@ async function backdate(tx: Executor, requestId: string, when: Date): Promise<vo
 }
 
 export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await passwordHashing.hash(password);
   await db.transaction(async (tx) => {
     const [andes, austral] = await tx
       .insert(companies)

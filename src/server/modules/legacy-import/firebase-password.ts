@@ -7,7 +7,7 @@
  */
 import { createCipheriv, scrypt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { passwordHashing } from '../../auth/password';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { z } from '../../../domain/schemas/zod';
@@ -72,8 +72,8 @@ export function decodeFirebaseHash(stored: string): FirebaseHash | null {
  */
 export async function verifyStoredPassword(db: Db, input: { hash: string; password: string }): Promise<boolean> {
   const legacy = decodeFirebaseHash(input.hash);
-  if (!legacy) return input.hash.startsWith(PREFIX) ? false : verifyPassword(input);
+  if (!legacy) return input.hash.startsWith(PREFIX) ? false : passwordHashing.verify(input);
   if (!(await verifyFirebasePassword(input.password, legacy))) return false;
-  await db.update(accounts).set({ password: await hashPassword(input.password), updatedAt: new Date() }).where(eq(accounts.password, input.hash));
+  await db.update(accounts).set({ password: await passwordHashing.hash(input.password), updatedAt: new Date() }).where(eq(accounts.password, input.hash));
   return true;
 }
