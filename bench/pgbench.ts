@@ -62,7 +62,8 @@ export async function runPgbench(baseUrl: string, options: { scales: number[]; c
       // -i drops and re-creates the pgbench tables, then VACUUMs them: each scale starts fresh.
       await run(PGBENCH, ['-i', '-q', '-s', String(scale), ...args], { env, maxBuffer: 16 << 20 });
       const { stdout } = await run(PGBENCH, ['-c', String(options.clients), '-j', '2', '-T', String(options.seconds), ...args], { env, maxBuffer: 16 << 20 });
-      figures.push({ scale, clients: options.clients, seconds: options.seconds, ...parsePgbench(stdout) });
+      const { tps, latencyMs } = parsePgbench(stdout);
+      figures.push({ scale, clients: options.clients, seconds: options.seconds, tps: Math.round(tps * 10) / 10, latencyMs });
     }
   } finally {
     await dropScratchDatabases();

@@ -366,7 +366,7 @@ function plansText(plans: Record<string, ScreenPlans>): string {
 /** A ratio row of the table, on PostgreSQL only (PGlite has no pgbench to compare with). */
 function pgbenchRow(label: string, product: number, tps: number | null, ratio: number | null): [string, string][] {
   if (tps === null || ratio === null) return [];
-  return [[label, `${round(ratio * 100, 1)} %  (${product} ÷ ${tps})`]];
+  return [[label, `${round(ratio * 100, 1)} %  (${product} ÷ ${round(tps, 0)})`]];
 }
 
 function printTable(r: {
