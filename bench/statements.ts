@@ -10,7 +10,7 @@
  * - then 50 employees redeeming ONE company benefit at once for a few seconds: redemptions per
  *   second, and how long each transaction held the benefit's row — from the start of the statement
  *   that locked it to the end of the COMMIT that released it.
- * The session check of the HTTP route (the actor's row, decision 8x) is not part of these figures.
+ * The session check of the HTTP route (better-auth and the actor's row) is not part of these figures.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
