@@ -49,7 +49,8 @@ export async function createBenchDatabase(baseUrl: string | undefined): Promise<
   };
 }
 
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
+/** One statement on the server of `baseUrl` (CREATE / DROP DATABASE), on its own connection. */
+export async function adminQuery(baseUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {

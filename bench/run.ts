@@ -20,6 +20,7 @@ import { createBenchDatabase, literal, openBenchDatabase, query, waitForIdleServ
 import { round } from './load';
 import { ADMIN_SCREENS, HR_SCREENS, hrListPhase, measureExport, measureScreen, redeemPhase, verifyRounds, warmUpServer } from './phases';
 import { explainScreen, type ScreenPlans } from './plans';
+import { dropScratchDatabases, runPgbench, type PgbenchFigures } from './pgbench';
 import { BENEFIT_STOCK, EMAILS, IDS, countCodes, countPlatform, seedBase, seedCodes, seedPlatform } from './seed';
 import { getAdminDashboard } from '../src/server/modules/dashboards/admin';
 import { getUserSummary, listAdminUsers } from '../src/server/modules/users/levels';
@@ -57,6 +58,9 @@ const settings = {
   // Timed, so PGlite (one transaction at a time) and PostgreSQL spend the same time here; even at
   // 1,000/s each employee redeems ~360 times, far below its 10,000-token balance.
   redeem: { redeemers: 50, warmupSeconds: 3, singleSeconds: 5, seconds: 15 },
+  // The physical reference on PostgreSQL (issue 19): TPC-B, 50 clients, scale 10 next to the
+  // verification and scale 1 (one hot branch row) next to the redemptions. BENCH_PGBENCH=off skips it.
+  pgbench: { clients: 50, seconds: Number(process.env.BENCH_PGBENCH_SECONDS ?? 15), enabled: process.env.BENCH_PGBENCH !== 'off' },
 };
 
 function log(message: string) {
@@ -111,6 +115,7 @@ async function main() {
       await side.database?.close().catch(() => undefined);
       await side.target.dispose().catch(() => undefined);
     }
+    await dropScratchDatabases().catch(() => undefined);
   };
   const interrupted = () => {
     log('interrupted: cleaning up');
@@ -219,6 +224,14 @@ async function main() {
     // Only main is needed from here on; the large database's memory and disk go back now.
     await stopSide(largeSide);
 
+    // pgbench's 50 clients run while the main server idles (its pool holds at most 20 connections).
+    const pgbenchUrl = driver === 'postgres' && settings.pgbench.enabled ? (process.env.DATABASE_URL ?? null) : null;
+    const pgbench = async (scale: number): Promise<PgbenchFigures | null> =>
+      pgbenchUrl
+        ? (await timed(`pgbench TPC-B, scale ${scale}, ${settings.pgbench.clients} clients`, () => runPgbench(pgbenchUrl, { scales: [scale], ...settings.pgbench }))).value[0]
+        : null;
+    const pgbench10 = await pgbench(10);
+
     const hr = (await timed('HR employee list', () => hrListPhase(mainUrl, settings.hr))).value;
     // Before the redemptions, so the history holds the seeded grants only (20,000 transfers).
     const hrScreens = (
@@ -229,6 +242,7 @@ async function main() {
         usersCsv: await measureExport(mainUrl, EMAILS.hr, '/api/company/users/export'),
       }))
     ).value;
+    const pgbench1 = await pgbench(1);
     const redeem = (await timed('redemptions', () => redeemPhase(mainUrl, settings.redeem))).value;
 
     // PGlite: openDb() stops the server; a redemption cut short by the shutdown rolls back whole,
@@ -283,6 +297,12 @@ async function main() {
       redeem_statuses: redeem.statuses,
       redeem_unanswered: checks.inFlight,
       redeem_unanswered_committed: checks.inFlightCommitted,
+      pgbench_scale1_tps: pgbench1?.tps ?? null,
+      pgbench_scale10_tps: pgbench10?.tps ?? null,
+      pgbench_clients: pgbench1 || pgbench10 ? settings.pgbench.clients : null,
+      pgbench_seconds: pgbench1 || pgbench10 ? settings.pgbench.seconds : null,
+      redeem_vs_pgbench_scale1: pgbench1 ? round(redeem.perSecond / pgbench1.tps, 3) : null,
+      verify_vs_pgbench_scale10: pgbench10 ? round(verify.small.rps / pgbench10.tps, 3) : null,
       redeem_lost_updates: checks.lostUpdates,
       redeem_row_mismatches: checks.rowMismatches,
       redeem_stock_difference: checks.stockDifference,
@@ -343,6 +363,12 @@ function plansText(plans: Record<string, ScreenPlans>): string {
     .join('\n');
 }
 
+/** A ratio row of the table, on PostgreSQL only (PGlite has no pgbench to compare with). */
+function pgbenchRow(label: string, product: number, tps: number | null, ratio: number | null): [string, string][] {
+  if (tps === null || ratio === null) return [];
+  return [[label, `${round(ratio * 100, 1)} %  (${product} ÷ ${round(tps, 0)})`]];
+}
+
 function printTable(r: {
   driver: string;
   codes_small: number;
@@ -356,6 +382,10 @@ function printTable(r: {
   verify_large_vs_small_p50: number;
   redeem_single_client_per_s: number;
   redeem_per_s: number;
+  pgbench_scale1_tps: number | null;
+  pgbench_scale10_tps: number | null;
+  redeem_vs_pgbench_scale1: number | null;
+  verify_vs_pgbench_scale10: number | null;
   redeem_p95_ms: number;
   redeem_ok: number;
   redeem_refused: number;
@@ -376,7 +406,9 @@ function printTable(r: {
     [`verify p50 / p95 ms, ${r.codes_small.toLocaleString('en')} codes`, `${r.verify_p50_ms_small} / ${r.verify_p95_ms_small}  (${r.verify_rps_small} req/s)`],
     [`verify p50 / p95 ms, ${r.codes_large.toLocaleString('en')} codes`, `${r.verify_p50_ms_large} / ${r.verify_p95_ms_large}  (${r.verify_rps_large} req/s)`],
     ['verify large ÷ small (p50, budget ≤ 1.5)', String(r.verify_large_vs_small_p50)],
+    ...pgbenchRow('verify req/s ÷ pgbench TPC-B scale 10 TPS (aim ≥ 20 %)', r.verify_rps_small, r.pgbench_scale10_tps, r.verify_vs_pgbench_scale10),
     ['redemptions/s, 50 clients', `${r.redeem_per_s}  (${r.redeem_ok} ok, ${r.redeem_refused} refused)`],
+    ...pgbenchRow('redemptions/s ÷ pgbench TPC-B scale 1 TPS (aim ≥ 30 %)', r.redeem_per_s, r.pgbench_scale1_tps, r.redeem_vs_pgbench_scale1),
     ['redemptions/s, 1 client', String(r.redeem_single_client_per_s)],
     ['redeem p95 ms, 50 clients', String(r.redeem_p95_ms)],
     ['lost updates (budget 0)', String(r.redeem_lost_updates)],

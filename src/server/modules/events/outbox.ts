@@ -84,7 +84,23 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
  * live message of the change itself (notifications follow when the workers have written them).
  */
 export async function recordEvent(tx: Executor, event: DomainEvent): Promise<void> {
-  await tx.insert(domainEvents).values({ type: event.type, payload: event.payload });
-  const live = liveOf(event).flatMap(({ topic, audience }) => liveMessages(topic, audience));
-  await notifyAll(tx, [[OUTBOX_CHANNEL, event.type], ...live.map((message): [string, string] => [LIVE_CHANNEL, JSON.stringify(message)])]);
+  await recordEvents(tx, [event]);
+}
+
+/**
+ * Records several events in ONE statement (one round trip): the outbox rows in a data-modifying
+ * CTE, and the wake-up call and live messages as the statement's own pg_notify() calls.
+ */
+export async function recordEvents(tx: Executor, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((event) => sql`(${event.type}, ${JSON.stringify(event.payload)}::jsonb)`);
+  const live = events.flatMap((event) => liveOf(event).flatMap(({ topic, audience }) => liveMessages(topic, audience)));
+  const notices: [string, string][] = [
+    ...[...new Set(events.map((event) => event.type))].map((type): [string, string] => [OUTBOX_CHANNEL, type]),
+    ...live.map((message): [string, string] => [LIVE_CHANNEL, JSON.stringify(message)]),
+  ];
+  await tx.execute(
+    sql`with recorded as (insert into ${domainEvents} (type, payload) values ${sql.join(rows, sql`, `)} returning 1)
+      select ${sql.join(notices.map(([channel, payload]) => sql`pg_notify(${channel}, ${payload})`), sql`, `)}`,
+  );
 }

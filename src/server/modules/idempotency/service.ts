@@ -69,8 +69,11 @@ export async function storedAnswer<T>(db: Executor, options: IdempotencyOptions)
   return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
 }
 
-/** How the work runs without a key, and inside the transaction that stores the key. */
-type Runner<T> = { alone: () => Promise<T>; withKey: (tx: Tx) => Promise<T> };
+/**
+ * How the work runs without a key, and inside the transaction that stores the key; `last`, after a
+ * successful work's answer is stored, as the transaction's final statements.
+ */
+type Runner<T> = { alone: () => Promise<T>; withKey: (tx: Tx) => Promise<T>; last?: (tx: Tx) => Promise<void> };
 
 async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>): Promise<IdempotentOutcome<T>> {
   if (!options.key) return answer(run.alone);
@@ -102,6 +105,7 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
       .update(idempotencyKeys)
       .set({ responseStatus: outcome.status, responseBody: outcome.body as object })
       .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, key)));
+    if (run.last && outcome.status < 400) await run.last(tx);
     return outcome;
   });
 }
@@ -109,11 +113,27 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
 /**
  * Runs `work` in a transaction. Business errors (AppError) are answered, and with a key they are
  * stored too, so a retry gets the same refusal; other errors roll everything back and propagate.
+ *
+ * `last`, when given, runs after a successful work — with a key, after its answer is stored and
+ * outside the savepoint — as the transaction's final statements before COMMIT: the place for the
+ * row every such transaction queues on, held then only until the commit. What it throws rolls the
+ * WHOLE transaction back, stored answer included, and propagates (the caller may run it all again).
  */
-export async function runIdempotent<T>(db: Db, options: IdempotencyOptions, work: (tx: Tx) => Promise<T>): Promise<IdempotentOutcome<T>> {
+export async function runIdempotent<T>(
+  db: Db,
+  options: IdempotencyOptions,
+  work: (tx: Tx) => Promise<T>,
+  last?: (tx: Tx) => Promise<void>,
+): Promise<IdempotentOutcome<T>> {
   return idempotent(db, options, {
-    alone: () => db.transaction(work),
+    alone: () =>
+      db.transaction(async (tx) => {
+        const result = await work(tx);
+        await last?.(tx);
+        return result;
+      }),
     // A savepoint: a refused operation leaves no trace but its stored answer.
     withKey: (tx) => tx.transaction(work),
+    last,
   });
 }

@@ -3,13 +3,14 @@
  * transfers that move one asset between two accounts in the caller's transaction.
  * A wallet is debited with one conditional UPDATE, so no race can take it below zero.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { TokenType, TransferKind } from '../../../domain/constants';
 import type { Balances } from '../../../domain/schemas/me';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
-import { recordEvent } from '../events/outbox';
+import { recordEvents } from '../events/outbox';
+import type { DomainEvent } from '../events/types';
 
 export type { TransferKind } from '../../../domain/constants';
 
@@ -191,10 +192,25 @@ async function moveAll<T>(db: Executor, inputs: readonly TransferInput[], before
     if ((await move(db, account, delta)) === null) throw await refusal(db, input, account);
   }
 
-  const results = inputs.map((input) => {
-    const after = walletAfter.get(input) ?? 0;
-    return { balanceBefore: walletSide(input) === input.from ? after + input.amount : after - input.amount, balanceAfter: after };
-  });
+  const results = inputs.map((input) => balancesOf(input, walletAfter.get(input) ?? 0));
+  return { results: await appendTransfers(db, inputs, results), work };
+}
+
+/** A transfer's wallet balance before and after, from the wallet's balance after the move. */
+function balancesOf(input: TransferInput, after: number): { balanceBefore: number; balanceAfter: number } {
+  return { balanceBefore: walletSide(input) === input.from ? after + input.amount : after - input.amount, balanceAfter: after };
+}
+
+/**
+ * Appends the transfer rows (one INSERT) and their `tokens.moved` event, with `alsoRecord` — the
+ * caller's own events of the same change — in the same outbox statement.
+ */
+async function appendTransfers(
+  db: Executor,
+  inputs: readonly TransferInput[],
+  results: readonly { balanceBefore: number; balanceAfter: number }[],
+  alsoRecord: readonly DomainEvent[] = [],
+): Promise<TransferResult[]> {
   const rows = await db
     .insert(ledgerTransfers)
     .values(
@@ -222,21 +238,24 @@ async function moveAll<T>(db: Executor, inputs: readonly TransferInput[], before
   // The ids come from one sequence, drawn row by row in VALUES order: ascending is input order.
   const ids = rows.map((row) => row.id).sort((a, b) => a - b);
   // The outbox hook of every balance change (issue 10), in the same transaction.
-  await recordEvent(db, {
-    type: 'tokens.moved',
-    payload: {
-      transfers: inputs.map((input, i) => ({
-        transferId: ids[i],
-        kind: input.kind,
-        userId: input.wallet.userId,
-        companyId: input.wallet.companyId,
-        tokenType: input.wallet.tokenType,
-        delta: walletSide(input) === input.to ? input.amount : -input.amount,
-        reason: input.reason ?? null,
-      })),
+  await recordEvents(db, [
+    ...alsoRecord,
+    {
+      type: 'tokens.moved',
+      payload: {
+        transfers: inputs.map((input, i) => ({
+          transferId: ids[i],
+          kind: input.kind,
+          userId: input.wallet.userId,
+          companyId: input.wallet.companyId,
+          tokenType: input.wallet.tokenType,
+          delta: walletSide(input) === input.to ? input.amount : -input.amount,
+          reason: input.reason ?? null,
+        })),
+      },
     },
-  });
-  return { results: results.map((result, i) => ({ transferId: ids[i], ...result })), work };
+  ]);
+  return results.map((result, i) => ({ transferId: ids[i], ...result }));
 }
 
 const nothing = async () => undefined;
@@ -247,21 +266,27 @@ const nothing = async () => undefined;
  * account; the wallet side moves first, the shared side (issuance, provider, company spend) last.
  *
  * Lock order, so that no two transactions deadlock: every transaction that moves tokens locks its
- * rows in ONE global order, the rows many transactions share last — idempotency key → request and
- * redemption rows (approve, reject) → a benefit's stock row → the per-user count row → employee
- * wallets → shared accounts; by id within a kind. Each then only waits for rows that come after
- * all it holds, so waits cannot form a cycle:
- * - redeem vs redeem: one benefit's redemptions queue on its stock row first; one employee's
- *   redemptions of different benefits meet at the wallet, then at the spend account, in that order;
- * - redeem vs reject: the reject's request row is one no redemption locks; then stock → count →
- *   wallet (the refund) → spend account, the redemption's own order;
+ * rows in ONE global order, the rows many transactions share last —
+ *   idempotency key → request and redemption rows (approve, reject) → the employee's per-benefit
+ *   count row → employee wallets (by id) → a benefit's stock row → shared accounts (issuance,
+ *   provider, company spend; by id).
+ * Each transaction then only waits for rows that come after all it holds, so waits cannot form a
+ * cycle. The rows every transaction of a kind queues on — a popular benefit's stock, the company's
+ * spend account — come last, and a redemption takes both in ONE statement right before COMMIT
+ * (payLast(); decision 144), so it holds them for that statement and the commit only:
+ * - redeem vs redeem: two employees share no row until the last statement, which takes the stock
+ *   and then the spend account, the same order in both; one employee's redemptions of different
+ *   benefits meet at the count row (same benefit) or the wallet, before anything shared;
+ * - redeem vs reject: the reject's request and redemption rows are ones no redemption locks; then
+ *   count → wallet (the refund) → stock (the unit back, transferAround's beforeShared) → spend
+ *   account, the redemption's own order;
  * - redeem vs a grant or removal for the same employee: both take the wallet first; the grant then
  *   wants the issuance account, which no redemption takes;
  * - bulk assignment vs any of them, or vs another bulk assignment: transferAll locks all its
- *   wallets by id, then the issuance account once.
- * Plain id order, before, locked `company:{id}:spent` ahead of every `employee:…` wallet, so each
- * redemption held its company's spend account from the payment to COMMIT (transferAround now
- * moves it after the redemption's inserts).
+ *   wallets by id, then the issuance account once;
+ * - an admin's edit of a benefit locks its one row and nothing else.
+ * Before decision 144 the order took the stock row FIRST, so every redemption of one benefit held
+ * it across ~15 round trips and the commit: throughput was one redemption per hold time.
  * @throws the `insufficient()` error (default INSUFFICIENT_JOBBY_TOKENS / _COMPANY_) when the wallet holds too little.
  */
 export async function transfer(db: Executor, input: TransferInput): Promise<TransferResult> {
@@ -277,6 +302,75 @@ export async function transfer(db: Executor, input: TransferInput): Promise<Tran
 export async function transferAround<T>(db: Executor, input: TransferInput, beforeShared: () => Promise<T>): Promise<{ transfer: TransferResult; work: T }> {
   const { results, work } = await moveAll(db, [input], beforeShared);
   return { transfer: results[0], work };
+}
+
+/** The shared side of a transfer (issuance, provider or spend account): the one that is not the wallet. */
+function sharedSide(input: TransferInput): Account {
+  return walletSide(input) === input.from ? input.to : input.from;
+}
+
+/** What payLast() leaves for the end of the transaction: the shared account's credit. */
+export type PendingCredit = {
+  transfer: TransferResult;
+  /**
+   * Credits the shared account in ONE statement together with the caller's `guard`, a
+   * data-modifying statement on the caller's own contended row that returns a row when it applies
+   * (`UPDATE … SET stock = stock - 1 WHERE … AND stock > 0 RETURNING …`). The guard runs first;
+   * when it does not apply, nothing is credited and this answers false (the caller must then roll
+   * the whole transaction back: the wallet has paid). Without a guard it always answers true.
+   */
+  credit: (db: Executor, guard: SQL | null) => Promise<boolean>;
+};
+
+/**
+ * A payment out of an employee wallet whose shared account (provider or company spend, which all
+ * such payments credit) is taken LAST, by `PendingCredit.credit()`, which the caller runs as its
+ * transaction's final statement, right before COMMIT, with its own contended row as the guard:
+ * 1. ONE statement: the wallet's conditional debit, and the shared account opened if new (`ON
+ *    CONFLICT DO NOTHING`, which locks no existing row) so that the transfer row's key finds it;
+ * 2. `before()`: the caller's writes that need the payment (a refused payment costs none);
+ * 3. the transfer row, then ONE outbox statement: its `tokens.moved` with the caller's `alsoRecord`.
+ * The rows every payment of the account or benefit queues on are then held for one statement and
+ * the commit (the lock order at transfer()). Refuses a debit as transfer() does.
+ */
+export async function payLast<T>(
+  db: Executor,
+  input: TransferInput,
+  before: () => Promise<T>,
+  alsoRecord: readonly DomainEvent[] = [],
+): Promise<PendingCredit & { work: T }> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError('INVALID_TOKEN_QUANTITY');
+  if (input.from.asset !== input.to.asset) throw new Error(`asset mismatch ${input.from.asset} → ${input.to.asset}`);
+  const wallet = walletSide(input);
+  const shared = sharedSide(input);
+  if (wallet !== input.from) throw new Error(`payLast pays out of a wallet: ${input.from.id} → ${input.to.id}`);
+  const [paid] = await queryRows<{ balance: string | number }>(
+    db,
+    sql`with opened as (
+        insert into ${ledgerAccounts} (id, kind, asset, owner_user_id, company_id, token_type, balance)
+        values (${shared.id}, ${shared.kind}, ${shared.asset}, ${shared.ownerUserId ?? null}, ${shared.companyId ?? null}, ${shared.tokenType ?? null}, 0)
+        on conflict (id) do nothing)
+      update ${ledgerAccounts} set balance = balance - ${input.amount}, updated_at = now()
+      where id = ${wallet.id} and balance >= ${input.amount}
+      returning balance`,
+  );
+  if (!paid) throw await refusal(db, input, wallet);
+  const work = await before();
+  const [transfer] = await appendTransfers(db, [input], [balancesOf(input, Number(paid.balance))], alsoRecord);
+  const credit = async (last: Executor, guard: SQL | null): Promise<boolean> => {
+    const credited = sql`update ${ledgerAccounts} set balance = balance + ${input.amount}, updated_at = now()
+      where id = ${shared.id}${guard ? sql` and exists (select 1 from guard)` : sql``} returning 1`;
+    const [row] = await queryRows<{ guarded: boolean; credited: boolean }>(
+      last,
+      guard
+        ? sql`with guard as (${guard}), credited as (${credited})
+            select exists (select 1 from guard) as guarded, exists (select 1 from credited) as credited`
+        : sql`with credited as (${credited}) select true as guarded, exists (select 1 from credited) as credited`,
+    );
+    if (row.guarded && !row.credited) throw new Error(`account ${shared.id} was not opened`);
+    return row.guarded;
+  };
+  return { transfer, work, credit };
 }
 
 /**

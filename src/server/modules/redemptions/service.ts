@@ -3,16 +3,17 @@
  * employee's own request history (part 2 §2 "/level3/requests").
  *
  * A redemption is one transaction that takes its row locks in the ledger's global order (see
- * transfer() in ledger/service.ts): the benefit's stock row, the employee's per-benefit count,
- * the employee's wallet, and last — after the request, redemption and code rows are written —
- * the spend account that every redemption of the company (or of the provider) shares. So
- * concurrent redemptions wait for each other on PostgreSQL instead of deadlocking, and the most
- * shared row is held for the fewest round trips. Everything the price and availability depend
- * on is read from the benefit's row inside the transaction, never from the client.
+ * transfer() in ledger/service.ts): the employee's own rows first — the per-benefit count, the
+ * wallet — then the request, redemption and code rows, and LAST, in one statement right before
+ * COMMIT, the two rows that every redemption shares: the benefit's stock (a conditional UPDATE)
+ * and the spend account of the company (or provider). Everything the price and availability
+ * depend on is read from the benefit's row inside the transaction, never from the client; the
+ * final UPDATE checks status, dates and stock again, and a redemption that finds the stock gone
+ * there rolls back whole and runs again (it then refuses as sold out, decision 144).
  */
 import { randomUUID } from 'node:crypto';
 import { initialRequestStatus } from '../../../domain/request-lifecycle';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
@@ -22,21 +23,22 @@ import {
   benefitRequests,
   companyBenefits,
   companyBenefitUserCounts,
+  ledgerAccounts,
   platformBenefitUserCounts,
   platformBenefits,
   redemptions,
 } from '../../db/schema';
 import { businessToday, companyBenefitInWindow } from '../catalogue/service';
 import { issueCode, type IssuedCode } from '../codes/issue';
-import { recordEvent } from '../events/outbox';
+import type { DomainEvent } from '../events/types';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { accounts, getWalletBalances, transferAround, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { accounts, payLast, walletFor, type Account, type TransferInput } from '../ledger/service';
 
 /** Who approves a request nobody has to look at (part 2 §4: automatic → adminId 'system'). */
 const SYSTEM_APPROVER = 'system';
 
-/** A benefit as read from its locked row: the only source of price and kind of approval. */
-type LockedBenefit = {
+/** A benefit as read in the redemption's transaction: the only source of price and kind of approval. */
+type RedeemedBenefit = {
   id: string;
   title: string;
   tokenCost: number;
@@ -51,7 +53,7 @@ type LockedBenefit = {
   tookStock: boolean;
 };
 
-function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock: boolean): LockedBenefit {
+function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock: boolean): RedeemedBenefit {
   return {
     id: row.id,
     title: row.title,
@@ -64,68 +66,93 @@ function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock:
   };
 }
 
+/** The employee's two balances, read in the benefit's statement: the answer's header cards. */
+function balancesOf(actor: Actor) {
+  const balance = (id: string) => sql`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${id})`.mapWith(Number);
+  return {
+    jobby: balance(accounts.jobbyWallet(actor.id).id),
+    company: actor.companyId ? balance(accounts.companyWallet(actor.id, actor.companyId).id) : sql<number | null>`null`,
+  };
+}
+
+/** A benefit as read, with the employee's balances and the guard that takes its unit of stock at the end. */
+type ReadBenefit = { benefit: RedeemedBenefit; balances: { jobby: number; company: number }; takeStock: SQL | null };
+
 /**
- * Takes one unit of a platform benefit's stock with one conditional UPDATE, which also locks the
- * row until the redemption commits.
+ * Reads a platform benefit and the employee's balances in ONE statement, without locking anything.
+ * An unlimited benefit (stock NULL) has no stock to take: no guard, its row is never locked (a lock
+ * would queue every redemption of a popular benefit). A limited one gets its conditional UPDATE as
+ * the guard that the transaction's last statement runs (payLast).
  *
- * An unlimited benefit (stock NULL) has nothing to take, so its row is only READ, not locked:
- * no count on it can be broken, and a lock would queue every redemption of a popular benefit
- * (an UPDATE also writes a new row version each time; FOR SHARE under concurrency piles MultiXact
- * entries on the row). What a plain read allows is an admin's price change or deactivation
- * committing while the redemption runs: the redemption then counts as made just before it, at
- * the price and status the row had when read, as if the employee had pressed a moment earlier.
- * Deleting the row meanwhile is still impossible: the request's foreign key check locks its key.
+ * What a plain read allows is an admin's price change or deactivation committing while the
+ * redemption runs: the redemption then counts as made just before it, at the price and status the
+ * row had when read, as if the employee had pressed a moment earlier — except that a limited
+ * benefit's guard re-checks status and stock, so a unit is never taken from a deactivated or sold
+ * out benefit. Deleting the row meanwhile is still impossible: the request's foreign key check locks its key.
  * @throws BENEFIT_NOT_FOUND, BENEFIT_UNAVAILABLE (inactive), BENEFIT_OUT_OF_STOCK.
  */
-async function takePlatformUnit(tx: Tx, benefitId: string, retry = true): Promise<LockedBenefit> {
-  const [taken] = await tx
-    .update(platformBenefits)
-    .set({ stockRemaining: sql`${platformBenefits.stockRemaining} - 1` })
-    .where(and(eq(platformBenefits.id, benefitId), eq(platformBenefits.status, 'active'), gt(platformBenefits.stockRemaining, 0)))
-    .returning();
-  if (taken) return platformBenefitOf(taken, true);
-  // Unlimited, or a refusal: one read tells which (and which refusal).
-  const [current] = await tx.select().from(platformBenefits).where(eq(platformBenefits.id, benefitId));
-  if (!current) throw new AppError('BENEFIT_NOT_FOUND');
-  if (current.status !== 'active') throw new AppError('BENEFIT_UNAVAILABLE');
-  if (current.stockRemaining === null) return platformBenefitOf(current, false);
-  // An admin gave the unlimited benefit a stock between the two statements: take from it.
-  if (current.stockRemaining > 0 && retry) return takePlatformUnit(tx, benefitId, false);
-  throw new AppError('BENEFIT_OUT_OF_STOCK');
+async function readPlatformBenefit(tx: Tx, benefitId: string, actor: Actor): Promise<ReadBenefit> {
+  const [row] = await tx
+    .select({ benefit: platformBenefits, balances: balancesOf(actor) })
+    .from(platformBenefits)
+    .where(eq(platformBenefits.id, benefitId));
+  if (!row) throw new AppError('BENEFIT_NOT_FOUND');
+  const { benefit } = row;
+  if (benefit.status !== 'active') throw new AppError('BENEFIT_UNAVAILABLE');
+  if (benefit.stockRemaining !== null && benefit.stockRemaining <= 0) throw new AppError('BENEFIT_OUT_OF_STOCK');
+  const limited = benefit.stockRemaining !== null;
+  const takeStock = limited
+    ? tx
+        .update(platformBenefits)
+        .set({ stockRemaining: sql`${platformBenefits.stockRemaining} - 1` })
+        .where(and(eq(platformBenefits.id, benefitId), eq(platformBenefits.status, 'active'), gt(platformBenefits.stockRemaining, 0)))
+        .returning({ id: platformBenefits.id })
+        .getSQL()
+    : null;
+  return {
+    benefit: platformBenefitOf(benefit, limited),
+    balances: { jobby: row.balances.jobby ?? 0, company: row.balances.company ?? 0 },
+    takeStock,
+  };
 }
 
 /**
- * Takes one unit of a company benefit of the employee's own company, active and inside its dates.
+ * Reads a company benefit of the employee's own company and the employee's balances in ONE
+ * statement, without locking anything; the unit of stock is taken by the guard (active, inside its
+ * dates, stock > 0, checked again) as the transaction's last statement.
  * @throws BENEFIT_NOT_FOUND (also another company's benefit), BENEFIT_UNAVAILABLE (inactive or
  * outside its dates), BENEFIT_OUT_OF_STOCK.
  */
-async function takeCompanyUnit(tx: Tx, benefitId: string, companyId: string): Promise<LockedBenefit> {
+async function readCompanyBenefit(tx: Tx, benefitId: string, actor: Actor & { companyId: string }): Promise<ReadBenefit> {
   const today = businessToday();
-  const ours = and(eq(companyBenefits.id, benefitId), eq(companyBenefits.companyId, companyId));
+  const ours = and(eq(companyBenefits.id, benefitId), eq(companyBenefits.companyId, actor.companyId));
   const [row] = await tx
-    .update(companyBenefits)
-    .set({ availableTokens: sql`${companyBenefits.availableTokens} - 1` })
-    .where(and(ours, eq(companyBenefits.status, 'active'), gt(companyBenefits.availableTokens, 0), companyBenefitInWindow(today)))
-    .returning();
-  if (row) {
-    return {
-      id: row.id,
-      title: row.title,
-      tokenCost: row.tokenCost,
-      type: null,
-      providerUserId: row.providerUserId,
-      requiresApproval: row.requiresApproval,
-      tookStock: true,
-      limitPerUser: row.limitPerUser,
-    };
-  }
-  const [current] = await tx
-    .select({ status: companyBenefits.status, inWindow: sql<boolean>`${companyBenefitInWindow(today)}` })
+    .select({ benefit: companyBenefits, inWindow: sql<boolean>`${companyBenefitInWindow(today)}`, balances: balancesOf(actor) })
     .from(companyBenefits)
     .where(ours);
-  if (!current) throw new AppError('BENEFIT_NOT_FOUND');
-  if (current.status !== 'active' || !current.inWindow) throw new AppError('BENEFIT_UNAVAILABLE');
-  throw new AppError('BENEFIT_OUT_OF_STOCK');
+  if (!row) throw new AppError('BENEFIT_NOT_FOUND');
+  const { benefit } = row;
+  if (benefit.status !== 'active' || !row.inWindow) throw new AppError('BENEFIT_UNAVAILABLE');
+  if (benefit.availableTokens <= 0) throw new AppError('BENEFIT_OUT_OF_STOCK');
+  return {
+    benefit: {
+      id: benefit.id,
+      title: benefit.title,
+      tokenCost: benefit.tokenCost,
+      type: null,
+      providerUserId: benefit.providerUserId,
+      requiresApproval: benefit.requiresApproval,
+      tookStock: true,
+      limitPerUser: benefit.limitPerUser,
+    },
+    balances: { jobby: row.balances.jobby ?? 0, company: row.balances.company ?? 0 },
+    takeStock: tx
+      .update(companyBenefits)
+      .set({ availableTokens: sql`${companyBenefits.availableTokens} - 1` })
+      .where(and(ours, eq(companyBenefits.status, 'active'), gt(companyBenefits.availableTokens, 0), companyBenefitInWindow(today)))
+      .returning({ id: companyBenefits.id })
+      .getSQL(),
+  };
 }
 
 /**
@@ -152,13 +179,13 @@ async function countUserRedemption(tx: Tx, kind: RedeemInput['kind'], benefitId:
 type NewRedemption = {
   requestId: string;
   redemptionId: string;
-  benefit: LockedBenefit;
+  benefit: RedeemedBenefit;
   isPlatform: boolean;
   status: RequestStatus;
   now: Date;
 };
 
-/** Writes the request, the redemption and, when approved at once, the code (returned). */
+/** Writes the request, the redemption and, when approved at once, the code (returned). Its `request.created` event goes with the payment's (payLast). */
 async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, actor: Actor): Promise<IssuedCode | null> {
   const { benefit, isPlatform, now } = r;
   const isApproved = r.status === 'approved';
@@ -183,10 +210,6 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     userEmail: actor.email,
     userName: actor.name,
     comments: input.comments ?? null,
-  });
-  await recordEvent(tx, {
-    type: 'request.created',
-    payload: { requestId: r.requestId, userId: actor.id, companyId: actor.companyId, providerUserId: benefit.providerUserId, status: r.status, benefitName: benefit.title },
   });
   await tx.insert(redemptions).values({
     id: r.redemptionId,
@@ -219,27 +242,34 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
   });
 }
 
-async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Promise<RedemptionResult> {
+/** The guard of the last statement did not apply: another redemption took the last unit, or an admin closed the benefit, since it was read. */
+class StockGoneMeanwhile extends Error {}
+
+/**
+ * The redemption's work inside its transaction (or savepoint, with a key). It locks only rows of
+ * this employee — the per-benefit count, the wallet — and leaves `last`: the ONE statement that
+ * takes the benefit's unit of stock and credits the shared spend account, run as the transaction's
+ * last statement after the stored answer (runIdempotent), so the two rows every redemption of the
+ * benefit and of the company queue on are held for that statement and the COMMIT only.
+ */
+async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Promise<{ result: RedemptionResult; last: (tx: Tx) => Promise<void> }> {
   // A deactivated company has ended its agreement: its employees redeem nothing (decision in docs).
   if (actor.status !== 'active' || (actor.companyId && !actor.companyActive)) throw new AppError('REDEEMER_INACTIVE');
 
-  // The answer's balances, read before any row is locked: the paying wallet's is replaced below
-  // by its exact balance after the payment, so no read runs while the stock row is held.
-  const balances = await getWalletBalances(tx, { userId: actor.id, companyId: actor.companyId });
-
   const isPlatform = input.kind === 'platform';
-  let benefit: LockedBenefit;
+  let read: ReadBenefit;
   let spendAccount: Account;
   if (isPlatform) {
-    benefit = await takePlatformUnit(tx, input.benefitId);
-    spendAccount = accounts.platformSpend(benefit.providerUserId);
+    read = await readPlatformBenefit(tx, input.benefitId, actor);
+    spendAccount = accounts.platformSpend(read.benefit.providerUserId);
   } else {
     // Without a company there are no company benefits: the id does not exist for this caller.
     if (!actor.companyId) throw new AppError('BENEFIT_NOT_FOUND');
-    benefit = await takeCompanyUnit(tx, input.benefitId, actor.companyId);
+    read = await readCompanyBenefit(tx, input.benefitId, { ...actor, companyId: actor.companyId });
     spendAccount = accounts.companySpend(actor.companyId);
   }
-  // After the benefit's row and before the wallet: the lock order of decision 24.
+  const { benefit } = read;
+  // The employee's own count row, then the wallet: the lock order at transfer().
   await countUserRedemption(tx, input.kind, benefit.id, actor.id, benefit.limitPerUser);
 
   const tokenType: TokenType = isPlatform ? 'jobby' : 'company';
@@ -264,23 +294,41 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
     redemptionId: redemption.redemptionId,
     benefitId: benefit.id,
   };
-  // The wallet pays first (a refused payment costs no inserts), and the rows are written before
-  // the shared spend account is credited: its lock is then held only for the transfer row, the
-  // stored answer and the commit.
-  const { transfer: paid, work: code } = await transferAround(tx, payment, () => writeRedemption(tx, redemption, input, actor));
+  const created: DomainEvent = {
+    type: 'request.created',
+    payload: {
+      requestId: redemption.requestId,
+      userId: actor.id,
+      companyId: actor.companyId,
+      providerUserId: benefit.providerUserId,
+      status: redemption.status,
+      benefitName: benefit.title,
+    },
+  };
+  // The wallet pays first (a refused payment costs no inserts); the rows and both events follow.
+  const paid = await payLast(tx, payment, () => writeRedemption(tx, redemption, input, actor), [created]);
+  const code = paid.work;
 
-  const after = { jobby: balances.jobby, company: balances.company };
-  after[tokenType] = paid.balanceAfter;
+  const after = { ...read.balances };
+  after[tokenType] = paid.transfer.balanceAfter;
   return {
-    requestId: redemption.requestId,
-    redemptionId: redemption.redemptionId,
-    status: redemption.status,
-    tokenType,
-    tokenCost: benefit.tokenCost,
-    code: code ? { code: code.code, status: code.status, expiresAt: code.expiresAt.toISOString(), usedAt: null } : null,
-    balances: after,
+    result: {
+      requestId: redemption.requestId,
+      redemptionId: redemption.redemptionId,
+      status: redemption.status,
+      tokenType,
+      tokenCost: benefit.tokenCost,
+      code: code ? { code: code.code, status: code.status, expiresAt: code.expiresAt.toISOString(), usedAt: null } : null,
+      balances: after,
+    },
+    last: async (last) => {
+      if (!(await paid.credit(last, read.takeStock))) throw new StockGoneMeanwhile();
+    },
   };
 }
+
+/** Runs of a redemption whose last statement found the stock gone, before it gives up (each rereads the benefit first). */
+const RUNS = 3;
 
 /**
  * Redeems a platform benefit with flexible (jobby) tokens or a company benefit with company tokens,
@@ -297,7 +345,25 @@ export async function redeemBenefit(
   actor: Actor,
   idempotencyKey: string | undefined,
 ): Promise<IdempotentOutcome<RedemptionResult>> {
-  return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'redemptions.redeem', input }, (tx) =>
-    redeemInTransaction(tx, input, actor),
-  );
+  for (let run = 1; ; run++) {
+    let last: ((tx: Tx) => Promise<void>) | null = null;
+    try {
+      return await runIdempotent(
+        db,
+        { actorId: actor.id, key: idempotencyKey, operation: 'redemptions.redeem', input },
+        async (tx) => {
+          const redeemed = await redeemInTransaction(tx, input, actor);
+          last = redeemed.last;
+          return redeemed.result;
+        },
+        (tx) => last!(tx),
+      );
+    } catch (error) {
+      // The whole transaction rolled back, stored answer included: the next run rereads the benefit
+      // and refuses (sold out, closed) or redeems; the same key waits on nothing left behind.
+      if (error instanceof StockGoneMeanwhile && run < RUNS) continue;
+      if (error instanceof StockGoneMeanwhile) throw new AppError('BENEFIT_OUT_OF_STOCK');
+      throw error;
+    }
+  }
 }

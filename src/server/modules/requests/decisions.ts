@@ -24,7 +24,7 @@ import { type Actor } from '../../actor';
 import { issueCode } from '../codes/issue';
 import { recordEvent } from '../events/outbox';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { transfer, type Account } from '../ledger/service';
+import { transferAround, type Account } from '../ledger/service';
 import { getBenefitRequestView } from './view';
 import { processableScope, processorScopeOf, type ProcessorScope } from './scopes';
 
@@ -140,20 +140,20 @@ function accountOf(row: typeof ledgerAccounts.$inferSelect): Account {
  * (same accounts the other way, same amount, pointing at it). The unique index on
  * reverses_transfer_id makes a second refund of the same spend impossible.
  */
-async function refundSpend(tx: Tx, request: typeof benefitRequests.$inferSelect, redemptionId: string | null, actor: Actor) {
+async function refundSpend(tx: Tx, request: typeof benefitRequests.$inferSelect, redemptionId: string | null, actor: Actor, beforeShared: () => Promise<void>) {
   const [spend] = await tx
     .select()
     .from(ledgerTransfers)
     .where(and(eq(ledgerTransfers.requestId, request.id), eq(ledgerTransfers.kind, 'spend')))
     .orderBy(ledgerTransfers.id)
     .limit(1);
-  if (!spend) return; // Nothing was paid (a request not paid with tokens).
+  if (!spend) return beforeShared(); // Nothing was paid (a request not paid with tokens).
   const rows = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, [spend.fromAccount, spend.toAccount]));
   const byId = new Map(rows.map((row) => [row.id, accountOf(row)]));
   const wallet = byId.get(spend.fromAccount);
   const spent = byId.get(spend.toAccount);
   if (!wallet || !spent) throw new Error(`accounts of transfer ${spend.id} are missing`);
-  await transfer(tx, {
+  await transferAround(tx, {
     from: spent,
     to: wallet,
     amount: spend.amount,
@@ -169,7 +169,7 @@ async function refundSpend(tx: Tx, request: typeof benefitRequests.$inferSelect,
     redemptionId,
     benefitId: request.platformBenefitId ?? request.companyBenefitId,
     reversesTransferId: spend.id,
-  });
+  }, beforeShared);
 }
 
 /** Takes back one redemption from the employee's count of a benefit (never below 0). */
@@ -181,30 +181,33 @@ async function uncountUserRedemption(tx: Tx, table: typeof platformBenefitUserCo
 }
 
 /**
- * Puts back exactly what the redemption took, as it recorded it: the unit of stock when it took one
- * (never inferred from the benefit's state now, which an edit may have changed), and the employee's
- * per-user count, which every redemption takes.
+ * Puts back exactly what the redemption took, as it recorded it: the employee's per-user count,
+ * which every redemption takes (`uncount`), and the unit of stock when it took one (`restoreUnit`;
+ * never inferred from the benefit's state now, which an edit may have changed). Two steps, because
+ * the lock order at transfer() takes the employee's count row before the wallet and the benefit's
+ * row after it.
  */
-async function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect, tookStock: boolean) {
-  if (request.platformBenefitId) {
-    if (tookStock) {
-      await tx
-        .update(platformBenefits)
-        .set({ stockRemaining: sql`${platformBenefits.stockRemaining} + 1` })
-        .where(and(eq(platformBenefits.id, request.platformBenefitId), isNotNull(platformBenefits.stockRemaining)));
-    }
-    await uncountUserRedemption(tx, platformBenefitUserCounts, request.platformBenefitId, request.userId);
-    return;
-  }
-  if (request.companyBenefitId) {
-    if (tookStock) {
-      await tx
-        .update(companyBenefits)
-        .set({ availableTokens: sql`${companyBenefits.availableTokens} + 1` })
-        .where(eq(companyBenefits.id, request.companyBenefitId));
-    }
-    await uncountUserRedemption(tx, companyBenefitUserCounts, request.companyBenefitId, request.userId);
-  }
+function restoreStock(tx: Tx, request: typeof benefitRequests.$inferSelect, tookStock: boolean) {
+  return {
+    uncount: async () => {
+      if (request.platformBenefitId) await uncountUserRedemption(tx, platformBenefitUserCounts, request.platformBenefitId, request.userId);
+      else if (request.companyBenefitId) await uncountUserRedemption(tx, companyBenefitUserCounts, request.companyBenefitId, request.userId);
+    },
+    restoreUnit: async () => {
+      if (!tookStock) return;
+      if (request.platformBenefitId) {
+        await tx
+          .update(platformBenefits)
+          .set({ stockRemaining: sql`${platformBenefits.stockRemaining} + 1` })
+          .where(and(eq(platformBenefits.id, request.platformBenefitId), isNotNull(platformBenefits.stockRemaining)));
+      } else if (request.companyBenefitId) {
+        await tx
+          .update(companyBenefits)
+          .set({ availableTokens: sql`${companyBenefits.availableTokens} + 1` })
+          .where(eq(companyBenefits.id, request.companyBenefitId));
+      }
+    },
+  };
 }
 
 /**
@@ -230,10 +233,12 @@ export async function rejectRequest(db: Db, input: RejectInput, actor: Actor, op
         .set({ status: 'refunded' })
         .where(eq(redemptions.requestId, claimed.id))
         .returning({ id: redemptions.id, tookStock: redemptions.tookStock });
-      // Stock and count rows before the ledger accounts, which the refund moves wallet first:
-      // the global lock order of transfer() that redemptions follow too, or the two deadlock.
-      await restoreStock(tx, claimed, redemption?.tookStock ?? false);
-      await refundSpend(tx, claimed, redemption?.id ?? null, actor);
+      // The global lock order of transfer(), which redemptions follow too (or the two deadlock):
+      // the employee's count row, the wallet (refunded), then the benefit's stock row, then the
+      // shared spend account.
+      const restore = restoreStock(tx, claimed, redemption?.tookStock ?? false);
+      await restore.uncount();
+      await refundSpend(tx, claimed, redemption?.id ?? null, actor, restore.restoreUnit);
       return requestView(tx, claimed.id);
     },
   );
