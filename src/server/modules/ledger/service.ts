@@ -202,6 +202,32 @@ function balancesOf(input: TransferInput, after: number): { balanceBefore: numbe
 }
 
 /**
+ * The row of one transfer as the ledger stores it, with the wallet's balance before and after: the
+ * ledger's own appends and the legacy import's bulk replay (which adds the original date) write it.
+ */
+export function transferRow(input: TransferInput, balances: { balanceBefore: number; balanceAfter: number }) {
+  return {
+    asset: input.from.asset,
+    fromAccount: input.from.id,
+    toAccount: input.to.id,
+    amount: input.amount,
+    kind: input.kind,
+    reason: input.reason ?? null,
+    actorId: input.actor?.id ?? null,
+    actorName: input.actor?.name ?? null,
+    walletUserId: input.wallet.userId,
+    walletCompanyId: input.wallet.companyId,
+    tokenType: input.wallet.tokenType,
+    balanceBefore: balances.balanceBefore,
+    balanceAfter: balances.balanceAfter,
+    requestId: input.requestId ?? null,
+    redemptionId: input.redemptionId ?? null,
+    benefitId: input.benefitId ?? null,
+    reversesTransferId: input.reversesTransferId ?? null,
+  };
+}
+
+/**
  * Appends the transfer rows (one INSERT) and their `tokens.moved` event, with `alsoRecord` — the
  * caller's own events of the same change — in the same outbox statement.
  */
@@ -214,25 +240,7 @@ async function appendTransfers(
   const rows = await db
     .insert(ledgerTransfers)
     .values(
-      inputs.map((input, i) => ({
-        asset: input.from.asset,
-        fromAccount: input.from.id,
-        toAccount: input.to.id,
-        amount: input.amount,
-        kind: input.kind,
-        reason: input.reason ?? null,
-        actorId: input.actor?.id ?? null,
-        actorName: input.actor?.name ?? null,
-        walletUserId: input.wallet.userId,
-        walletCompanyId: input.wallet.companyId,
-        tokenType: input.wallet.tokenType,
-        balanceBefore: results[i].balanceBefore,
-        balanceAfter: results[i].balanceAfter,
-        requestId: input.requestId ?? null,
-        redemptionId: input.redemptionId ?? null,
-        benefitId: input.benefitId ?? null,
-        reversesTransferId: input.reversesTransferId ?? null,
-      })),
+      inputs.map((input, i) => transferRow(input, results[i])),
     )
     .returning({ id: ledgerTransfers.id });
   // The ids come from one sequence, drawn row by row in VALUES order: ascending is input order.

@@ -34,7 +34,7 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import { accounts, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/service';
 import { legacyWelcomeMail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
 import { encodeFirebaseHash, type FirebaseHashConfig } from './firebase-password';
@@ -899,22 +899,7 @@ class Run {
       opened.set(walletSide.id, walletSide);
       const s = shared.get(other.id);
       shared.set(other.id, { account: other, delta: (s?.delta ?? 0) - delta });
-      rows.push({
-        asset: input.from.asset,
-        fromAccount: input.from.id,
-        toAccount: input.to.id,
-        amount: input.amount,
-        kind: input.kind,
-        reason: input.reason ?? null,
-        actorId: input.actor?.id ?? null,
-        actorName: input.actor?.name ?? null,
-        walletUserId: input.wallet.userId,
-        walletCompanyId: input.wallet.companyId,
-        tokenType: input.wallet.tokenType,
-        balanceBefore: before,
-        balanceAfter: after,
-        createdAt: at,
-      });
+      rows.push({ ...transferRow(input, { balanceBefore: before, balanceAfter: after }), createdAt: at });
     }
     const accountRow = (account: Account, balance: number) => ({
       id: account.id,
