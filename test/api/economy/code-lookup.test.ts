@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { benefitCodes, users } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
-import { createCompanyBenefit, createPlatformBenefit, employee, fund, poster, type EmployeeSession } from './ledger-fixtures';
+import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
 
 let ctx: TestContext;
 let post: ReturnType<typeof poster>;
+let get: ReturnType<typeof getter>;
 let cafe: EmployeeSession;
 let cinema: EmployeeSession;
 let ana: EmployeeSession;
@@ -22,11 +23,13 @@ beforeAll(async () => {
   // A refusal limit of 6: enough for the tests that refuse, small enough to reach in one test.
   ctx = await createTestContext({ verifyAttemptsPerMinute: 6, verifySuccessesPerMinute: 600 });
   post = poster(ctx);
+  get = getter(ctx);
   const companyId = await createCompany(ctx.db, 'Andes');
   cafe = await employee(ctx, 'cafe@jobby.sup', null, 4);
   cinema = await employee(ctx, 'cine@jobby.sup', null, 4);
   ana = await employee(ctx, 'ana@andes.cl', companyId, 3);
   await ctx.db.update(users).set({ name: 'Ana Rojas Pérez' }).where(eq(users.id, ana.id));
+  await ctx.db.update(users).set({ name: 'Café Central' }).where(eq(users.id, cafe.id));
   lunch = await createPlatformBenefit(ctx.db, { title: 'Almuerzo', type: 'automatic', tokenCost: 1 });
   lunchOfCafe = await createPlatformBenefit(ctx.db, { title: 'Café de especialidad', type: 'automatic', tokenCost: 1, providerUserId: cafe.id });
   internal = await createCompanyBenefit(ctx.db, companyId, { title: 'Almuerzo con el equipo', tokenCost: 1, requiresApproval: false });
@@ -114,5 +117,25 @@ describe('looking a code up before redeeming it', () => {
     const found: number[] = [];
     for (let i = 0; i < 10; i++) found.push((await lookUp(till, real)).statusCode);
     expect(found).toEqual(Array(10).fill(200));
+  });
+});
+
+describe("an employee's code says where to use it", () => {
+  it('names the provider account, else the benefit\'s provider, and none for a company\'s own benefit; in the requests and the dashboard', async () => {
+    const books = await createPlatformBenefit(ctx.db, { title: 'Libro', type: 'automatic', tokenCost: 1, providerName: 'Librería Antártica' });
+    const codes = { cafe: await codeFor('platform', lunchOfCafe.id), books: await codeFor('platform', books.id), internal: await codeFor('company', internal.id) };
+    const mine = (await get('/api/requests/mine?limit=50', ana.cookie)).json().items as Array<{ code: { code: string; providerName: string | null } | null }>;
+    const where = (code: string) => mine.find((r) => r.code?.code === code)?.code?.providerName;
+    expect([where(codes.cafe), where(codes.books), where(codes.internal)]).toEqual(['Café Central', 'Librería Antártica', null]);
+    const dashboard = (await get('/api/me/dashboard', ana.cookie)).json();
+    expect(dashboard.activeCodes).toEqual([
+      { code: codes.internal, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false, expiresAt: expect.any(String), providerName: null, instructions: null },
+      { code: codes.books, benefitName: 'Libro', isBenefitJobby: true, expiresAt: expect.any(String), providerName: 'Librería Antártica', instructions: null },
+      { code: codes.cafe, benefitName: 'Café de especialidad', isBenefitJobby: true, expiresAt: expect.any(String), providerName: 'Café Central', instructions: null },
+    ]);
+    // Another employee of the same company sees none of Ana's codes.
+    const other = await employee(ctx, 'beto@andes.cl', (await ctx.db.select({ c: users.companyId }).from(users).where(eq(users.id, ana.id)))[0].c, 3);
+    expect((await get('/api/me/dashboard', other.cookie)).json().activeCodes).toEqual([]);
+    expect((await get('/api/requests/mine', other.cookie)).json().items).toEqual([]);
   });
 });
