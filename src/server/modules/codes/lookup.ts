@@ -15,7 +15,7 @@ import { firstNameOf } from '../../../domain/schemas/dashboard';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, users } from '../../db/schema';
-import { activeConsumerCondition, countVerifyAttempt, laneOf, refusalFor, storedCodeOf, type VerifyCodeOptions } from './verify';
+import { codeStateColumns, countVerifyAttempt, refusalFor, storedCodeOf, type VerifyCodeOptions } from './verify';
 
 const owners = alias(users, 'owner');
 
@@ -30,10 +30,7 @@ export async function lookUpCode(db: Executor, input: { code: string }, actor: A
   // One statement on the unique code index, read from the caller's own row (as verification's refusal is).
   const [found] = await db
     .select({
-      consumerActive: sql<boolean>`${activeConsumerCondition(actor)}`,
-      status: benefitCodes.status,
-      inLane: sql<boolean>`${laneOf(actor)}`,
-      isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
+      ...codeStateColumns(actor),
       code: benefitCodes.code,
       benefitName: benefitCodes.benefitName,
       isBenefitJobby: benefitCodes.isBenefitJobby,

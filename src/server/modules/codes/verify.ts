@@ -67,7 +67,7 @@ export function laneOf(actor: Pick<Actor, 'id' | 'level' | 'companyId'>): SQL {
 }
 
 /** A provider must still be active (it may have been disabled after its session was read); HR's session already says so. */
-export function activeConsumerCondition(actor: Pick<Actor, 'id' | 'level'>): SQL {
+function activeConsumerCondition(actor: Pick<Actor, 'id' | 'level'>): SQL {
   return actor.level === 4 ? activeProviderCondition(actor.id) : sql`true`;
 }
 
@@ -79,16 +79,21 @@ export function activeConsumerCondition(actor: Pick<Actor, 'id' | 'level'>): SQL
  */
 async function refusalOf(db: Executor, code: string, actor: Actor): Promise<AppError> {
   const [found] = await db
-    .select({
-      consumerActive: sql<boolean>`${activeConsumerCondition(actor)}`,
-      status: benefitCodes.status,
-      inLane: sql<boolean>`${laneOf(actor)}`,
-      isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
-    })
+    .select(codeStateColumns(actor))
     .from(users)
     .leftJoin(benefitCodes, sql`${benefitCodes.code} = ${storedCodeOf(code)}`)
     .where(eq(users.id, actor.id));
   return refusalFor(found);
+}
+
+/** The columns `refusalFor` reads, selected from the caller's own row joined to the code. */
+export function codeStateColumns(actor: Actor) {
+  return {
+    consumerActive: sql<boolean>`${activeConsumerCondition(actor)}`,
+    status: benefitCodes.status,
+    inLane: sql<boolean>`${laneOf(actor)}`,
+    isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
+  };
 }
 
 /** What a code's row, read for the caller, says about it; the one order of the refusals (verification and look-up). */

@@ -54,7 +54,8 @@ type Props = {
  */
 export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Props) {
   const isPhone = useMediaQuery('(max-width: 48em)');
-  const videoRef = useRef<HTMLVideoElement | null>(null);
+  // State, not a ref: the modal mounts its content after its first render, and the camera starts when the video exists.
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const detectorRef = useRef<Promise<QrDetector> | null>(null);
   const [read, setRead] = useState<string | null>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
@@ -68,7 +69,6 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
   const isScanning = read === null && cameraError === null;
 
   useEffect(() => {
-    const video = videoRef.current;
     if (!isScanning || !isVisible || !video) return;
     let stopped = false;
     let stream: MediaStream | null = null;
@@ -116,7 +116,7 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
       stream?.getTracks().forEach((track) => track.stop());
       video.srcObject = null;
     };
-  }, [isScanning, isVisible, rescans]);
+  }, [isScanning, isVisible, rescans, video]);
 
   useEffect(() => {
     if (read) lookUp(read);
@@ -160,7 +160,7 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
         ) : isScanning ? (
           <>
             <Box className={classes.viewport}>
-              <video ref={videoRef} className={classes.video} muted playsInline aria-label="Vista de la cámara" />
+              <video ref={setVideo} className={classes.video} muted playsInline aria-label="Vista de la cámara" />
               <div className={classes.frame} aria-hidden />
             </Box>
             <Group gap="xs" wrap="nowrap">
