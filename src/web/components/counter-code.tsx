@@ -59,10 +59,10 @@ export type CounterCodeProps = {
  */
 export function CounterCode({ code, expiresAt, providerName, instructions, qrSize = 148, codeTestId }: CounterCodeProps) {
   return (
-    <Group gap="md" wrap="nowrap" align="center" className={classes.root} data-testid="active-code-block">
+    <Group gap="md" wrap="wrap" align="center" className={classes.root} data-testid="active-code-block">
       <CodeQr code={code} size={qrSize} />
       <Stack gap={4} className={classes.details}>
-        <CodeText code={code} fz={{ base: 22, sm: 26 }} fw={700} c="var(--mantine-color-text)" data-testid={codeTestId} />
+        <CodeText code={code} fz={{ base: 20, sm: 26 }} fw={700} c="var(--mantine-color-text)" data-testid={codeTestId} />
         {providerName && (
           <Text size="sm">
             Úsalo en{' '}

@@ -199,7 +199,7 @@ function RedeemResult({ result, item, onClose }: { result: RedemptionResult; ite
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={8}>
             Tu código
           </Text>
-          <CounterCode code={code.code} expiresAt={code.expiresAt} providerName={item.providerName} codeTestId="redeem-code" />
+          <CounterCode code={code.code} expiresAt={code.expiresAt} providerName={item.providerName} qrSize={136} codeTestId="redeem-code" />
         </Paper>
         <CopyButton value={code.code} timeout={2000}>
           {({ copied, copy }) => (
