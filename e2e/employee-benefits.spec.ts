@@ -70,7 +70,7 @@ test.describe('employee benefits and redemption', () => {
     expect(keys[0]).not.toBe('');
     expect(keys[1]).toBe(keys[0]);
     const codeText = (await code.textContent()) ?? '';
-    await expect(dialog.getByText(/^Válido hasta \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(dialog.getByText(/^Vence el \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copiar código' })).toBeVisible();
     // The header card updates from the answer, without a reload.
     await expect(page.getByTestId('balance-empresa')).toHaveText(String(before - 2));

@@ -111,7 +111,8 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The QR scanner's decoder is WebAssembly from our own origin (issue 21 §2): compiling it needs this, nothing more.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         // Off: the app is served over plain HTTP on localhost by default.

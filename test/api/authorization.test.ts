@@ -104,6 +104,8 @@ const MATRIX: Row[] = [
   // A code of provider L4: another provider is told 'Token no encontrado' (the lane, issue 6).
   // A platform code L4 fulfils: HR consumes only its company's own codes that name no provider (laneOf).
   row('POST /api/codes/verify',                    [401, 403, 404, 403, 200, 403, 404, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
+  // The scanner's look-up is level 4's alone; another provider does not find L4's code.
+  row('POST /api/codes/lookup',                    [401, 403, 403, 403, 200, 403, 403, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   row('GET /api/provider/history',                 [401, 403, 403, 403, 200, 403, 403, 403, 200]),
   row('GET /api/companies',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/companies',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({

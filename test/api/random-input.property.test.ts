@@ -77,6 +77,7 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'POST /api/requests/:id/approve': { adminInstructions: 'Retira en recepción' },
     'POST /api/requests/:id/reject': { reason: 'Sin cupos' },
     'POST /api/codes/verify': { code: 'ABCD1234' },
+    'POST /api/codes/lookup': { code: 'ABCD1234' },
     'POST /api/companies': { name: 'Nueva', contactName: 'Ana', contactEmail: 'rrhh@nueva.cl', contactPhone: '+56 9', address: 'Calle 1', maxUsers: 10, emailDomain: 'nueva.cl' },
     'PATCH /api/companies/:id': { contactName: 'Carla', maxUsers: 20 },
     'POST /api/companies/:id/status': { status: 'active' },

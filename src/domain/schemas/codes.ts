@@ -29,3 +29,21 @@ export const providerHistorySchema = z.object({
   stats: z.object({ total: z.number().int(), month: z.number().int(), today: z.number().int() }),
 });
 export type ProviderHistory = z.infer<typeof providerHistorySchema>;
+
+/**
+ * `POST /api/codes/lookup` (issue 21 §2): what a scanned code is for, before the provider confirms
+ * ('Confirmar canje'); nothing is redeemed. The same refusals as verification; a code this provider
+ * already redeemed answers `used` with when (to that provider only).
+ */
+export const codeLookupSchema = z.object({
+  code: z.string(),
+  benefitName: z.string(),
+  isBenefitJobby: z.boolean(),
+  /** The employee's first name only: enough to greet them at the counter. */
+  firstName: z.string(),
+  expiresAt: isoDate,
+  status: z.enum(['active', 'used']),
+  /** When this provider redeemed it (status 'used'); null while active. */
+  usedAt: isoDate.nullable(),
+});
+export type CodeLookup = z.infer<typeof codeLookupSchema>;

@@ -11,6 +11,9 @@ export const activeCodeSchema = z.object({
   benefitName: z.string(),
   isBenefitJobby: z.boolean(),
   expiresAt: z.string(),
+  /** Where to use it (issue 21 §1): the provider that redeems it, null for HR's own benefits; what the approver said. */
+  providerName: z.string().nullable(),
+  instructions: z.string().nullable(),
 });
 export type ActiveCode = z.infer<typeof activeCodeSchema>;
 

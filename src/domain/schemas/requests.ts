@@ -30,7 +30,8 @@ export const benefitRequestSchema = z.object({
   providerUserId: z.string().nullable(),
   comments: z.string().nullable(),
   productLink: z.string().nullable(),
-  code: codeViewSchema.nullable(),
+  /** With where to use it (issue 21 §1); the instructions are the request's adminInstructions. */
+  code: codeViewSchema.extend({ providerName: z.string().nullable() }).nullable(),
 });
 export type BenefitRequest = z.infer<typeof benefitRequestSchema>;
 

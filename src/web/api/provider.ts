@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BenefitRequest, ProviderHistory, VerifyCodeResult } from '../../domain/schemas/economy';
+import type { BenefitRequest, CodeLookup, ProviderHistory, VerifyCodeResult } from '../../domain/schemas/economy';
 import { api } from './client';
 import { queryKeys } from './keys';
 import { retryTransient } from './press-key';
@@ -44,6 +44,11 @@ export function useVerifyCode() {
     retry: retryTransient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: providerHistoryQuery.queryKey }),
   });
+}
+
+/** What a scanned code is for, before 'Confirmar canje' (issue 21 §2); redeems nothing, so it is never retried blindly. */
+export function useLookUpCode() {
+  return useMutation({ mutationFn: (code: string) => api.post<CodeLookup>('/api/codes/lookup', { code }) });
 }
 
 export type DecideRequestVariables = { requestId: string; decision: 'approve' | 'reject'; idempotencyKey: string };

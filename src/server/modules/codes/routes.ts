@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { providerHistorySchema, verifyCodeInputSchema, verifyCodeResultSchema } from '../../../domain/schemas/economy';
+import { codeLookupSchema, providerHistorySchema, verifyCodeInputSchema, verifyCodeResultSchema } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
 import { getProviderHistory } from './history';
+import { lookUpCode } from './lookup';
 import { verifyCode } from './verify';
 
 const access = { levels: [4] } as const;
@@ -21,6 +22,19 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { verifyAttemptsPerMinute, verifySuccessesPerMinute } = app.deps.config;
       const options = { attemptsPerMinute: verifyAttemptsPerMinute, successesPerMinute: verifySuccessesPerMinute, idempotencyKey: idempotencyKeyOf(request) };
       return sendOutcome(reply, await verifyCode(app.deps.db, request.body, actorOf(request), options));
+    },
+  });
+
+  // Level 4's scanner (issue 21 §2): what a code is for, before 'Confirmar canje'; redeems nothing.
+  app.post('/codes/lookup', {
+    config: {
+      access,
+      errors: ['CODE_REQUIRED', 'VERIFY_RATE_LIMITED', 'PROVIDER_INACTIVE', 'CODE_NOT_FOUND', 'CODE_USED_OR_INACTIVE', 'CODE_EXPIRED'],
+    },
+    schema: { tags, summary: 'Consultar un código sin canjearlo', body: verifyCodeInputSchema, response: { 200: codeLookupSchema } },
+    handler: async (request) => {
+      const { verifyAttemptsPerMinute, verifySuccessesPerMinute } = app.deps.config;
+      return lookUpCode(app.deps.db, request.body, actorOf(request), { attemptsPerMinute: verifyAttemptsPerMinute, successesPerMinute: verifySuccessesPerMinute });
     },
   });
 

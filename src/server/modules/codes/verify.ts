@@ -41,7 +41,7 @@ export type VerifyCodeOptions = {
  * both as written and as read (O as 0, I and L as 1). Should two older codes share a reading key, the
  * one typed exactly wins, then an active one (docs/decisions.md "Codes read aloud").
  */
-function storedCodeOf(typed: string): SQL {
+export function storedCodeOf(typed: string): SQL {
   return sql`(select c.code from ${benefitCodes} c where ${codeReadKeySql(sql`c.code`)} = ${codeReadKey(typed)}
     order by (c.code = ${typed}) desc, (c.status = 'active') desc, c.created_at desc limit 1)`;
 }
@@ -79,15 +79,28 @@ function activeConsumerCondition(actor: Pick<Actor, 'id' | 'level'>): SQL {
  */
 async function refusalOf(db: Executor, code: string, actor: Actor): Promise<AppError> {
   const [found] = await db
-    .select({
-      consumerActive: sql<boolean>`${activeConsumerCondition(actor)}`,
-      status: benefitCodes.status,
-      inLane: sql<boolean>`${laneOf(actor)}`,
-      isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
-    })
+    .select(codeStateColumns(actor))
     .from(users)
     .leftJoin(benefitCodes, sql`${benefitCodes.code} = ${storedCodeOf(code)}`)
     .where(eq(users.id, actor.id));
+  return refusalFor(found);
+}
+
+/** The columns `refusalFor` reads, selected from the caller's own row joined to the code. */
+export function codeStateColumns(actor: Actor) {
+  return {
+    consumerActive: sql<boolean>`${activeConsumerCondition(actor)}`,
+    status: benefitCodes.status,
+    inLane: sql<boolean>`${laneOf(actor)}`,
+    isExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
+  };
+}
+
+/** What a code's row, read for the caller, says about it; the one order of the refusals (verification and look-up). */
+export type CodeStateForCaller = { consumerActive: boolean; status: string | null; inLane: boolean; isExpired: boolean };
+
+/** The refusal a code's state gives, in the spec's order; CODE_INVALID when nothing refuses it (the row changed meanwhile). */
+export function refusalFor(found: CodeStateForCaller | undefined): AppError {
   if (!found?.consumerActive) return new AppError('PROVIDER_INACTIVE');
   // A code outside the caller's lane (another provider, or a company's HR, consumes it) does not
   // exist for this caller: telling it apart would confirm that a guessed code is real (issue 6).
@@ -176,12 +189,22 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   // provider whose network dropped the answer must not be locked out by its own retries.
   const stored = await storedAnswer<VerifyCodeResult>(db, idempotency);
   if (stored) return stored;
+  const attempt = await countVerifyAttempt(db, actor, options);
+  // A transaction, so that the code's use and its outbox event commit together (issue 10).
+  const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor));
+  if (outcome.status < 400) await attempt.refund();
+  return outcome;
+}
+
+/**
+ * Counts one verification or look-up against the provider's two per-minute limits (the same
+ * counters for both, so alternating them gains no tries), outside any transaction.
+ * @throws VERIFY_RATE_LIMITED past either limit. `refund()` takes back a success (only refusals signal guessing).
+ */
+export async function countVerifyAttempt(db: Executor, actor: Actor, options: Pick<VerifyCodeOptions, 'attemptsPerMinute' | 'successesPerMinute'>) {
   const failures = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
   const ceiling = options.successesPerMinute;
   const all = ceiling === undefined ? null : await consumeRateLimit(db, { key: `verify:all:${actor.id}`, limit: ceiling, windowSeconds: 60 });
   if (!failures.allowed || all?.allowed === false) throw new AppError('VERIFY_RATE_LIMITED');
-  // A transaction, so that the code's use and its outbox event commit together (issue 10).
-  const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor));
-  if (outcome.status < 400) await refundRateLimit(db, `verify:${actor.id}`, failures.windowStart);
-  return outcome;
+  return { refund: () => refundRateLimit(db, `verify:${actor.id}`, failures.windowStart) };
 }

@@ -7,6 +7,7 @@ import { pickRecommendations, RECOMMENDATION_COUNT } from '../../../domain/recom
 import { DASHBOARD_ACTIVE_CODES, DASHBOARD_RECENT_REQUESTS, firstNameOf, type EmployeeDashboard } from '../../../domain/schemas/dashboard';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
+import { codeProviderName } from '../codes/provider-name';
 import { benefitCodes, platformBenefits, users } from '../../db/schema';
 import { listPlatformItems } from '../catalogue/service';
 import { getWalletBalances } from '../ledger/service';
@@ -51,7 +52,14 @@ export async function getEmployeeDashboard(db: Executor, actor: Actor): Promise<
     recommendationsFor(db, actor, preferences, balances.jobby),
     listMyRequests(db, { filter: 'all', limit: DASHBOARD_RECENT_REQUESTS, offset: 0 }, actor),
     db
-      .select({ code: benefitCodes.code, benefitName: benefitCodes.benefitName, isBenefitJobby: benefitCodes.isBenefitJobby, expiresAt: benefitCodes.expiresAt })
+      .select({
+        code: benefitCodes.code,
+        benefitName: benefitCodes.benefitName,
+        isBenefitJobby: benefitCodes.isBenefitJobby,
+        expiresAt: benefitCodes.expiresAt,
+        providerName: codeProviderName,
+        instructions: benefitCodes.adminInstructions,
+      })
       .from(benefitCodes)
       .where(activeCode)
       .orderBy(desc(benefitCodes.createdAt), desc(benefitCodes.id))

@@ -7,6 +7,7 @@ import type { RequestStatus } from '../../../domain/constants';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
+import { codeProviderName } from '../codes/provider-name';
 
 const viewColumns = {
   request: benefitRequests,
@@ -17,6 +18,7 @@ const viewColumns = {
   codeStatus: benefitCodes.status,
   codeExpiresAt: benefitCodes.expiresAt,
   codeUsedAt: benefitCodes.usedAt,
+  codeProviderName,
   /** Expiry by the database clock, the same clock verification uses. */
   codeExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
 };
@@ -66,6 +68,7 @@ export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
             status: row.codeStatus === 'used' ? 'used' : row.codeExpired ? 'expired' : 'active',
             expiresAt: row.codeExpiresAt.toISOString(),
             usedAt: row.codeUsedAt?.toISOString() ?? null,
+            providerName: row.codeProviderName,
           }
         : null,
   };

@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBuilding, IconCalendarRepeat, IconGift, IconInbox, IconSparkles, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../domain/dates';
 import type { ActiveCode, EmployeeDashboard } from '../../../domain/schemas/dashboard';
 import { useEmployeeDashboard } from '../../api/employee';
 import { useBalances } from '../../api/session';
 import { BRAND } from '../../components/brand';
-import { CodeText } from '../../components/code-text';
+import { CounterCode } from '../../components/counter-code';
 import { ErrorState } from '../../components/error-state';
 import { ACCENTS } from './benefit-accent';
 import { BenefitCard, BenefitCardSkeleton } from './benefit-card';
@@ -184,25 +183,20 @@ function BalanceTile({ label, value, gradient, color }: { label: string; value: 
   );
 }
 
-/** A code readable at a counter: big monospace, with its benefit and expiry. */
+/** A code usable at a counter: its benefit, then its QR, characters, place and expiry. */
 function ActiveCodeRow({ code }: { code: ActiveCode }) {
   const accent = code.isBenefitJobby ? ACCENTS.platform : ACCENTS.company;
   return (
     <Box component="li" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 18 }} data-testid="active-code">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Box style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {code.benefitName}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Válido hasta {formatDate(code.expiresAt)}
-          </Text>
-        </Box>
+      <Group justify="space-between" gap="sm" wrap="wrap" mb="sm">
+        <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {code.benefitName}
+        </Text>
         <Badge size="sm" radius="xl" style={{ background: accent.gradient, color: accent.onGradient }}>
           {accent.badge}
         </Badge>
       </Group>
-      <CodeText code={code.code} fz={26} fw={700} mt={6} display="block" />
+      <CounterCode code={code.code} expiresAt={code.expiresAt} providerName={code.providerName} instructions={code.instructions} qrSize={136} />
     </Box>
   );
 }

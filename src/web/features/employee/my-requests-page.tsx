@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
 import { RequestStatusBadge } from '../../components/badges';
+import { CounterCode } from '../../components/counter-code';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
 import { ACCENTS, tokensText } from './benefit-accent';
@@ -149,10 +150,17 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
           )}
         </Box>
         <Group gap="sm" align="center" wrap="wrap" justify="flex-end">
-          {request.status === 'approved' && request.code && <RequestCode code={request.code} />}
+          {request.status === 'approved' && request.code && request.code.status !== 'active' && <RequestCode code={request.code} />}
           <RequestStatusBadge status={request.status} audience="employee" size="lg" radius="xl" />
         </Group>
       </Group>
+      {/* An active code is shown to be used: its QR, the characters, where and until when (issue 21 §1). */}
+      {request.status === 'approved' && request.code?.status === 'active' && (
+        <Group mt="sm" gap="xs" align="center" wrap="nowrap">
+          <CounterCode code={request.code.code} expiresAt={request.code.expiresAt} providerName={request.code.providerName} codeTestId="request-code" />
+          <CopyCodeButton code={request.code.code} />
+        </Group>
+      )}
     </Paper>
   );
 }
@@ -166,26 +174,26 @@ function RequestCode({ code }: { code: NonNullable<BenefitRequest['code']> }) {
     );
   }
   // The server says whether it expired (the database clock), never the device's clock.
-  const isExpired = code.status === 'expired';
   return (
-    <Group gap={6} wrap="nowrap" align="center">
-      <Box ta={{ base: 'left', sm: 'right' }}>
-        <CodeText code={code.code} fz="lg" c={isExpired ? 'dimmed' : undefined} td={isExpired ? 'line-through' : undefined} data-testid="request-code" />
-        <Text size="xs" c="dimmed">
-          {isExpired ? `Venció el ${formatDate(code.expiresAt)}` : `Válido hasta ${formatDate(code.expiresAt)}`}
-        </Text>
-      </Box>
-      {!isExpired && (
-        <CopyButton value={code.code} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Código copiado' : 'Copiar código'}>
-              <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? 'Código copiado' : `Copiar código ${code.code}`}>
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+    <Box ta={{ base: 'left', sm: 'right' }}>
+      <CodeText code={code.code} fz="lg" c="dimmed" td="line-through" data-testid="request-code" />
+      <Text size="xs" c="dimmed">
+        Venció el {formatDate(code.expiresAt)}
+      </Text>
+    </Box>
+  );
+}
+
+function CopyCodeButton({ code }: { code: string }) {
+  return (
+    <CopyButton value={code} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Código copiado' : 'Copiar código'}>
+          <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? 'Código copiado' : `Copiar código ${code}`}>
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
       )}
-    </Group>
+    </CopyButton>
   );
 }

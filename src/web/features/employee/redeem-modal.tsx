@@ -3,14 +3,13 @@ import { APPROVER_NOTICE, approverOf } from '../../../domain/request-lifecycle';
 import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../domain/dates';
 import type { CatalogueItem, RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
 import { errorMessage } from '../../../domain/errors';
 import { isProductLink } from '../../../domain/product-link';
 import { messageOf } from '../../api/client';
 import { isTransientError, usePressKey } from '../../api/press-key';
 import { useRedeemBenefit } from '../../api/employee';
-import { CodeText } from '../../components/code-text';
+import { CounterCode } from '../../components/counter-code';
 import { accentOf, tokensText } from './benefit-accent';
 
 type Balances = { jobby: number; company: number };
@@ -196,14 +195,11 @@ function RedeemResult({ result, item, onClose }: { result: RedemptionResult; ite
             {item.title}
           </Text>
         </Box>
-        <Paper withBorder radius="lg" px="lg" py="md" w="100%">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+        <Paper withBorder radius="lg" px="md" py="md" w="100%">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={8}>
             Tu código
           </Text>
-          <CodeText code={code.code} fz={30} c="var(--mantine-color-text)" data-testid="redeem-code" />
-          <Text size="sm" c="dimmed" mt={6}>
-            Válido hasta {formatDate(code.expiresAt)}
-          </Text>
+          <CounterCode code={code.code} expiresAt={code.expiresAt} providerName={item.providerName} qrSize={136} codeTestId="redeem-code" />
         </Paper>
         <CopyButton value={code.code} timeout={2000}>
           {({ copied, copy }) => (

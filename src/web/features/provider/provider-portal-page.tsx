@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Container, Stack } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Container, Stack } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
 import { PROVIDER_WELCOME_MS } from '../../../domain/constants';
 import { messageOf } from '../../api/client';
 import { useProviderHistory } from '../../api/provider';
@@ -11,6 +12,9 @@ import { ProviderWelcome, TokenRedeemedOverlay } from './provider-splash';
 import { VerifyTokenForm } from '../../components/verify-token-form';
 import classes from './provider-portal.module.css';
 
+// The scanner and its QR decoder load only when 'Escanear código' is pressed (issue 21 §2).
+const CodeScanner = lazy(() => import('./scanner/code-scanner'));
+
 /**
  * /level4 (part 2 "Provider portal"): built for a phone or tablet at a shop counter — the code
  * input is focused as soon as the portal shows, and is focused again after each redemption.
@@ -18,6 +22,7 @@ import classes from './provider-portal.module.css';
 export function ProviderPortalPage() {
   const [isWelcoming, setIsWelcoming] = useState(true);
   const [isCelebrating, setIsCelebrating] = useState(false);
+  const [isScanning, setIsScanning] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   // Loads while the welcome plays, so the counts are there when it ends.
   const history = useProviderHistory();
@@ -28,10 +33,15 @@ export function ProviderPortalPage() {
   }, []);
 
   useEffect(() => {
-    if (!isWelcoming && !isCelebrating) inputRef.current?.focus();
-  }, [isWelcoming, isCelebrating]);
+    if (!isWelcoming && !isCelebrating && !isScanning) inputRef.current?.focus();
+  }, [isWelcoming, isCelebrating, isScanning]);
 
   const celebrate = useCallback(() => setIsCelebrating(true), []);
+  const closeScanner = useCallback(() => setIsScanning(false), []);
+  const scannedAndRedeemed = useCallback(() => {
+    setIsScanning(false);
+    setIsCelebrating(true);
+  }, []);
   const endCelebration = useCallback(() => setIsCelebrating(false), []);
 
   if (isWelcoming) return <ProviderWelcome />;
@@ -42,6 +52,9 @@ export function ProviderPortalPage() {
       <Container component="main" size="lg" px={{ base: 'sm', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
           <ProviderStats stats={history.data?.stats} isLoading={history.isPending} />
+          <Button size="lg" radius="md" variant="light" leftSection={<IconCamera size={22} aria-hidden />} onClick={() => setIsScanning(true)} className={classes.scanButton}>
+            Escanear código
+          </Button>
           <VerifyTokenForm inputRef={inputRef} onRedeemed={celebrate} />
           <ProviderHistoryTable
             items={history.data?.items}
@@ -52,6 +65,11 @@ export function ProviderPortalPage() {
           <ProviderRequestsCard />
         </Stack>
       </Container>
+      {isScanning && (
+        <Suspense fallback={null}>
+          <CodeScanner onClose={closeScanner} onRedeemed={scannedAndRedeemed} onTypeInstead={closeScanner} />
+        </Suspense>
+      )}
       {isCelebrating && <TokenRedeemedOverlay onDone={endCelebration} />}
     </div>
   );

@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { Group, Stack, Text } from '@mantine/core';
+import { create } from 'qrcode';
+import { formatDate } from '../../domain/dates';
+import { CodeText } from './code-text';
+import classes from './counter-code.module.css';
+
+/** Four modules of light margin around the symbol: the quiet zone ISO/IEC 18004 asks for. */
+const QUIET_ZONE = 4;
+
+/**
+ * The QR of a code: only its 8 characters (no personal data, no address that signs anyone in).
+ * Dark modules on a white quiet zone in both themes — a scanner needs that, whatever the page's
+ * colours — drawn as one SVG path, so it stays sharp at any size.
+ */
+export function CodeQr({ code, size }: { code: string; size: number }) {
+  const { path, width } = useMemo(() => {
+    const { modules } = create(code, { errorCorrectionLevel: 'M' });
+    let d = '';
+    for (let row = 0; row < modules.size; row++) {
+      for (let col = 0; col < modules.size; col++) {
+        if (modules.get(row, col)) d += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
+      }
+    }
+    return { path: d, width: modules.size + 2 * QUIET_ZONE };
+  }, [code]);
+  return (
+    <svg
+      className={classes.qr}
+      viewBox={`0 0 ${width} ${width}`}
+      width={size}
+      height={size}
+      role="img"
+      aria-label={`Código QR de ${code}`}
+      shapeRendering="crispEdges"
+      data-testid="code-qr"
+    >
+      <rect width={width} height={width} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+export type CounterCodeProps = {
+  code: string;
+  expiresAt: string;
+  /** Where to use it: the provider's name; null when the company's HR redeems it. */
+  providerName: string | null;
+  instructions?: string | null;
+  /** The QR's side in CSS pixels (at least 132: a phone reads it at arm's length). */
+  qrSize?: number;
+  codeTestId?: string;
+};
+
+/**
+ * An active code as the employee shows it at the counter (issue 21 §1): its QR beside the 8
+ * characters in two groups (for reading aloud), where to use it and until when. One component for
+ * the redemption's success, 'Mis solicitudes' and the dashboard.
+ */
+export function CounterCode({ code, expiresAt, providerName, instructions, qrSize = 148, codeTestId }: CounterCodeProps) {
+  return (
+    <Group gap="md" wrap="wrap" align="center" className={classes.root} data-testid="active-code-block">
+      <CodeQr code={code} size={qrSize} />
+      <Stack gap={4} className={classes.details}>
+        <CodeText code={code} fz={{ base: 20, sm: 26 }} fw={700} c="var(--mantine-color-text)" data-testid={codeTestId} />
+        {providerName && (
+          <Text size="sm">
+            Úsalo en{' '}
+            <Text span fw={600}>
+              {providerName}
+            </Text>
+          </Text>
+        )}
+        {instructions && (
+          <Text size="sm" data-testid="code-instructions">
+            <Text span fw={600}>
+              Instrucciones:
+            </Text>{' '}
+            {instructions}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed" data-testid="code-expiry">
+          Vence el {formatDate(expiresAt)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
