@@ -123,15 +123,7 @@ async function move(db: Executor, account: Account, delta: number): Promise<numb
   }
   const [row] = await db
     .insert(ledgerAccounts)
-    .values({
-      id: account.id,
-      kind: account.kind,
-      asset: account.asset,
-      ownerUserId: account.ownerUserId ?? null,
-      companyId: account.companyId ?? null,
-      tokenType: account.tokenType ?? null,
-      balance: delta,
-    })
+    .values(accountRow(account, delta))
     .onConflictDoUpdate({ target: ledgerAccounts.id, set: { balance, updatedAt: new Date() } })
     .returning({ balance: ledgerAccounts.balance });
   return row.balance;
@@ -199,6 +191,19 @@ async function moveAll<T>(db: Executor, inputs: readonly TransferInput[], before
 /** A transfer's wallet balance before and after, from the wallet's balance after the move. */
 function balancesOf(input: TransferInput, after: number): { balanceBefore: number; balanceAfter: number } {
   return { balanceBefore: walletSide(input) === input.from ? after + input.amount : after - input.amount, balanceAfter: after };
+}
+
+/** The row of an account as the ledger opens it, with its balance (also the legacy import's bulk opening). */
+export function accountRow(account: Account, balance: number) {
+  return {
+    id: account.id,
+    kind: account.kind,
+    asset: account.asset,
+    ownerUserId: account.ownerUserId ?? null,
+    companyId: account.companyId ?? null,
+    tokenType: account.tokenType ?? null,
+    balance,
+  };
 }
 
 /**

@@ -34,7 +34,7 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import { accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/service';
 import { legacyWelcomeMail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
 import { encodeFirebaseHash, type FirebaseHashConfig } from './firebase-password';
@@ -901,15 +901,6 @@ class Run {
       shared.set(other.id, { account: other, delta: (s?.delta ?? 0) - delta });
       rows.push({ ...transferRow(input, { balanceBefore: before, balanceAfter: after }), createdAt: at });
     }
-    const accountRow = (account: Account, balance: number) => ({
-      id: account.id,
-      kind: account.kind,
-      asset: account.asset,
-      ownerUserId: account.ownerUserId ?? null,
-      companyId: account.companyId ?? null,
-      tokenType: account.tokenType ?? null,
-      balance,
-    });
     for (const part of chunks([...opened.values()], 2000)) {
       await this.tx
         .insert(ledgerAccounts)

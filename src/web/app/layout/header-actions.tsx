@@ -1,7 +1,8 @@
-import { ActionIcon, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useBalances, useMe, useSignOut } from '../../api/session';
+import { useBalances, useMe } from '../../api/session';
+import { useLogOut } from '../../components/use-log-out';
 import { useThemeToggle } from '../../components/use-theme-toggle';
 import { BRAND } from '../../components/brand';
 import { NotificationBell } from './notification-bell';
@@ -30,25 +31,14 @@ function TokenCard({ label, value, gradient }: { label: string; value: number | 
 export function HeaderActions({ showBalances }: { showBalances: boolean }) {
   const { data: me } = useMe();
   const balances = useBalances(showBalances);
-  const { setColorScheme } = useMantineColorScheme();
   const theme = useThemeToggle();
   const scheme = theme.scheme;
   const toggleTheme = theme.toggle;
   // On a phone the employee's header also carries the two token cards: the theme switch moves into the
   // avatar menu there (as in the provider portal), so the bell stays in the header (decision 105).
   const compact = showBalances ? 'xs' : undefined;
-  const signOut = useSignOut();
   const navigate = useNavigate();
-
-  const logOut = () => {
-    signOut.mutate(undefined, {
-      onSettled: () => {
-        // Signing out resets the theme to light (part 1 §4).
-        setColorScheme('light');
-        navigate('/login', { replace: true });
-      },
-    });
-  };
+  const { logOut } = useLogOut();
 
   return (
     <Group gap={6} wrap="nowrap">

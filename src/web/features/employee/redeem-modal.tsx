@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { APPROVER_NOTICE, approverOf } from '../../../domain/request-lifecycle';
 import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
@@ -184,17 +184,9 @@ function RedeemResult({ result, item, onClose }: { result: RedemptionResult; ite
     const code = result.code;
     return (
       <Stack gap="md" align="center" ta="center" data-testid="redeem-success">
-        <ThemeIcon size={56} radius="xl" color="green" variant="light">
-          <IconCircleCheck size={32} aria-hidden />
-        </ThemeIcon>
-        <Box>
-          <Title order={3} fz="lg">
-            ¡Canje exitoso!
-          </Title>
-          <Text size="sm" c="dimmed">
-            {item.title}
-          </Text>
-        </Box>
+        <ResultHeading icon={<IconCircleCheck size={32} aria-hidden />} color="green" title="¡Canje exitoso!">
+          {item.title}
+        </ResultHeading>
         <Paper withBorder radius="lg" px="md" py="md" w="100%">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={8}>
             Tu código
@@ -225,22 +217,33 @@ function RedeemResult({ result, item, onClose }: { result: RedemptionResult; ite
 
   return (
     <Stack gap="md" align="center" ta="center" data-testid="redeem-pending">
-      <ThemeIcon size={56} radius="xl" color="yellow" variant="light">
-        <IconHourglass size={30} aria-hidden />
-      </ThemeIcon>
-      <Box>
-        <Title order={3} fz="lg">
-          Tu solicitud quedó pendiente de aprobación
-        </Title>
-        <Text size="sm" c="dimmed" mt={4}>
-          {pendingNotice(result.status)} Cuando sea aprobada verás tu código en Mis solicitudes.
-        </Text>
-      </Box>
+      <ResultHeading icon={<IconHourglass size={30} aria-hidden />} color="yellow" title="Tu solicitud quedó pendiente de aprobación">
+        {pendingNotice(result.status)} Cuando sea aprobada verás tu código en Mis solicitudes.
+      </ResultHeading>
       <Text size="sm" c="dimmed">
         {balanceLine}
       </Text>
       <ResultActions onClose={onClose} />
     </Stack>
+  );
+}
+
+/** The result's icon, title and the line under it (a code issued, or a request waiting). */
+function ResultHeading({ icon, color, title, children }: { icon: ReactNode; color: string; title: string; children: ReactNode }) {
+  return (
+    <>
+      <ThemeIcon size={56} radius="xl" color={color} variant="light">
+        {icon}
+      </ThemeIcon>
+      <Box>
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          {children}
+        </Text>
+      </Box>
+    </>
   );
 }
 

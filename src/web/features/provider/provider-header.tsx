@@ -1,7 +1,8 @@
-import { ActionIcon, Box, Button, Container, Group, Menu, Text, Title, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, Button, Container, Group, Menu, Text, Title } from '@mantine/core';
 import { IconDotsVertical, IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useMe, useSignOut } from '../../api/session';
+import { useMe } from '../../api/session';
+import { useLogOut } from '../../components/use-log-out';
 import { Logo } from '../../components/logo';
 import { useThemeToggle } from '../../components/use-theme-toggle';
 import classes from './provider-portal.module.css';
@@ -14,19 +15,8 @@ import classes from './provider-portal.module.css';
 export function ProviderHeader() {
   const { data: me } = useMe();
   const theme = useThemeToggle();
-  const signOut = useSignOut();
-  const { setColorScheme } = useMantineColorScheme();
   const navigate = useNavigate();
-
-  const logOut = () => {
-    signOut.mutate(undefined, {
-      onSettled: () => {
-        // Signing out resets the theme to light (part 1 §4), as the shared header does.
-        setColorScheme('light');
-        navigate('/login', { replace: true });
-      },
-    });
-  };
+  const { logOut, isPending: signingOut } = useLogOut();
 
   return (
     <Box component="header" className={classes.header}>
@@ -58,7 +48,7 @@ export function ProviderHeader() {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          <Button className={classes.signOut} radius="xl" size="md" px={{ base: 'md', sm: 'lg' }} leftSection={<IconLogout size={18} />} onClick={logOut} loading={signOut.isPending}>
+          <Button className={classes.signOut} radius="xl" size="md" px={{ base: 'md', sm: 'lg' }} leftSection={<IconLogout size={18} />} onClick={logOut} loading={signingOut}>
             Cerrar Sesión
           </Button>
         </Group>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { BANNER_CLEAR_MS } from '../../../domain/constants';
-import { useMe, useSignOut } from '../../api/session';
+import { useMe } from '../../api/session';
+import { useLogOut } from '../../components/use-log-out';
 import { Logo } from '../../components/logo';
 import classes from './survey.module.css';
 
@@ -11,7 +12,7 @@ import classes from './survey.module.css';
  */
 export function SurveyFrame({ children, className, background }: { children: ReactNode; className?: string; background?: ReactNode }) {
   const { data: me } = useMe();
-  const signOut = useSignOut();
+  const { logOut } = useLogOut();
   const navigate = useNavigate();
   const isPending = !me?.surveyCompleted;
   return (
@@ -20,7 +21,7 @@ export function SurveyFrame({ children, className, background }: { children: Rea
       <header className={classes.topBar}>
         <Logo size={26} inverted />
         {isPending ? (
-          <button type="button" className={classes.ghostButton} onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate('/login') })}>
+          <button type="button" className={classes.ghostButton} onClick={logOut}>
             Cerrar sesión
           </button>
         ) : (
