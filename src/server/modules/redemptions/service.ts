@@ -185,6 +185,17 @@ type NewRedemption = {
   now: Date;
 };
 
+/** The benefit as the request and its redemption both name it: one of the two catalogues', at its price then. */
+function benefitNamed(benefit: RedeemedBenefit, isPlatform: boolean) {
+  return {
+    platformBenefitId: isPlatform ? benefit.id : null,
+    companyBenefitId: isPlatform ? null : benefit.id,
+    benefitName: benefit.title,
+    isBenefitJobby: isPlatform,
+    tokenCost: benefit.tokenCost,
+  };
+}
+
 /** Writes the request, the redemption and, when approved at once, the code (returned). Its `request.created` event goes with the payment's (payLast). */
 async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, actor: Actor): Promise<IssuedCode | null> {
   const { benefit, isPlatform, now } = r;
@@ -193,13 +204,9 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     id: r.requestId,
     userId: actor.id,
     companyId: actor.companyId,
-    platformBenefitId: isPlatform ? benefit.id : null,
-    companyBenefitId: isPlatform ? null : benefit.id,
-    benefitName: benefit.title,
+    ...benefitNamed(benefit, isPlatform),
     benefitType: benefit.type,
-    isBenefitJobby: isPlatform,
     paidWithTokens: true,
-    tokenCost: benefit.tokenCost,
     status: r.status,
     providerUserId: benefit.providerUserId,
     requestDate: now,
@@ -215,11 +222,7 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     id: r.redemptionId,
     userId: actor.id,
     requestId: r.requestId,
-    platformBenefitId: isPlatform ? benefit.id : null,
-    companyBenefitId: isPlatform ? null : benefit.id,
-    benefitName: benefit.title,
-    isBenefitJobby: isPlatform,
-    tokenCost: benefit.tokenCost,
+    ...benefitNamed(benefit, isPlatform),
     status: 'redeemed',
     tookStock: benefit.tookStock,
     redemptionDate: now,
