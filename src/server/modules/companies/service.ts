@@ -1,9 +1,9 @@
 import { companyDomainProblem } from '../../../domain/company-domain';
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
-import { isProviderEmail, isStaffEmail } from '../../../domain/levels';
+import { emailDomainOf, isProviderEmail, isStaffEmail } from '../../../domain/levels';
 import type { Company, CompanyAdmin, companyAdminInputSchema, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
 import { blankToNull } from '../../../domain/text';
 import type { Actor } from '../../actor';
@@ -12,7 +12,6 @@ import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { refuseForeignAddress } from '../users/hr-users';
 
 /**
  * The company that owns an email domain: a FULL, case-insensitive match against
@@ -159,6 +158,24 @@ export async function setCompanyStatus(db: Executor, input: { id: string; status
   const updated = await db.update(companies).set({ status: input.status, updatedAt: new Date() }).where(eq(companies.id, input.id)).returning({ id: companies.id });
   if (updated.length === 0) throw new AppError('COMPANY_NOT_FOUND');
   return companyById(db, input.id);
+}
+
+/**
+ * Neither HR (a new employee) nor level 1 (a company's HR admin) may create an account at another
+ * company's email domain, at the staff or at the provider domain (issue 18 item 3): the real owner
+ * would then be refused on registration and by their own HR.
+ * @throws COMPANY_USER_EMAIL_FOREIGN_DOMAIN
+ */
+export async function refuseForeignAddress(db: Executor, email: string, companyId: string, domains: { staffDomain: string; providerDomain: string }) {
+  const domain = emailDomainOf(email);
+  if (!domain) return;
+  if (domain === domains.staffDomain.toLowerCase() || domain === domains.providerDomain.toLowerCase()) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+  const [other] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(sql`lower(${companies.emailDomain}) = ${domain}`, ne(companies.id, companyId)))
+    .limit(1);
+  if (other) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
 }
 
 /**

@@ -2,7 +2,7 @@
  * /level2/users (part 2 §2, §4, §5): the company's employees, 'Agregar Usuario', and the status and
  * type toggles. Everything is scoped to the caller's company: another company's user answers 404.
  */
-import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus, UserType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
@@ -13,6 +13,7 @@ import type { Db, Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
+import { refuseForeignAddress } from '../companies/service';
 import { disableUser } from './service';
 
 type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
@@ -76,23 +77,6 @@ export async function listCompanyUsers(db: Executor, query: CompanyUserListQuery
     total: Number(company.total),
     company: { name: company.name, emailDomain: company.emailDomain, maxUsers: company.maxUsers, userCount: Number(company.userCount) },
   };
-}
-
-/**
- * HR may not create an account at another company's email domain, at the staff or at the provider
- * domain (issue 18): the real owner would then be refused on registration and by their own HR.
- * @throws COMPANY_USER_EMAIL_FOREIGN_DOMAIN
- */
-export async function refuseForeignAddress(db: Executor, email: string, companyId: string, domains: { staffDomain: string; providerDomain: string }) {
-  const domain = emailDomainOf(email);
-  if (!domain) return;
-  if (domain === domains.staffDomain.toLowerCase() || domain === domains.providerDomain.toLowerCase()) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
-  const [other] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(sql`lower(${companies.emailDomain}) = ${domain}`, ne(companies.id, companyId)))
-    .limit(1);
-  if (other) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
 }
 
 /**
