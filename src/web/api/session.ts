@@ -35,8 +35,17 @@ export function useBalances(enabled: boolean) {
   return useQuery({ ...balancesQuery, enabled });
 }
 
+/**
+ * Whether this tab's person signed out here: the guards then send a bare /login (there is nothing to
+ * come back to), instead of /login?volver= for a screen opened without a session (decision 176).
+ * The guard re-renders when `me` is cleared, before the sign-out's own navigation runs.
+ */
+let signedOutHere = false;
+export const hasSignedOutHere = () => signedOutHere;
+
 export async function signIn(email: string, password: string): Promise<void> {
   await api.post('/api/auth/sign-in/email', { email, password });
+  signedOutHere = false;
 }
 
 export async function signUp(name: string, email: string, password: string): Promise<void> {
@@ -48,6 +57,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api.post('/api/auth/sign-out', {}),
     onSettled: () => {
+      signedOutHere = true;
       queryClient.setQueryData(meQuery.queryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session.all[0] });
     },

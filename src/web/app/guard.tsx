@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { canEnterArea, homePath, isSurveyPending, SURVEY_PATHS, type Level } from '../../domain/levels';
-import { useMe } from '../api/session';
+import { hasSignedOutHere, useMe } from '../api/session';
 import { ErrorState } from '../components/error-state';
 import { PageLoader } from '../components/page-loader';
 import { messageOf } from '../api/client';
 import { loginReturningTo } from '../api/session-ended';
 
-/** /login, coming back to the screen the person opened once they have signed in (issue 23 §3). */
+/**
+ * /login, coming back to the screen the person opened once they have signed in (issue 23 §3); a bare
+ * /login right after signing out in this tab.
+ */
 function useLoginHere(): string {
   const { pathname, search, hash } = useLocation();
-  return loginReturningTo(pathname + search + hash);
+  return hasSignedOutHere() ? '/login' : loginReturningTo(pathname + search + hash);
 }
 
 /**
