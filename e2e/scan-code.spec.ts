@@ -65,7 +65,7 @@ async function phoneShot(page: Page, name: string) {
 
 test('the employee shows the QR; the provider scans it, confirms once, and a second scan is refused', async ({ browser }) => {
   test.setTimeout(240_000);
-  const person = await newEmployee({ name: 'Renata Soto', surveyDone: true, flexible: 2 });
+  const person = await newEmployee({ name: 'Renata Soto', of: 'austral', surveyDone: true, flexible: 2 });
 
   // 1. The employee redeems and sees the code with its QR, where to use it and until when.
   const employee = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -146,7 +146,7 @@ test('the employee shows the QR; the provider scans it, confirms once, and a sec
 
 test('with the camera refused, the provider is told so and types the code', async ({ browser }) => {
   test.setTimeout(180_000);
-  const person = await newEmployee({ name: 'Tomás Vera', surveyDone: true, flexible: 1 });
+  const person = await newEmployee({ name: 'Tomás Vera', of: 'austral', surveyDone: true, flexible: 1 });
   const api = await apiAs(person.email, person.password);
   const { code } = await redeemByTitle(api, 'platform', BENEFIT);
   await api.dispose();

@@ -82,7 +82,7 @@ export function AdminRequestsPage() {
       >
         <Tabs.List style={{ flexWrap: 'wrap', gap: 6 }}>
           {TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} rightSection={<Badge size="sm" variant="white" color="gray">{counts ? counts[tab.value] : '…'}</Badge>}>
+            <Tabs.Tab key={tab.value} value={tab.value} rightSection={<Badge size="sm" variant="neutral">{counts ? counts[tab.value] : '…'}</Badge>}>
               {tab.label}
             </Tabs.Tab>
           ))}
