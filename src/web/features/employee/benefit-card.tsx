@@ -30,8 +30,8 @@ export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
             {accent.badge}
           </Badge>
           {item.isHighlighted && (
-            // pink.9 on white: Mantine's pink.6 text is 3.7:1, below WCAG AA.
-            <Badge radius="xl" size="md" color="pink" variant="white" c="pink.9" leftSection={<IconStar size={12} aria-hidden />}>
+            // White on pink.9 in both schemes: the 'white' variant's text follows the scheme and fell below WCAG AA in dark.
+            <Badge radius="xl" size="md" color="pink.9" variant="filled" leftSection={<IconStar size={12} aria-hidden />}>
               Destacado
             </Badge>
           )}
