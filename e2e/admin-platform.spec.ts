@@ -9,7 +9,7 @@ test.describe('level 1 platform administration', () => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     // The first screen after sign-in on a cold, shared machine: allow it time.
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Panel de la plataforma', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Tokens completados')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Últimos tokens canjeados' })).toContainText('Café Central');
 
@@ -48,8 +48,8 @@ test.describe('level 1 platform administration', () => {
     const row = page.getByRole('table', { name: 'Proveedores' }).getByRole('row', { name: new RegExp(libreria.name) });
     await expect(row).toContainText(libreria.email);
     // The operator is still themself: the next screen still answers as level 1.
-    await page.getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Panel' }).click();
+    await expect(page.getByRole('heading', { name: 'Panel de la plataforma', level: 1 })).toBeVisible();
     await signOut(page);
 
     await signIn(page, libreria.email, 'libros123');

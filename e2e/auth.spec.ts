@@ -23,8 +23,8 @@ test.describe('sign-in, guard and layout', () => {
   });
 
   for (const [who, email, url, heading] of [
-    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'Dashboard'],
-    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'Dashboard de Recursos Humanos'],
+    ['platform admin', DEMO.admin, /\/level1\/dashboard$/, 'Panel de la plataforma'],
+    ['HR admin', DEMO.hr, /\/level2\/dashboard$/, 'Panel de Recursos Humanos'],
     ['employee', DEMO.employee, /\/level3\/dashboard$/, '¡Hola, Camila!'],
     ['provider', DEMO.provider, /\/level4$/, 'Verificar Token'],
   ] as const) {

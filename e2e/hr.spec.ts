@@ -11,7 +11,7 @@ async function signInAsHr(page: Page) {
   await signIn(page, DEMO.hr);
   await expect(page).toHaveURL(/\/level2\/dashboard$/);
   // The HR screens load as their own chunk.
-  await expect(page.getByRole('heading', { name: 'Dashboard de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Panel de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /**

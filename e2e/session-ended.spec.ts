@@ -14,7 +14,7 @@ test.describe('an ended session (issue 18 #17)', () => {
   test('a query answered 401 sends the person to /login, and signing in returns them to the screen they were on', async ({ page }) => {
     await signIn(page, DEMO.hr);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Dashboard de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Panel de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
 
     // The session ends elsewhere; the next screen's query is answered 401.
     await page.context().clearCookies();

@@ -5,7 +5,7 @@ export type NavItem = { label: string; to: string; icon: string };
 /** The side menu of each level, exactly the spec's items (part 1 "Shared layout"). */
 export const NAVIGATION: Record<Level, NavItem[]> = {
   1: [
-    { label: 'Dashboard', to: '/level1/dashboard', icon: 'dashboard' },
+    { label: 'Panel', to: '/level1/dashboard', icon: 'dashboard' },
     { label: 'Empresas', to: '/level1/companies', icon: 'building' },
     { label: 'Beneficios Jobby', to: '/level1/benefits/jobby', icon: 'gift' },
     { label: 'Solicitudes', to: '/level1/benefits/requests', icon: 'inbox' },
@@ -18,7 +18,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Gestión del bot', to: '/level1/bot-management', icon: 'robot' },
   ],
   2: [
-    { label: 'Dashboard', to: '/level2/dashboard', icon: 'dashboard' },
+    { label: 'Panel', to: '/level2/dashboard', icon: 'dashboard' },
     { label: 'Beneficios', to: '/level2/benefits', icon: 'gift' },
     { label: 'Usuarios', to: '/level2/users', icon: 'users' },
     { label: 'Solicitudes', to: '/level2/requests', icon: 'inbox' },
@@ -32,7 +32,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Encuesta', to: '/level3/survey', icon: 'clipboard' },
   ],
   4: [
-    { label: 'Dashboard', to: '/level4', icon: 'dashboard' },
+    { label: 'Panel', to: '/level4', icon: 'dashboard' },
     { label: 'Verificar token', to: '/level4', icon: 'scan' },
   ],
 };

@@ -52,7 +52,7 @@ export function AdminDashboardPage() {
 
   return (
     <Stack gap="lg" maw={1300}>
-      <PageHeader title="Dashboard" description="La plataforma de un vistazo: empresas, usuarios, beneficios, solicitudes y códigos canjeados." />
+      <PageHeader title="Panel de la plataforma" description="La plataforma de un vistazo: empresas, usuarios, beneficios, solicitudes y códigos canjeados." />
       <StatCardRow
         items={[
           { label: 'Empresas', value: stats.companies, description: 'Clientes de Jobby', icon: <IconBuilding size={22} /> },

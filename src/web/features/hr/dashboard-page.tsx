@@ -31,7 +31,7 @@ export function HrDashboardPage() {
   return (
     <Stack gap="lg" maw={1300}>
       <div>
-        <Title order={1} size="h2">Dashboard de Recursos Humanos</Title>
+        <Title order={1} size="h2">Panel de Recursos Humanos</Title>
         <Text c="dimmed">{data ? `Bienvenido/a, ${data.adminName} · ${data.company.name}` : 'Cargando...'}</Text>
       </div>
       <StatCardRow
