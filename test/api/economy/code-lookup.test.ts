@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { benefitCodes, users } from '../../../src/server/db/schema';
-import { createCompany, createTestContext, type TestContext } from '../../support/app';
-import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
+import { createTestContext, type TestContext } from '../../support/app';
+import { counterWorld, createPlatformBenefit, employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 
 let ctx: TestContext;
 let post: ReturnType<typeof poster>;
@@ -24,17 +24,9 @@ beforeAll(async () => {
   ctx = await createTestContext({ verifyAttemptsPerMinute: 6, verifySuccessesPerMinute: 600 });
   post = poster(ctx);
   get = getter(ctx);
-  const companyId = await createCompany(ctx.db, 'Andes');
-  cafe = await employee(ctx, 'cafe@jobby.sup', null, 4);
-  cinema = await employee(ctx, 'cine@jobby.sup', null, 4);
-  ana = await employee(ctx, 'ana@andes.cl', companyId, 3);
+  ({ cafe, cinema, ana, lunch, lunchOfCafe, internal } = await counterWorld(ctx));
   await ctx.db.update(users).set({ name: 'Ana Rojas Pérez' }).where(eq(users.id, ana.id));
   await ctx.db.update(users).set({ name: 'Café Central' }).where(eq(users.id, cafe.id));
-  lunch = await createPlatformBenefit(ctx.db, { title: 'Almuerzo', type: 'automatic', tokenCost: 1 });
-  lunchOfCafe = await createPlatformBenefit(ctx.db, { title: 'Café de especialidad', type: 'automatic', tokenCost: 1, providerUserId: cafe.id });
-  internal = await createCompanyBenefit(ctx.db, companyId, { title: 'Almuerzo con el equipo', tokenCost: 1, requiresApproval: false });
-  await fund(ctx.db, { userId: ana.id, companyId }, 'jobby', 100);
-  await fund(ctx.db, { userId: ana.id, companyId }, 'company', 100);
 });
 afterAll(async () => ctx.close());
 

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { benefitCodes, idempotencyKeys, users } from '../../../src/server/db/schema';
 import { verifyCode } from '../../../src/server/modules/codes/verify';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
-import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
+import { counterWorld, createCompanyBenefit, employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 import { actorFromDb } from './service-actors';
 
 let ctx: TestContext;
@@ -25,16 +25,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   post = poster(ctx);
   get = getter(ctx);
-  companyId = await createCompany(ctx.db, 'Andes');
-  cafe = await employee(ctx, 'cafe@jobby.sup', null, 4);
-  cinema = await employee(ctx, 'cine@jobby.sup', null, 4);
-  ana = await employee(ctx, 'ana@andes.cl', companyId, 3);
+  ({ companyId, cafe, cinema, ana, lunch, lunchOfCafe, internal } = await counterWorld(ctx));
   await ctx.db.update(users).set({ name: 'Ana Rojas' }).where(eq(users.id, ana.id));
-  lunch = await createPlatformBenefit(ctx.db, { title: 'Almuerzo', type: 'automatic', tokenCost: 1 });
-  lunchOfCafe = await createPlatformBenefit(ctx.db, { title: 'Café de especialidad', type: 'automatic', tokenCost: 1, providerUserId: cafe.id });
-  internal = await createCompanyBenefit(ctx.db, companyId, { title: 'Almuerzo con el equipo', tokenCost: 1, requiresApproval: false });
-  await fund(ctx.db, { userId: ana.id, companyId }, 'jobby', 100);
-  await fund(ctx.db, { userId: ana.id, companyId }, 'company', 100);
 });
 afterAll(async () => ctx.close());
 

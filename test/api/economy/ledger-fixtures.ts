@@ -8,7 +8,7 @@ import type { TokenType } from '../../../src/domain/constants';
 import type { Db } from '../../../src/server/db/client';
 import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, users } from '../../../src/server/db/schema';
 import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/server/modules/ledger/service';
-import { as, createUser, signIn, type TestContext } from '../../support/app';
+import { as, createCompany, createUser, signIn, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
 
 /**
@@ -86,4 +86,22 @@ export function poster(ctx: TestContext) {
 
 export function getter(ctx: TestContext) {
   return (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: as(cookie) });
+}
+
+/**
+ * The counter's world of the code tests (codes, look-up): Andes with Ana (level 3, 100 flexible and
+ * 100 company tokens), two providers (Café Central, Cine), and three automatic benefits — a platform
+ * one of no provider, one of the café, and an Andes one.
+ */
+export async function counterWorld(ctx: TestContext) {
+  const companyId = await createCompany(ctx.db, 'Andes');
+  const cafe = await employee(ctx, 'cafe@jobby.sup', null, 4);
+  const cinema = await employee(ctx, 'cine@jobby.sup', null, 4);
+  const ana = await employee(ctx, 'ana@andes.cl', companyId, 3);
+  const lunch = await createPlatformBenefit(ctx.db, { title: 'Almuerzo', type: 'automatic', tokenCost: 1 });
+  const lunchOfCafe = await createPlatformBenefit(ctx.db, { title: 'Café de especialidad', type: 'automatic', tokenCost: 1, providerUserId: cafe.id });
+  const internal = await createCompanyBenefit(ctx.db, companyId, { title: 'Almuerzo con el equipo', tokenCost: 1, requiresApproval: false });
+  await fund(ctx.db, { userId: ana.id, companyId }, 'jobby', 100);
+  await fund(ctx.db, { userId: ana.id, companyId }, 'company', 100);
+  return { companyId, cafe, cinema, ana, lunch, lunchOfCafe, internal };
 }
