@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { WEBHOOK_PATH } from '../../../domain/bot';
 import { AppError } from '../../../domain/errors';
-import { consumeRateLimit } from '../rate-limit/service';
+import { countAttempt } from '../rate-limit/service';
 import { ingestInbound } from './ingest';
 import { hasValidSignature, parseDelivery } from './webhook-payload';
 
@@ -28,7 +28,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsync = async (app) => {
 
   app.addHook('onRequest', async (request) => {
     const { db, config } = app.deps;
-    const limit = await consumeRateLimit(db, { key: `webhook:${request.ip}`, limit: config.whatsapp.requestsPerMinute, windowSeconds: 60 });
+    const limit = await countAttempt(db, [{ key: `webhook:${request.ip}`, limit: config.whatsapp.requestsPerMinute, keepOnSuccess: true }], 60);
     if (!limit.allowed) throw new AppError('RATE_LIMITED');
   });
 

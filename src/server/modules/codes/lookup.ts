@@ -47,7 +47,7 @@ export async function lookUpCode(db: Executor, input: { code: string }, actor: A
   const usedByMe = found?.status === 'used' && found.usedBy === actor.id;
   const usable = found?.status === 'active' && !found.isExpired;
   if (!found?.consumerActive || !found.inLane || !found.code || !found.expiresAt || !(usable || usedByMe)) throw refusalFor(found);
-  await attempt.refund();
+  await attempt.succeeded();
   return {
     code: found.code,
     benefitName: found.benefitName ?? '',

@@ -5,7 +5,7 @@
  * another provider is never touched, and nothing ever scans the codes.
  *
  * Round trips are the cost here, not the lookup (bench/README.md): a successful verification is
- * the rate-limit hit and one transaction of the conditional UPDATE and its outbox event (issue 10;
+ * the rate-limit count (one statement for both counters) and one transaction of the conditional UPDATE and its outbox event (issue 10;
  * with an Idempotency-Key, plus the key's insert and update); only a refusal reads once more, to say why. The session already loaded the
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
@@ -21,7 +21,7 @@ import { benefitCodes, users } from '../../db/schema';
 import { recordEvent } from '../events/outbox';
 import { runIdempotent, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
-import { consumeRateLimit, refundRateLimit } from '../rate-limit/service';
+import { countAttempt } from '../rate-limit/service';
 
 /** Part 2 §8: the success text of the verification box. */
 export const CODE_VERIFIED_MESSAGE = 'Token verificado y procesado correctamente';
@@ -192,19 +192,26 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   const attempt = await countVerifyAttempt(db, actor, options);
   // A transaction, so that the code's use and its outbox event commit together (issue 10).
   const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor));
-  if (outcome.status < 400) await attempt.refund();
+  if (outcome.status < 400) await attempt.succeeded();
   return outcome;
 }
 
 /**
  * Counts one verification or look-up against the provider's two per-minute limits (the same
- * counters for both, so alternating them gains no tries), outside any transaction.
- * @throws VERIFY_RATE_LIMITED past either limit. `refund()` takes back a success (only refusals signal guessing).
+ * counters for both, so alternating them gains no tries), in one statement outside any transaction.
+ * @throws VERIFY_RATE_LIMITED past either limit. `succeeded()` takes back a success from the
+ * refusals' counter (only refusals signal guessing); the ceiling keeps it.
  */
 export async function countVerifyAttempt(db: Executor, actor: Actor, options: Pick<VerifyCodeOptions, 'attemptsPerMinute' | 'successesPerMinute'>) {
-  const failures = await consumeRateLimit(db, { key: `verify:${actor.id}`, limit: options.attemptsPerMinute, windowSeconds: 60 });
   const ceiling = options.successesPerMinute;
-  const all = ceiling === undefined ? null : await consumeRateLimit(db, { key: `verify:all:${actor.id}`, limit: ceiling, windowSeconds: 60 });
-  if (!failures.allowed || all?.allowed === false) throw new AppError('VERIFY_RATE_LIMITED');
-  return { refund: () => refundRateLimit(db, `verify:${actor.id}`, failures.windowStart) };
+  const attempt = await countAttempt(
+    db,
+    [
+      { key: `verify:${actor.id}`, limit: options.attemptsPerMinute },
+      ...(ceiling === undefined ? [] : [{ key: `verify:all:${actor.id}`, limit: ceiling, keepOnSuccess: true }]),
+    ],
+    60,
+  );
+  if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
+  return attempt;
 }

@@ -9,35 +9,20 @@
 import { AppError } from '../../../domain/errors';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { consumeRateLimit, refundRateLimit } from './service';
+import { countAttempt, type Attempt, type Counter } from './service';
 
 type LimiterConfig = Pick<
   AppConfig,
   'signInFailuresPerAccount' | 'signInFailuresPerAddress' | 'signInFailureWindowSeconds' | 'signUpsPerAddress' | 'signUpSuccessesPerAddress'
 >;
 
-export type Attempt = {
-  /** The password was right: the attempt no longer counts. */
-  succeeded: () => Promise<void>;
-};
+export type { Attempt };
 
-/** `keepOnSuccess`: a ceiling on every attempt, not taken back when the attempt succeeds. */
-type Counter = { key: string; limit: number; keepOnSuccess?: boolean };
-
+/** Counts the attempt against `counters`, in one statement. @throws TOO_MANY_ATTEMPTS past any of them. */
 async function begin(db: Executor, counters: Counter[], windowSeconds: number): Promise<Attempt> {
-  const counted: { key: string; windowStart: Date }[] = [];
-  let allowed = true;
-  for (const counter of counters) {
-    const result = await consumeRateLimit(db, { key: counter.key, limit: counter.limit, windowSeconds });
-    if (!counter.keepOnSuccess) counted.push({ key: counter.key, windowStart: result.windowStart });
-    allowed &&= result.allowed;
-  }
-  if (!allowed) throw new AppError('TOO_MANY_ATTEMPTS');
-  return {
-    succeeded: async () => {
-      for (const { key, windowStart } of counted) await refundRateLimit(db, key, windowStart);
-    },
-  };
+  const attempt = await countAttempt(db, counters, windowSeconds);
+  if (!attempt.allowed) throw new AppError('TOO_MANY_ATTEMPTS');
+  return attempt;
 }
 
 /** A key part that a caller cannot blow up: addresses are bounded by the input schema anyway. */
