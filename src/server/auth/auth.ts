@@ -33,18 +33,17 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { users, sessions, accounts, verifications, authRateLimits },
+      // Our tables are better-auth's models in the plural (user → users…), which also names the
+      // relations of joined reads as the tables are named.
+      usePlural: true,
     }),
-    user: { modelName: 'users' },
     session: {
-      modelName: 'sessions',
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
       // No signed cookie cache: every request reads the session row, so sign-out, a password change
       // and disabling a user end sessions at once (a cached cookie kept them alive for 60 s).
       cookieCache: { enabled: false },
     },
-    account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
@@ -80,7 +79,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
     rateLimit: {
       enabled: true,
       storage: 'database',
-      modelName: 'authRateLimits',
+      modelName: 'authRateLimit', // → authRateLimits (usePlural)
       window: 60,
       max: 200,
       customRules: {
@@ -100,6 +99,9 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
       cookiePrefix: 'jobby',
+      // A session is read with its user in one statement (the relations in db/schema/auth.ts): every
+      // signed-in request pays one round trip less (issue 19).
+      database: { joins: true },
     },
     telemetry: { enabled: false },
     databaseHooks: {

@@ -1,5 +1,5 @@
 /** better-auth's tables (user, session, account, verification, rate limit), with our user fields added to its user table so that a user is one row. */
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts, createdAt, updatedAt } from './columns';
 import { companies } from './companies';
@@ -127,3 +127,8 @@ export const authRateLimits = pgTable(
   },
   (t) => [uniqueIndex('auth_rate_limits_key').on(t.key)],
 );
+
+/** For better-auth's joined reads (`advanced.database.joins`): a session with its user in one statement. */
+export const sessionRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
+export const accountRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
+export const userRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts) }));
