@@ -23,6 +23,7 @@ import { createBotTransport, type BotTransport } from './modules/bot/transport';
 import { whatsappWebhookRoutes } from './modules/bot/webhook-routes';
 
 import { LiveHub, listenerFor } from './modules/events/live';
+import { firstDataOf } from '../domain/first-data';
 
 type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };
 /** The wellbeing bot's outbound transport (the outbox workers send its replies through it). */
@@ -139,7 +140,10 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDir) return handleError(new AppError('NOT_FOUND'), request, reply);
-    // Client-side routes: the SPA decides (unknown paths → / → /login).
+    // Client-side routes: the SPA decides (unknown paths → / → /login). The screen's first data is
+    // asked for with the HTML (decision 147); a visitor without the page's session gets a 401 for it.
+    const firstData = firstDataOf(new URL(request.url, 'http://localhost').pathname);
+    if (firstData.length > 0) reply.header('link', firstData.map((address) => `<${address}>; rel=preload; as=fetch; crossorigin=anonymous`).join(', '));
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
   if (webDir) {

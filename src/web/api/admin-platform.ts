@@ -8,6 +8,7 @@ import { api, queryString } from './client';
 import { queryKeys } from './keys';
 import { pageQuery, type Paged, type PageParams } from './paging';
 import { retryTransient } from './press-key';
+import { API } from '../../domain/first-data';
 
 /** Level 1: platform benefits, requests, providers, users and the dashboard (docs/api.md "Platform administration"). */
 
@@ -24,7 +25,7 @@ function useInvalidating<Variables, Result>(mutationFn: (variables: Variables) =
 
 const adminDashboardQuery = queryOptions({
   queryKey: queryKeys.adminDashboard.all,
-  queryFn: ({ signal }) => api.get<AdminDashboard>('/api/admin/dashboard', signal),
+  queryFn: ({ signal }) => api.get<AdminDashboard>(API.adminDashboard, signal),
   staleTime: 10_000,
 });
 export const useAdminDashboard = () => useQuery(adminDashboardQuery);

@@ -5,6 +5,7 @@ import type { Balances } from '../../domain/schemas/me';
 import { api } from './client';
 import { queryKeys } from './keys';
 import { balancesQuery } from './session';
+import { API } from '../../domain/first-data';
 
 /** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances. */
 const catalogueQuery = queryOptions({
@@ -20,7 +21,7 @@ export function useCatalogue(options: { enabled?: boolean } = {}) {
 /** GET /api/me/dashboard: the employee dashboard in one answer. */
 const employeeDashboardQuery = queryOptions({
   queryKey: queryKeys.employeeDashboard.all,
-  queryFn: ({ signal }) => api.get<EmployeeDashboard>('/api/me/dashboard', signal),
+  queryFn: ({ signal }) => api.get<EmployeeDashboard>(API.employeeDashboard, signal),
   staleTime: 30_000,
 });
 

@@ -7,6 +7,7 @@ import { api, queryString } from './client';
 import { queryKeys } from './keys';
 import { pageQuery, type Paged, type PageParams } from './paging';
 import { retryTransient } from './press-key';
+import { API } from '../../domain/first-data';
 
 /** Level 2: the HR screens (docs/api.md "Company HR"). Every key starts with 'hr', so one change can refresh them all. */
 const hrKeys = queryKeys.hr;
@@ -17,7 +18,7 @@ export const USERS_CSV_URL = '/api/company/users/export';
 export const TOKEN_HISTORY_CSV_URL = '/api/company/tokens/history/export';
 
 export function useHrDashboard() {
-  return useQuery({ queryKey: hrKeys.dashboard(), queryFn: ({ signal }) => api.get<HrDashboard>('/api/company/dashboard', signal), staleTime: 10_000 });
+  return useQuery({ queryKey: hrKeys.dashboard(), queryFn: ({ signal }) => api.get<HrDashboard>(API.hrDashboard, signal), staleTime: 10_000 });
 }
 
 export function useBenefitsOverview() {

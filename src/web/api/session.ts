@@ -3,13 +3,14 @@ import type { Balances, Me } from '../../domain/schemas/me';
 import type { Theme } from '../../domain/constants';
 import { api, ApiError } from './client';
 import { queryKeys } from './keys';
+import { API } from '../../domain/first-data';
 
 /** The session's user; `null` when nobody is signed in (401). */
 export const meQuery = queryOptions({
   queryKey: queryKeys.session.all,
   queryFn: async ({ signal, client, queryKey }): Promise<Me | null> => {
     try {
-      return await api.get<Me>('/api/me', signal);
+      return await api.get<Me>(API.me, signal);
     } catch (error) {
       // Nobody signed in is an answer; a 401 while someone was is their session ending, which the
       // caches' one handler (session-ended.ts) turns into /login with the way back.
@@ -27,7 +28,7 @@ export function useMe() {
 
 export const balancesQuery = queryOptions({
   queryKey: queryKeys.session.balances(),
-  queryFn: ({ signal }) => api.get<Balances>('/api/me/balances', signal),
+  queryFn: ({ signal }) => api.get<Balances>(API.balances, signal),
   staleTime: 15_000,
 });
 
