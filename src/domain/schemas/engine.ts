@@ -108,6 +108,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   link: z.string(),
   read: z.boolean(),
+  /** Its subject no longer needs the reader (a request someone already decided): shown as done. */
+  resolved: z.boolean(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
