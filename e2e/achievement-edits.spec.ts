@@ -19,6 +19,7 @@ test('level 1 edits a rule and sees who would qualify now as the condition chang
   const atLeastOne = (await (await admin.post('/api/achievement-rules/qualifying', { data: { conditionType: 'tokens_used_count', conditionValue: 1, ruleId: rule.id } })).json()) as { qualifyNow: number };
 
   await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
   await page.goto('/level1/achievements');
   const row = page.getByRole('table', { name: 'Reglas de logros' }).getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: `Editar ${name}` }).click();

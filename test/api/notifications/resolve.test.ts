@@ -3,7 +3,8 @@
  * for every reader when the request is decided, the bells' counts drop, and the readers hear it live.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { drainOutbox } from '../engine/fixtures';
 import { notifications } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, runOutbox, type TestContext } from '../../support/app';
 import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
@@ -105,5 +106,18 @@ describe('a decision handled before its creation event', () => {
     await runOutbox(ctx);
     const rows = await ctx.db.select().from(notifications).where(eq(notifications.subject, `request:${id}`));
     expect(rows).toEqual([]);
+  });
+
+  it('leaves no open waiting notification when both events are handled by several workers at once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) ids.push(await redeem('company', dayOff.id));
+    for (const id of ids) expect((await post(`/api/requests/${id}/approve`, hr2.cookie, {})).statusCode).toBe(200);
+    // Four workers at once, as four server copies: each request's 'created' and 'decided' may meet.
+    await drainOutbox(ctx.db, 4);
+    const open = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(inArray(notifications.subject, ids.map((id) => `request:${id}`)), isNull(notifications.resolvedAt)));
+    expect(open).toEqual([]);
   });
 });
