@@ -74,7 +74,7 @@ export function WalletPage() {
 
 function BalanceBadge({ value, active }: { value: number | undefined; active: boolean }) {
   return (
-    <Badge size="sm" radius="xl" variant={active ? 'white' : 'light'} color="brand" data-testid="wallet-tab-balance">
+    <Badge size="sm" radius="xl" variant={active ? 'white' : 'light'} color={active ? 'brand.7' : 'brand'} data-testid="wallet-tab-balance">
       {value ?? '…'}
     </Badge>
   );
