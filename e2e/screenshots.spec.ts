@@ -306,3 +306,53 @@ test('level 4: the portal, a verified code and a dark one', async ({ page }) => 
   await shoot(page, 'level4-portal-dark');
   await useTheme(page, 'claro');
 });
+
+test('issue 23: a resolved notification, the wallet and the rule editor with its count', async ({ page }) => {
+  // HR of a company of this test's own: an employee asks for a benefit that needs approval, HR approves.
+  const own = await newCompany({ name: 'Capturas campana' });
+  const hrApi = await apiAs(own.hr, own.hrPassword);
+  const title = unique('Tarde libre');
+  expect((await hrApi.post('/api/company-benefits', { data: { title, description: 'Una tarde', tokenCost: 1, availableTokens: 5, limitPerUser: 5, requiresApproval: true } })).status()).toBe(200);
+  const asker = await newEmployee({ name: 'Julia Captura', of: own, surveyDone: true, companyTokens: 4, flexible: 6 });
+  const askerApi = await apiAs(asker.email, asker.password);
+  const { requestId } = (await (await askerApi.post('/api/redemptions', { data: { kind: 'company', benefitId: ((await (await askerApi.get('/api/catalogue')).json()) as { company: { id: string; title: string }[] }).company.find((b) => b.title === title)!.id }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json()) as { requestId: string };
+  await askerApi.dispose();
+  await signIn(page, own.hr, own.hrPassword);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await expect(page.getByTestId('bell')).toHaveAccessibleName('Notificaciones (1 sin leer)');
+  expect((await hrApi.post(`/api/requests/${requestId}/approve`, { data: {} })).status()).toBe(200);
+  await hrApi.dispose();
+  await expect(page.getByTestId('bell')).toHaveAccessibleName('Notificaciones');
+  await page.getByTestId('bell').click();
+  await expect(page.getByTestId('notification-resolved').first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/level2-bell-resolved-desktop.png', animations: 'disabled' });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: 'e2e/screenshots/level2-bell-resolved-phone.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+
+  // The employee's wallet: her flexible and company movements (the request above spent one).
+  await page.context().clearCookies();
+  await signIn(page, asker.email, asker.password);
+  await expect(page).toHaveURL(/\/level3\/dashboard$/);
+  await capture(page, '/level3/wallet?saldo=flexibles', 'level3-wallet-flexibles');
+  await capture(page, '/level3/wallet?saldo=empresa', 'level3-wallet-company');
+  await useTheme(page, 'oscuro');
+  await capture(page, '/level3/wallet?saldo=empresa', 'level3-wallet-dark', { phone: false });
+  await useTheme(page, 'claro');
+
+  // Level 1's rule editor on an inactive rule of its own, with 'Hoy la cumplirían'.
+  await page.context().clearCookies();
+  const admin = await apiAs(DEMO.admin);
+  const name = unique('Regla captura');
+  // Never active with an attainable condition: unattainable until switched off, then one code.
+  const rule = (await (await admin.post('/api/achievement-rules', { data: { name, description: 'Para la captura', conditionType: 'tokens_used_count', conditionValue: 100000 } })).json()) as { id: string };
+  expect((await admin.post(`/api/achievement-rules/${rule.id}/status`, { data: { status: 'inactive' } })).status()).toBe(200);
+  expect((await admin.put(`/api/achievement-rules/${rule.id}`, { data: { name, description: 'Para la captura', conditionType: 'tokens_used_count', conditionValue: 1 } })).status()).toBe(200);
+  await admin.dispose();
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  await capture(page, '/level1/achievements', 'level1-achievements-with-edit', { phone: false });
+  await page.getByRole('button', { name: `Editar ${name}` }).click();
+  await expect(page.getByTestId('rule-qualifying')).toContainText('Hoy la cumplirían');
+  await shoot(page, 'level1-achievement-edit');
+});

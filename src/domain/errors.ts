@@ -64,6 +64,11 @@ export const ERRORS = {
   NO_COMPANY_ASSIGNED: { status: 409, message: 'No se ha asignado una empresa a este usuario' },
   COMPANY_REQUIRED: { status: 400, message: 'Los campos Nombre, Contacto y Email son obligatorios' },
   COMPANY_NOT_FOUND: { status: 404, message: 'Empresa no encontrada' },
+  // Editing an achievement rule (issue 23 §5, decision 204): a granted rule keeps its condition type.
+  RULE_TYPE_LOCKED: {
+    status: 409,
+    message: 'Esta regla ya fue otorgada: su tipo de condición no se puede cambiar. Crea una regla nueva para otra condición.',
+  },
   // Not in the spec: the scheduled monthly allowance skips inactive companies, and so does 'Asignar ahora'.
   ALLOWANCE_COMPANY_INACTIVE: { status: 409, message: 'La empresa está inactiva: no recibe la asignación mensual' },
   // Not in the spec: the unique indexes on lower(name) and lower(email_domain) answered in Spanish.

@@ -63,6 +63,8 @@ const MATRIX: Row[] = [
   row('POST /api/me/password',                     [401, 400, 400, 400, 400, 400, 400, 400, 400], () => ({
     payload: { currentPassword: `${PASSWORD}-no`, newPassword: 'otraclave1', confirmPassword: 'otraclave1' } })),
   row('GET /api/me/balances',                      [401, 403, 403, 200, 403, 200, 403, 200, 403]),
+  // The caller's own wallet only (decision 203): test/api/me/wallet.test.ts checks whose rows come back.
+  row('GET /api/me/wallet',                        [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('GET /api/me/dashboard',                     [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('GET /api/admin/employees',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/admin/tokens/add',                [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({ payload: { userId: w.userIds.L3, amount: 1 } })),
@@ -193,6 +195,10 @@ const MATRIX: Row[] = [
     payload: { name: 'Fin de semana', description: 'Canjea un sábado', conditionType: 'weekend_usage', rewardTokens: 1 } })),
   row('POST /api/achievement-rules/:id/status',    [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
     url: `/api/achievement-rules/${await w.achievementRule()}/status`, payload: { status: 'inactive' } })),
+  row('PUT /api/achievement-rules/:id',            [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/achievement-rules/${await w.achievementRule()}`, payload: { name: 'Editada', description: 'x', conditionType: 'tokens_used_count', conditionValue: 9999 } })),
+  row('POST /api/achievement-rules/qualifying',    [401, 200, 403, 403, 403, 403, 403, 403, 403], () => ({
+    payload: { conditionType: 'tokens_used_count', conditionValue: 1 } })),
   row('DELETE /api/achievement-rules/:id',         [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
     url: `/api/achievement-rules/${await w.achievementRule()}` })),
   row('GET /api/achievements/analysis',            [401, 200, 403, 403, 403, 403, 403, 403, 403]),

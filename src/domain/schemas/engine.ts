@@ -84,6 +84,20 @@ export const achievementRuleSchema = z.object({
 export type AchievementRule = z.infer<typeof achievementRuleSchema>;
 
 export const ruleListQuerySchema = z.object(pageQuery);
+/** 'Hoy la cumplirían': the rule as typed in the form, and the rule being edited if any (issue 23 §5). */
+export const ruleQualifyingInputSchema = z.object({
+  conditionType: z.enum(ACHIEVEMENT_CONDITION_TYPES),
+  conditionValue: z.number().int().min(1).max(100_000).nullable().optional(),
+  conditionMinUsers: z.number().int().min(2).max(10).nullable().optional(),
+  ruleId: z.string().uuid().optional(),
+});
+export const ruleQualifyingSchema = z.object({
+  /** People whose committed history meets the condition now and who have not received the rule. */
+  qualifyNow: z.number().int(),
+  /** People who already received it (the rule being edited): never granted again. */
+  alreadyRewarded: z.number().int(),
+});
+export type RuleQualifying = z.infer<typeof ruleQualifyingSchema>;
 export const ruleStatusBodySchema = z.object({ status: z.enum(['active', 'inactive']) });
 
 /** 'Análisis Reciente': the last 7 days (part 1 §9). */
@@ -108,6 +122,8 @@ export const notificationSchema = z.object({
   body: z.string(),
   link: z.string(),
   read: z.boolean(),
+  /** Its subject no longer needs the reader (a request someone already decided): shown as done. */
+  resolved: z.boolean(),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -73,6 +73,13 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** A page of history: `total` counts up to HISTORY_COUNT_CAP; past it `totalIsCapped` is true. */
 export const historyPageSchema = paged(historyEntrySchema).extend({ totalIsCapped: z.boolean() });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
+/** The employee's own wallet (issue 23 §2): one token type, filtered by movement type, paged. */
+export const walletQuerySchema = z.object({
+  tokenType: z.enum(['jobby', 'company']).default('jobby'),
+  type: z.enum(['all', 'add', 'remove', 'used']).default('all'),
+  ...pageQuery,
+});
+export type WalletQuery = z.input<typeof walletQuerySchema>;
 export const historyQuerySchema = z.object({
   userId: z.string().optional(),
   type: z.enum(['all', 'add', 'remove', 'used']).default('all'),

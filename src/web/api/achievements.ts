@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AchievementAnalysis, AchievementRule, AchievementRuleInput } from '../../domain/schemas/engine';
+import type { AchievementAnalysis, AchievementConditionType, AchievementRule, AchievementRuleInput, RuleQualifying } from '../../domain/schemas/engine';
 import { api } from './client';
 import { queryKeys } from './keys';
 import type { Paged } from './paging';
@@ -32,3 +32,18 @@ export const useCreateRule = () => useRuleMutation((input: AchievementRuleInput)
 export const useSetRuleStatus = () =>
   useRuleMutation(({ id, status }: { id: string; status: 'active' | 'inactive' }) => api.post<AchievementRule>(`/api/achievement-rules/${id}/status`, { status }));
 export const useDeleteRule = () => useRuleMutation((id: string) => api.delete<{ deleted: true }>(`/api/achievement-rules/${id}`));
+export const useUpdateRule = () =>
+  useRuleMutation(({ id, input }: { id: string; input: AchievementRuleInput }) => api.put<AchievementRule>(`/api/achievement-rules/${id}`, input));
+
+export type QualifyingParams = { conditionType: AchievementConditionType; conditionValue: number | null; conditionMinUsers: number | null; ruleId?: string };
+
+/** 'Hoy la cumplirían' (issue 23 §5): counted by the server for the condition as typed; null waits for a valid one. */
+export function useRuleQualifying(params: QualifyingParams | null) {
+  return useQuery({
+    queryKey: achievementKeys.qualifying(params ?? {}),
+    queryFn: () => api.post<RuleQualifying>('/api/achievement-rules/qualifying', params),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -9,6 +9,8 @@ export const queryKeys = {
   session: {
     all: ['me'] as const,
     balances: () => ['me', 'balances'] as const,
+    /** The employee's own wallet: under 'me', so every balance change refreshes it with the cards. */
+    wallet: (params: object) => ['me', 'wallet', params] as const,
   },
   publicConfig: { all: ['public-config'] as const },
 
@@ -37,6 +39,7 @@ export const queryKeys = {
     all: ['achievements'] as const,
     rules: (page: number, pageSize: number) => ['achievements', 'rules', page, pageSize] as const,
     analysis: () => ['achievements', 'analysis'] as const,
+    qualifying: (params: object) => ['achievements', 'qualifying', params] as const,
   },
 
   // ── level 2: HR ──

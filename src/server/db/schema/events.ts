@@ -45,13 +45,22 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     /** The event it comes from: a retried event never notifies twice. */
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /**
+     * What the notification is about while it asks something of its reader ('request:<id>' for
+     * 'espera tu aprobación'); null for one that only informs. Decision 202.
+     */
+    subject: text('subject'),
     readAt: ts('read_at'),
+    /** Set, for every reader at once, when its subject no longer needs them (the request was decided). */
+    resolvedAt: ts('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('notifications_event_user_key').on(t.eventId, t.userId, t.type),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // Resolving finds the open ones of a subject (all readers) without reading anyone else's.
+    index('notifications_open_subject_idx').on(t.subject).where(sql`${t.subject} is not null and ${t.resolvedAt} is null`),
   ],
 );
 

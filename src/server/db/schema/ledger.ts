@@ -72,6 +72,9 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     index('ledger_transfers_wallet_idx').on(t.walletUserId, t.createdAt),
+    // The employee's own wallet (issue 23 §2, decision 203): one wallet's transfers in the order they
+    // changed its balance (the id is drawn under the wallet's lock), a page read backwards and stopped.
+    index('ledger_transfers_wallet_seq_idx').on(t.walletUserId, t.tokenType, t.id).where(sql`${t.walletUserId} is not null`),
     // A company's history, newest first (HR's screen, its CSV, its 'used' card): read in index order
     // and stopped after one page; wallet transfers only, which is every transfer with a company.
     index('ledger_transfers_company_history_idx')

@@ -109,6 +109,9 @@ export const benefitCodes = pgTable(
     index('benefit_codes_company_active_idx').on(t.companyId, t.expiresAt).where(sql`${t.status} = 'active'`),
     // Achievements (issue 10): a company's uses at one provider, in time.
     index('benefit_codes_company_used_idx').on(t.companyId, t.usedBy, t.usedAt),
+    // 'Hoy la cumplirían' (issue 23 §5, decision 205): everyone's used codes by person and time, read
+    // from the index alone (used codes only: the active ones never count).
+    index('benefit_codes_used_user_idx').on(t.userId, t.usedAt).where(sql`${t.status} = 'used'`),
     check('benefit_codes_status_check', sql`${t.status} in ('active', 'used')`),
     check('benefit_codes_code_check', sql`${t.code} ~ '^[A-Z0-9]{8}$'`),
     check(

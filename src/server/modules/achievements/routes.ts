@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../domain/schemas/zod';
-import { achievementAnalysisSchema, achievementRuleInputSchema, achievementRuleSchema, ruleListQuerySchema, ruleStatusBodySchema } from '../../../domain/schemas/engine';
+import {
+  achievementAnalysisSchema,
+  achievementRuleInputSchema,
+  achievementRuleSchema,
+  ruleListQuerySchema,
+  ruleQualifyingInputSchema,
+  ruleQualifyingSchema,
+  ruleStatusBodySchema,
+} from '../../../domain/schemas/engine';
 import { idParamsSchema, paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { createRule, deleteRule, listRules, recentAnalysis, setRuleStatus } from './service';
+import { countQualifying, createRule, deleteRule, listRules, recentAnalysis, setRuleStatus, updateRule } from './service';
 
 const access = { levels: [1] } as const;
 const tags = ['achievements'];
@@ -19,6 +27,22 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access },
     schema: { tags, summary: 'Crear una regla de logro', body: achievementRuleInputSchema, response: { 200: achievementRuleSchema } },
     handler: async (request) => createRule(app.deps.db, request.body, actorOf(request)),
+  });
+  app.put('/achievement-rules/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Editar una regla: rige desde el próximo canje; quien ya la recibió no la recibe de nuevo',
+      params: idParamsSchema,
+      body: achievementRuleInputSchema,
+      response: { 200: achievementRuleSchema },
+    },
+    handler: async (request) => updateRule(app.deps.db, request.params.id, request.body),
+  });
+  app.post('/achievement-rules/qualifying', {
+    config: { access },
+    schema: { tags, summary: 'Cuántas personas cumplen hoy una condición (sin contar a quien ya recibió la regla)', body: ruleQualifyingInputSchema, response: { 200: ruleQualifyingSchema } },
+    handler: async (request) => countQualifying(app.deps.db, request.body),
   });
   app.post('/achievement-rules/:id/status', {
     config: { access },

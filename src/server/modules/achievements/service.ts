@@ -12,14 +12,17 @@ import {
   type AchievementConditionType,
   type AchievementRule,
   type AchievementRuleInput,
+  type RuleQualifying,
 } from '../../../domain/schemas/engine';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { achievementRules, userAchievements } from '../../db/schema';
 
-const grants = sql<number>`(select count(*)::int from ${userAchievements} ua where ua.rule_id = ${achievementRules.id})`;
+// The rule's table named in full: a bare column in a subquery would be read as the subquery's own (ua.id).
+const grants = sql<number>`(select count(*)::int from ${userAchievements} ua where ua.rule_id = achievement_rules.id)`;
 const live = isNull(achievementRules.deletedAt);
+const tz = sql.raw(`'${APP_TIME_ZONE}'`);
 
 function toRule(row: typeof achievementRules.$inferSelect & { grants: number }): AchievementRule {
   return {
@@ -51,24 +54,118 @@ export async function listRules(db: Executor, query: { limit: number; offset: nu
   return { items: rows.map(toRule), total };
 }
 
-/** Creates an active rule; only the parameters its condition type uses are kept. */
-export async function createRule(db: Executor, input: AchievementRuleInput, actor: Actor): Promise<AchievementRule> {
+/** The stored fields of a rule as typed: only the parameters its condition type uses are kept. */
+function ruleFields(input: AchievementRuleInput) {
   const type = input.conditionType;
   const usesValue = type === 'same_provider_timeframe' || type === 'tokens_used_count' || type === 'consecutive_days';
+  return {
+    name: input.name.trim(),
+    description: input.description.trim(),
+    conditionType: type,
+    conditionValue: usesValue ? (input.conditionValue ?? null) : null,
+    conditionMinUsers: type === 'same_provider_timeframe' ? (input.conditionMinUsers ?? ACHIEVEMENT_DEFAULTS.minUsers) : null,
+    rewardTokens: input.rewardTokens ?? ACHIEVEMENT_DEFAULTS.rewardTokens,
+  };
+}
+
+/** Creates an active rule; only the parameters its condition type uses are kept. */
+export async function createRule(db: Executor, input: AchievementRuleInput, actor: Actor): Promise<AchievementRule> {
   const [row] = await db
     .insert(achievementRules)
-    .values({
-      name: input.name.trim(),
-      description: input.description.trim(),
-      conditionType: type,
-      conditionValue: usesValue ? (input.conditionValue ?? null) : null,
-      conditionMinUsers: type === 'same_provider_timeframe' ? (input.conditionMinUsers ?? ACHIEVEMENT_DEFAULTS.minUsers) : null,
-      rewardTokens: input.rewardTokens ?? ACHIEVEMENT_DEFAULTS.rewardTokens,
-      status: 'active',
-      createdBy: actor.id,
-    })
+    .values({ ...ruleFields(input), status: 'active', createdBy: actor.id })
     .returning({ id: achievementRules.id });
   return ruleById(db, row.id);
+}
+
+/**
+ * Edits a rule (issue 23 §5, decision 204). What an edit means: the rule as it now reads applies from
+ * the next evaluation on (the engine runs after each used code), to people who have not received it;
+ * whoever received it keeps that grant, its name and its reward as they were, and is never granted
+ * again (the unique key (user_id, rule_id)). Nothing is paid on saving: people who already meet the
+ * new condition receive it at their next used code, as with a new rule. A rule someone received
+ * keeps its condition type (a different condition is a different achievement: a new rule).
+ * @throws NOT_FOUND (no such rule, or deleted); RULE_TYPE_LOCKED.
+ */
+export async function updateRule(db: Executor, id: string, input: AchievementRuleInput): Promise<AchievementRule> {
+  const fields = ruleFields(input);
+  const [updated] = await db
+    .update(achievementRules)
+    .set(fields)
+    .where(
+      and(
+        eq(achievementRules.id, id),
+        live,
+        sql`(${achievementRules.conditionType} = ${fields.conditionType} or not exists (select 1 from ${userAchievements} ua where ua.rule_id = achievement_rules.id))`,
+      ),
+    )
+    .returning({ id: achievementRules.id });
+  if (!updated) {
+    await ruleById(db, id); // NOT_FOUND when there is no such rule
+    throw new AppError('RULE_TYPE_LOCKED');
+  }
+  return ruleById(db, id);
+}
+
+/**
+ * The people whose committed history meets a condition now, read as the engine reads it at a used
+ * code (engine.ts): as SQL of their user ids. Each reads the used codes along an index
+ * (benefit_codes_used_user_idx by person, benefit_codes_company_used_idx by company and provider).
+ */
+function qualifiersOf(rule: { conditionType: AchievementConditionType; conditionValue?: number | null; conditionMinUsers?: number | null }) {
+  const value = rule.conditionValue ?? 1;
+  const day = sql`(used_at at time zone ${tz})::date`;
+  switch (rule.conditionType) {
+    case 'tokens_used_count':
+      return sql`select user_id from benefit_codes where status = 'used' group by user_id having count(*) >= ${value}`;
+    case 'weekend_usage':
+      return sql`select distinct user_id from benefit_codes where status = 'used' and extract(isodow from used_at at time zone ${tz}) in (6, 7)`;
+    case 'consecutive_days':
+      // Runs of consecutive Santiago days with a used code (a day minus its rank is constant along a run).
+      return sql`select distinct user_id from (
+          select user_id, d - (row_number() over (partition by user_id order by d))::int as run
+          from (select distinct user_id, ${day} as d from benefit_codes where status = 'used') days
+        ) runs group by user_id, run having count(*) >= ${value}`;
+    case 'first_company_user':
+      return sql`select distinct user_id from (
+          select distinct on (company_id, used_by) user_id from benefit_codes
+          where status = 'used' and company_id is not null and used_by is not null
+          order by company_id, used_by, used_at, id
+        ) firsts`;
+    case 'same_provider_timeframe': {
+      const window = sql`make_interval(mins => ${value})`;
+      const minUsers = rule.conditionMinUsers ?? ACHIEVEMENT_DEFAULTS.minUsers;
+      // Every window [s, s + value] that starts at a use and holds minUsers colleagues at one provider.
+      return sql`select distinct b.user_id from benefit_codes a
+          join benefit_codes b on b.company_id = a.company_id and b.used_by = a.used_by and b.status = 'used'
+            and b.used_at between a.used_at and a.used_at + ${window}
+          where a.status = 'used' and a.company_id is not null and a.used_by is not null
+            and (select count(distinct c.user_id) from benefit_codes c
+                 where c.company_id = a.company_id and c.used_by = a.used_by and c.status = 'used'
+                   and c.used_at between a.used_at and a.used_at + ${window}) >= ${minUsers}`;
+    }
+  }
+}
+
+/**
+ * 'Hoy la cumplirían' (issue 23 §5, decision 205): how many people meet the condition as typed,
+ * leaving out those who already received the rule being edited (never granted twice), and how many
+ * those are. One statement; the grants are looked up by the unique key (user_id, rule_id).
+ */
+export async function countQualifying(
+  db: Executor,
+  input: { conditionType: AchievementConditionType; conditionValue?: number | null; conditionMinUsers?: number | null; ruleId?: string },
+): Promise<RuleQualifying> {
+  const ruleId = input.ruleId ?? null;
+  const [row] = await queryRows<{ qualify_now: number; already: number }>(
+    db,
+    sql`with qualifiers as (${qualifiersOf(input)})
+        select
+          (select count(*)::int from qualifiers q
+            where ${ruleId}::uuid is null
+               or not exists (select 1 from ${userAchievements} ua where ua.user_id = q.user_id and ua.rule_id = ${ruleId}::uuid)) as qualify_now,
+          (select count(*)::int from ${userAchievements} ua where ua.rule_id = ${ruleId}::uuid) as already`,
+  );
+  return { qualifyNow: row.qualify_now, alreadyRewarded: row.already };
 }
 
 /** Activar / Desactivar. @throws NOT_FOUND. */
@@ -98,8 +195,6 @@ export async function deleteRule(db: Executor, id: string): Promise<{ deleted: t
   }
   return { deleted: true };
 }
-
-const tz = sql.raw(`'${APP_TIME_ZONE}'`);
 
 /**
  * 'Análisis Reciente' (last 7 days): joint redemptions — colleagues of one company using codes at

@@ -151,6 +151,12 @@ type HistoryOptions = {
   tokenType?: TokenType;
   /** Matches the wallet owner's name or email, or the reason. */
   search?: string;
+  /**
+   * 'time' (default): newest first across wallets. 'sequence': one wallet's transfers in the order
+   * they changed its balance (by id, drawn under the wallet's lock), so each row's balance after is
+   * the next row's balance before (decision 203).
+   */
+  order?: 'time' | 'sequence';
   limit: number;
   offset: number;
 };
@@ -182,7 +188,7 @@ export async function listHistory(db: Executor, options: HistoryOptions): Promis
     .from(ledgerTransfers)
     .leftJoin(users, eq(users.id, ledgerTransfers.walletUserId))
     .where(where)
-    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .orderBy(...(options.order === 'sequence' ? [desc(ledgerTransfers.id)] : [desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id)]))
     .limit(options.limit)
     .offset(options.offset);
   const counted = await pageTotal(rows, options.offset, async () => {
@@ -194,4 +200,27 @@ export async function listHistory(db: Executor, options: HistoryOptions): Promis
     totalIsCapped: counted > HISTORY_COUNT_CAP,
     items: rows.map((row) => toHistoryEntry(row.transfer, row.userName)),
   };
+}
+
+/**
+ * The employee's own wallet, one token type (issue 23 §2, decision 203): every movement of it, newest
+ * first in the ledger's own sequence, with the balance after each as the ledger stored it. Company
+ * tokens are the current company's wallet (the header's 'Empresa' card); none without a company.
+ * Read along ledger_transfers_wallet_seq_idx. Throws nothing.
+ */
+export async function listOwnWallet(
+  db: Executor,
+  query: { tokenType: TokenType; type: HistoryType | 'all'; limit: number; offset: number },
+  owner: { userId: string; companyId: string | null },
+): Promise<HistoryPage> {
+  if (query.tokenType === 'company' && !owner.companyId) return { items: [], total: 0, totalIsCapped: false };
+  return listHistory(db, {
+    companyId: query.tokenType === 'company' ? owner.companyId : null,
+    userId: owner.userId,
+    tokenType: query.tokenType,
+    type: query.type,
+    order: 'sequence',
+    limit: query.limit,
+    offset: query.offset,
+  });
 }

@@ -6,6 +6,8 @@ import { changePasswordSchema, themeSchema } from '../../../domain/schemas/auth'
 import { AppError } from '../../../domain/errors';
 import { actorOf } from '../../http/access';
 import { getWalletBalances } from '../ledger/service';
+import { listOwnWallet } from '../ledger-views/service';
+import { historyPageSchema, walletQuerySchema } from '../../../domain/schemas/economy';
 import { beginPasswordCheck } from '../rate-limit/failed-attempts';
 import { setThemePreference, toMe, updateProfile } from '../users/service';
 
@@ -70,5 +72,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: { levels: [3] } },
     schema: { tags: ['me'], summary: 'Saldos Flexibles y Empresa del colaborador', response: { 200: balancesSchema } },
     handler: async (request) => getWalletBalances(app.deps.db, { userId: actorOf(request).id, companyId: actorOf(request).companyId }),
+  });
+
+  // Level 3's own wallet only: the owner comes from the session, never from the query (decision 203).
+  app.get('/me/wallet', {
+    config: { access: { levels: [3] } },
+    schema: { tags: ['me'], summary: 'Movimientos de mi saldo Flexibles o Empresa, con el saldo después de cada uno', querystring: walletQuerySchema, response: { 200: historyPageSchema } },
+    handler: async (request) => listOwnWallet(app.deps.db, request.query, { userId: actorOf(request).id, companyId: actorOf(request).companyId }),
   });
 };

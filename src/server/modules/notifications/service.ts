@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
 import type { Notification } from '../../../domain/schemas/engine';
-import { approverOf } from '../../../domain/request-lifecycle';
+import { approverOf, isPendingStatus } from '../../../domain/request-lifecycle';
 import { AppError } from '../../../domain/errors';
 import type { Actor } from '../../actor';
 import type { Executor, Tx } from '../../db/client';
@@ -13,7 +13,35 @@ import { benefitCodes, benefitRequests, notifications, users } from '../../db/sc
 import { publishLive } from '../events/outbox';
 import type { DomainEvent, RequestFacts } from '../events/types';
 
-type NewNotification<T extends NotificationType = NotificationType> = { userId: string; type: T; params: NotificationParams[T]; link: string };
+type NewNotification<T extends NotificationType = NotificationType> = { userId: string; type: T; params: NotificationParams[T]; link: string; subject?: string };
+
+/** The subject key of a request's 'espera tu aprobación' (decision 202). */
+const requestSubject = (requestId: string) => `request:${requestId}`;
+
+/**
+ * The request's status, its row locked against the deciding transaction and the other event's worker
+ * (decision 202): the 'created' and 'decided' workers of one request run one after the other, so
+ * whichever comes second sees what the first wrote.
+ */
+async function lockedRequestStatus(tx: Tx, requestId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ status: benefitRequests.status }).from(benefitRequests).where(eq(benefitRequests.id, requestId)).for('no key update');
+  return row?.status;
+}
+
+/**
+ * Marks done, for every reader, the open notifications of a subject that no longer needs them, and
+ * rings those readers' bells at COMMIT. Answers whose were resolved.
+ */
+export async function resolveSubject(tx: Tx, subject: string): Promise<string[]> {
+  const rows = await tx
+    .update(notifications)
+    .set({ resolvedAt: sql`now()`, readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.subject, subject), isNull(notifications.resolvedAt)))
+    .returning({ userId: notifications.userId });
+  const userIds = [...new Set(rows.map((row) => row.userId))];
+  if (userIds.length > 0) await publishLive(tx, 'notifications', { userIds });
+  return userIds;
+}
 
 /** Where each level handles its requests (the link of 'Nueva solicitud pendiente'). */
 const REQUESTS_SCREEN = { company: '/level2/requests', provider: '/level4', admin: '/level1/benefits/requests' } as const;
@@ -44,16 +72,21 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         .map((t) => ({ userId: t.userId, type: 'tokens_received', params: { amount: t.delta, tokenType: t.tokenType, reason: t.reason }, link: '/level3/dashboard' }));
     case 'request.created': {
       const p = event.payload;
+      // Decided before this worker came (a retry, another copy): nobody is waited for any more.
+      if (!isPendingStatus((await lockedRequestStatus(tx, p.requestId)) ?? '')) return [];
       const [employee] = await tx.select({ name: users.name }).from(users).where(eq(users.id, p.userId));
       return (await approversOf(tx, p)).map(({ userId, link }) => ({
         userId,
         type: 'request_waiting',
         params: { benefitName: p.benefitName, employeeName: employee?.name ?? 'Un empleado' },
         link,
+        subject: requestSubject(p.requestId),
       }));
     }
     case 'request.decided': {
       const p = event.payload;
+      await lockedRequestStatus(tx, p.requestId);
+      await resolveSubject(tx, requestSubject(p.requestId));
       if (p.status === 'approved') {
         const [code] = await tx.select({ code: benefitCodes.code }).from(benefitCodes).where(eq(benefitCodes.requestId, p.requestId));
         return [{ userId: p.userId, type: 'request_approved', params: { benefitName: p.benefitName, code: code?.code ?? null }, link: '/level3/requests' }];
@@ -125,7 +158,15 @@ export async function notifyEvent(tx: Tx, eventId: number, event: DomainEvent): 
 
 function toNotification(row: typeof notifications.$inferSelect): Notification {
   const type = row.type as NotificationType;
-  return { id: row.id, type, ...notificationText(type, row.params as Record<string, unknown>), link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type,
+    ...notificationText(type, row.params as Record<string, unknown>),
+    link: row.link,
+    read: row.readAt !== null,
+    resolved: row.resolvedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The caller's notifications, newest first. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useBalances, useMe } from '../../api/session';
 import { useLogOut } from '../../components/use-log-out';
 import { useThemeToggle } from '../../components/use-theme-toggle';
@@ -12,9 +12,19 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-function TokenCard({ label, value, gradient }: { label: string; value: number | undefined; gradient: string }) {
+/** A balance card; it opens that balance's movements (issue 23 §2). */
+function TokenCard({ label, value, gradient, to }: { label: string; value: number | undefined; gradient: string; to: string }) {
   return (
-    <Paper px={{ base: 8, sm: 12 }} py={4} radius="md" style={{ background: gradient, color: '#fff', minWidth: 64 }} aria-label={`Tokens ${label}`}>
+    <Paper
+      component={Link}
+      to={to}
+      px={{ base: 8, sm: 12 }}
+      py={4}
+      radius="md"
+      style={{ background: gradient, color: '#fff', minWidth: 64, textDecoration: 'none' }}
+      aria-label={`Tokens ${label}: ${value ?? '—'}. Ver movimientos`}
+      data-testid={`wallet-link-${label.toLowerCase()}`}
+    >
       <Stack gap={0} align="center">
         <Text size="xs" fw={500} lh={1.2} c="white">
           {label}
@@ -44,8 +54,8 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
     <Group gap={6} wrap="nowrap">
       {showBalances && (
         <Group gap={6} wrap="nowrap">
-          <TokenCard label="Flexibles" value={balances.data?.jobby} gradient={BRAND.flexibleGradient} />
-          <TokenCard label="Empresa" value={balances.data?.company} gradient={BRAND.companyGradient} />
+          <TokenCard label="Flexibles" value={balances.data?.jobby} gradient={BRAND.flexibleGradient} to="/level3/wallet?saldo=flexibles" />
+          <TokenCard label="Empresa" value={balances.data?.company} gradient={BRAND.companyGradient} to="/level3/wallet?saldo=empresa" />
         </Group>
       )}
       <NotificationBell />

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -67,9 +67,16 @@ export function NotificationBell() {
                   navigate(item.link);
                 }}
               >
-                <Text size="sm" fw={item.read ? 500 : 700}>
-                  {item.title}
-                </Text>
+                <Group gap={6} wrap="nowrap" justify="space-between">
+                  <Text size="sm" fw={item.read ? 500 : 700}>
+                    {item.title}
+                  </Text>
+                  {item.resolved && (
+                    <Badge variant="neutral" size="sm" data-testid="notification-resolved">
+                      Ya resuelta
+                    </Badge>
+                  )}
+                </Group>
                 <Text size="sm">{item.body}</Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(item.createdAt)}

@@ -33,7 +33,8 @@ function conditionText(rule: AchievementRule): string {
 function RulesTab() {
   const [page, setPage] = useState(1);
   const rules = useAchievementRules(page, PAGE_SIZE);
-  const [creating, setCreating] = useState(false);
+  // The rule form: closed, a new rule (null), or the rule being edited.
+  const [editing, setEditing] = useState<AchievementRule | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<AchievementRule | null>(null);
   const setStatus = useSetRuleStatus();
   const remove = useDeleteRule();
@@ -78,6 +79,9 @@ function RulesTab() {
       isActions: true,
       render: (r) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="light" color="admin" aria-label={`Editar ${r.name}`} onClick={() => setEditing(r)}>
+            Editar
+          </Button>
           <Button
             size="xs"
             variant="light"
@@ -103,7 +107,7 @@ function RulesTab() {
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <Button color="admin" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+        <Button color="admin" leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
           Nueva regla
         </Button>
       </Group>
@@ -119,11 +123,12 @@ function RulesTab() {
         empty={{ icon: <IconTrophy size={28} />, title: 'Aún no hay reglas', description: 'Crea una regla para premiar a los colaboradores con tokens.' }}
       />
       <AchievementRuleModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => {
-          setCreating(false);
-          showSuccess('Regla creada correctamente');
+        opened={editing !== undefined}
+        rule={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          showSuccess(editing ? 'Regla actualizada correctamente' : 'Regla creada correctamente');
+          setEditing(undefined);
         }}
       />
       <ConfirmDialog

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_wallet_seq_idx" ON "ledger_transfers" USING btree ("wallet_user_id","token_type","id") WHERE "ledger_transfers"."wallet_user_id" is not null;

@@ -1,0 +1,1 @@
+CREATE INDEX "benefit_codes_used_user_idx" ON "benefit_codes" USING btree ("user_id","used_at") WHERE "benefit_codes"."status" = 'used';

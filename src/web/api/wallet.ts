@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { HistoryPage } from '../../domain/schemas/economy';
+import type { TokenType } from '../../domain/constants';
+import { api, queryString } from './client';
+import { queryKeys } from './keys';
+import { pageQuery } from './paging';
+
+export type WalletParams = { tokenType: TokenType; type: 'all' | 'add' | 'remove' | 'used'; page: number; pageSize: number };
+
+/** The employee's own movements of one balance, newest first, with the balance after each (issue 23 §2). */
+export function useMyWallet(params: WalletParams) {
+  return useQuery({
+    queryKey: queryKeys.session.wallet(params),
+    queryFn: ({ signal }) => {
+      const { limit, offset } = pageQuery(params);
+      return api.get<HistoryPage>(`/api/me/wallet${queryString({ tokenType: params.tokenType, type: params.type, limit, offset })}`, signal);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
