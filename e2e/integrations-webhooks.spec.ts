@@ -32,10 +32,10 @@ test('HR registers an endpoint, sends the test event and sees it delivered in th
 
     // The secret is shown at once, to copy.
     const secretDialog = page.getByRole('dialog', { name: 'Secreto de firma' });
+    await expect(secretDialog.getByText('Endpoint creado. Copia su secreto para verificar las firmas.')).toBeVisible();
     const secret = (await secretDialog.getByLabel('Secreto de firma').innerText()).trim();
     expect(secret).toMatch(/^whsec_/);
     await secretDialog.getByRole('button', { name: 'Listo' }).click();
-    await expect(page.getByText('Endpoint creado. Copia su secreto para verificar las firmas.')).toBeVisible();
     const row = page.getByRole('row', { name: /Nómina de prueba/ });
     await expect(row.getByText('Solicitud creada')).toBeVisible();
     await expect(row.getByText('Activo')).toBeVisible();

@@ -39,7 +39,7 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
       header: 'Evento',
       render: (d) => (
         <div>
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {d.eventLabel}
           </Text>
           <Text size="xs" c="dimmed">
@@ -49,14 +49,14 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
       ),
     },
     { key: 'status', header: 'Estado', noWrap: true, render: (d) => <WebhookDeliveryStatusBadge status={d.status} /> },
-    { key: 'attempts', header: 'Intentos', render: (d) => d.attempts },
+    { key: 'attempts', header: 'Intentos', foldBelow: 'md', render: (d) => d.attempts },
     { key: 'code', header: 'Respuesta', noWrap: true, render: (d) => answerOf(d) },
     { key: 'duration', header: 'Duración', noWrap: true, render: (d) => (d.lastDurationMs === null ? '—' : `${d.lastDurationMs} ms`) },
     { key: 'next', header: 'Próximo intento', noWrap: true, render: (d) => (d.nextAttemptAt && d.attempts > 0 ? formatDateTime(d.nextAttemptAt) : '—') },
     {
       key: 'error',
       header: 'Detalle',
-      foldBelow: 'lg',
+      foldBelow: 'xl',
       render: (d) => (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {d.lastError ?? '—'}
@@ -84,7 +84,7 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
   ];
 
   return (
-    <Modal opened={endpoint !== null} onClose={close} title="Registro de entregas" centered size="xl" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal opened={endpoint !== null} onClose={close} title="Registro de entregas" centered size="75rem" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', flex: '1 1 240px' }}>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 
 /** 'Secreto de firma': the endpoint's whsec_ secret, to copy, and 'Rotar secreto' (after a confirmation). */
-export function WebhookSecretModal({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+export function WebhookSecretModal({ endpoint, justCreated, onClose }: { endpoint: WebhookEndpoint | null; justCreated: boolean; onClose: () => void }) {
   const secret = useWebhookSecret(endpoint?.id ?? null);
   const rotate = useRotateWebhookSecret();
   const [confirming, setConfirming] = useState(false);
@@ -22,6 +22,11 @@ export function WebhookSecretModal({ endpoint, onClose }: { endpoint: WebhookEnd
     <>
       <Modal opened={endpoint !== null && !confirming} onClose={close} title="Secreto de firma" centered size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
         <Stack gap="sm">
+          {justCreated && (
+            <Alert color="green" role="status">
+              Endpoint creado. Copia su secreto para verificar las firmas.
+            </Alert>
+          )}
           <Text size="sm" c="dimmed">
             Con este secreto tu sistema verifica la cabecera <Code>webhook-signature</Code> de cada envío (Standard Webhooks). Guárdalo en un lugar seguro.
           </Text>

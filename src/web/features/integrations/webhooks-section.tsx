@@ -19,7 +19,11 @@ const INTRO: Record<'platform' | 'company', string> = {
   platform: 'Jobby avisa a sistemas externos cuando ocurre algo en cualquier empresa: un POST firmado (Standard Webhooks) a cada endpoint que elijas.',
 };
 
-type Dialog = { kind: 'form'; endpoint: WebhookEndpoint | null } | { kind: 'secret' | 'log' | 'status'; endpoint: WebhookEndpoint } | null;
+type Dialog =
+  | { kind: 'form'; endpoint: WebhookEndpoint | null }
+  | { kind: 'secret'; endpoint: WebhookEndpoint; justCreated?: boolean }
+  | { kind: 'log' | 'status'; endpoint: WebhookEndpoint }
+  | null;
 
 /** The 'Webhooks' section of the integrations page (issue 22 §2). */
 export function WebhooksSection({ audience }: { audience: 'platform' | 'company' }) {
@@ -144,11 +148,15 @@ export function WebhooksSection({ audience }: { audience: 'platform' | 'company'
         endpoint={dialog?.kind === 'form' ? dialog.endpoint : null}
         onClose={close}
         onSaved={(saved, isNew) => {
-          showSuccess(isNew ? 'Endpoint creado. Copia su secreto para verificar las firmas.' : 'Endpoint actualizado');
-          setDialog(isNew ? { kind: 'secret', endpoint: saved } : null);
+          // A new endpoint goes straight to its secret, which says it was created (a banner would clear unseen behind it).
+          if (isNew) setDialog({ kind: 'secret', endpoint: saved, justCreated: true });
+          else {
+            showSuccess('Endpoint actualizado');
+            close();
+          }
         }}
       />
-      <WebhookSecretModal endpoint={dialog?.kind === 'secret' ? dialog.endpoint : null} onClose={close} />
+      <WebhookSecretModal endpoint={dialog?.kind === 'secret' ? dialog.endpoint : null} justCreated={dialog?.kind === 'secret' && dialog.justCreated === true} onClose={close} />
       <WebhookDeliveriesModal endpoint={dialog?.kind === 'log' ? dialog.endpoint : null} onClose={close} />
       <ConfirmDialog
         opened={toggling !== null}
