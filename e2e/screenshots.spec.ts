@@ -356,3 +356,57 @@ test('issue 23: a resolved notification, the wallet and the rule editor with its
   await expect(page.getByTestId('rule-qualifying')).toContainText('Hoy la cumplirían');
   await shoot(page, 'level1-achievement-edit');
 });
+
+test.describe('issue 22: integrations, webhooks', () => {
+  test('the integrations page with endpoints, the form, the secret and the delivery log', async ({ page }) => {
+    const { startReceiver } = await import('../test/api/webhooks/receiver');
+    const receiver = await startReceiver();
+    try {
+      const own = await newCompany({ name: 'Capturas ganchos' });
+      const hrApi = await apiAs(own.hr, own.hrPassword);
+      const created = async (url: string, description: string, events: string[]) =>
+        (await (await hrApi.post('/api/webhooks/endpoints', { data: { url, description, events } })).json()) as { id: string };
+      const payroll = await created(`${receiver.url}/nomina`, 'Nómina Buk', ['employee.created', 'tokens.assigned', 'allowance.granted']);
+      const crm = await created(`${receiver.url}/crm`, 'Panel interno', ['request.created', 'request.approved', 'request.rejected', 'code.used']);
+      expect((await hrApi.post(`/api/webhooks/endpoints/${crm.id}/status`, { data: { status: 'inactive' } })).status()).toBe(200);
+      // One delivered test event and one the receiver refuses (logged with its 500 and next try).
+      const delivered = receiver.next('webhook.test', 30_000);
+      await hrApi.post(`/api/webhooks/endpoints/${payroll.id}/test`);
+      await delivered;
+      // Refused on every try while the screens are captured (a retry comes 30 s later).
+      receiver.answer(...Array(10).fill(500));
+      const refused = receiver.next('webhook.test', 30_000);
+      await hrApi.post(`/api/webhooks/endpoints/${payroll.id}/test`);
+      await refused;
+      await hrApi.dispose();
+
+      await signIn(page, own.hr, own.hrPassword);
+      await expect(page).toHaveURL(/\/level2\/dashboard$/);
+      await capture(page, '/level2/integrations', 'level2-integrations');
+
+      await page.getByRole('button', { name: 'Nuevo endpoint' }).click();
+      await expect(page.getByRole('dialog', { name: 'Nuevo endpoint' })).toBeVisible();
+      await shoot(page, 'level2-webhook-form');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Secreto de Nómina Buk' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Secreto de firma' }).getByText(/^whsec_/)).toBeVisible();
+      await shoot(page, 'level2-webhook-secret');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Registro de entregas de Nómina Buk' }).first().click();
+      const log = page.getByRole('dialog', { name: 'Registro de entregas' });
+      await expect(log.getByText('Entregado').first()).toBeVisible({ timeout: 30_000 });
+      await expect(log.getByText('Pendiente').first()).toBeVisible({ timeout: 30_000 });
+      await shoot(page, 'level2-webhook-log');
+      await page.keyboard.press('Escape');
+
+      await page.context().clearCookies();
+      await signIn(page, DEMO.admin);
+      await expect(page).toHaveURL(/\/level1\/dashboard$/);
+      await capture(page, '/level1/integrations', 'level1-integrations');
+    } finally {
+      await receiver.close();
+    }
+  });
+});

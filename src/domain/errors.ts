@@ -187,6 +187,12 @@ export const ERRORS = {
   ACTION_REQUIRED: { status: 400, message: 'Describe la acción tomada' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'Firma del webhook no válida' },
   WEBHOOK_VERIFY_FAILED: { status: 403, message: 'Token de verificación no válido' },
+
+  // Webhooks out (issue 22 §2; not in the spec, decision 232)
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'Endpoint no encontrado' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'Entrega no encontrada' },
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: (p) => `La URL del endpoint no está permitida: ${p.reason}` },
+  WEBHOOK_ENDPOINT_INACTIVE: { status: 409, message: 'El endpoint está desactivado. Actívalo para enviarle eventos.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

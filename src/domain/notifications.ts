@@ -4,7 +4,7 @@
  */
 import type { TokenType } from './constants';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
@@ -14,6 +14,7 @@ export type NotificationParams = {
   request_waiting: { benefitName: string; employeeName: string };
   achievement_unlocked: { ruleName: string; rewardTokens: number };
   wellbeing_alert: { employeeName: string; stressScore: number };
+  webhook_disabled: { url: string };
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
@@ -51,6 +52,10 @@ export function notificationText(type: NotificationType, params: Record<string, 
     case 'wellbeing_alert': {
       const p = params as NotificationParams['wellbeing_alert'];
       return { title: 'Alerta de bienestar', body: `${p.employeeName} tiene un nivel de estrés alto (${p.stressScore}/10). Revisa 'Análisis y Alertas'.` };
+    }
+    case 'webhook_disabled': {
+      const p = params as NotificationParams['webhook_disabled'];
+      return { title: 'Webhook desactivado', body: `El endpoint ${p.url} falló durante un día y fue desactivado. Revisa 'Integraciones'.` };
     }
   }
 }

@@ -2,6 +2,8 @@
  * The background work of a server copy (issue 10, decisions 80 and 83; docs/operations.md):
  * - the outbox workers, woken at every COMMIT that records an event (LISTEN jobby_outbox) and by a
  *   sweep every 30 s (retries, and events committed while this copy was down);
+ * - the webhook delivery worker (issue 22 §2), woken when deliveries are written (LISTEN
+ *   jobby_webhooks) and by the same sweep (retries as they come due);
  * - pg-boss, the one scheduler ("at this time, do that"), which keeps its queue and schedules in
  *   PostgreSQL (schema `pgboss`): the monthly allowance's cron, 1st of the month at 00:05
  *   America/Santiago, with retries, and the bot's periodic analysis every ten minutes (each company's
@@ -17,6 +19,9 @@ import { listenerFor } from './modules/events/live';
 import { OUTBOX_CHANNEL } from './modules/events/outbox';
 import { runPeriodicBotAnalysis } from './modules/bot/periodic';
 import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
+import type { WebhookAddressPolicy } from './modules/webhooks/addresses';
+import { deliverDueWebhooks } from './modules/webhooks/delivery';
+import { WEBHOOK_CHANNEL } from './modules/webhooks/fan-out';
 
 const MONTHLY_QUEUE = 'monthly-allowance';
 const MONTHLY_CRON = '5 0 1 * *';
@@ -45,12 +50,11 @@ function pgliteAdapter(database: Database) {
 
 type Jobs = { drain: () => Promise<void>; stop: () => Promise<void> };
 
-export async function startJobs(database: Database, log: Log, deps: WorkerDeps): Promise<Jobs> {
-  const { db } = database;
-  // One drain at a time per copy; a wake-up during a drain runs one more.
+/** One run of `work` at a time; a wake-up during a run runs it once more after. */
+function serialised(work: () => Promise<void>, onError: (error: unknown) => void) {
   let running: Promise<void> | null = null;
   let again = false;
-  const drain = async (): Promise<void> => {
+  const run = async (): Promise<void> => {
     if (running) {
       again = true;
       return running;
@@ -58,17 +62,38 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps):
     running = (async () => {
       do {
         again = false;
-        await processPendingEvents(db, { ...deps, onError: (error, id) => log.error(`Evento ${id}: ${error instanceof Error ? error.message : String(error)}`) });
+        await work();
       } while (again);
     })()
-      .catch((error: unknown) => log.error(`Cola de eventos: ${error instanceof Error ? error.message : String(error)}`))
+      .catch(onError)
       .finally(() => {
         running = null;
       });
     return running;
   };
+  return { run, running: () => running };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function startJobs(database: Database, log: Log, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy }): Promise<Jobs> {
+  const { db } = database;
+  const events = serialised(
+    () => processPendingEvents(db, { ...deps, onError: (error, id) => log.error(`Evento ${id}: ${messageOf(error)}`) }).then(() => undefined),
+    (error) => log.error(`Cola de eventos: ${messageOf(error)}`),
+  );
+  const drain = events.run;
+  // Webhooks out (issue 22 §2): woken when deliveries are written or retried; the sweep takes the retries as they come due.
+  const webhooks = serialised(
+    () => deliverDueWebhooks(db, { policy: deps.webhookPolicy }).then(() => undefined),
+    (error) => log.error(`Webhooks: ${messageOf(error)}`),
+  );
   const unlisten = await listenerFor(database)(OUTBOX_CHANNEL, () => void drain());
-  const sweep = setInterval(() => void drain(), SWEEP_MS);
+  const unlistenWebhooks = await listenerFor(database)(WEBHOOK_CHANNEL, () => void webhooks.run());
+  const sweep = setInterval(() => {
+    void drain();
+    void webhooks.run();
+  }, SWEEP_MS);
 
   const boss = new PgBoss(database.pglite ? { db: pgliteAdapter(database) } : { connectionString: database.url ?? undefined, max: 2 });
   boss.on('error', (error) => log.error(`pg-boss: ${error.message}`));
@@ -92,14 +117,17 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps):
   const made = await grantMonth(db, dueMonth(new Date()));
   if (made > 0) log.info(`Asignación mensual pendiente realizada al iniciar: ${made} asignaciones`);
   void drain();
+  void webhooks.run();
 
   return {
     drain,
     stop: async () => {
       clearInterval(sweep);
       await unlisten();
+      await unlistenWebhooks();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-      await running;
+      await events.running();
+      await webhooks.running();
     },
   };
 }

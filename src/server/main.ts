@@ -22,7 +22,10 @@ async function main() {
     seeded = true;
   }
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
-  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, { botTransport: app.deps.bot.transport });
+  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, {
+    botTransport: app.deps.bot.transport,
+    webhookPolicy: { production: config.env === 'production' },
+  });
   const close = async () => {
     await jobs.stop();
     await app.close();

@@ -209,6 +209,27 @@ const MATRIX: Row[] = [
     url: `/api/companies/${w.companyId}/monthly-allowance` })),
   row('POST /api/companies/:id/monthly-allowance/grant', [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/companies/${w.companyId}/monthly-allowance/grant` })),
+  // Issue 22 §2, webhooks out: HR manages its company's endpoints, level 1 the platform's. A Matriz
+  // endpoint is another owner's for level 1 and for another company's HR: 404.
+  row('GET /api/webhooks/endpoints',               [401, 200, 200, 403, 403, 403, 200, 403, 403]),
+  row('POST /api/webhooks/endpoints',              [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({
+    payload: { url: 'http://127.0.0.1:9/nuevo', events: ['code.used'] } })),
+  row('PUT /api/webhooks/endpoints/:id',           [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}`, payload: { url: 'http://127.0.0.1:9/editado', events: ['request.created'] } })),
+  row('POST /api/webhooks/endpoints/:id/status',   [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}/status`, payload: { status: 'inactive' } })),
+  row('GET /api/webhooks/endpoints/:id/secret',    [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}/secret` })),
+  row('POST /api/webhooks/endpoints/:id/rotate-secret', [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}/rotate-secret` })),
+  row('POST /api/webhooks/endpoints/:id/test',     [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}/test` })),
+  row('GET /api/webhooks/endpoints/:id/deliveries', [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}/deliveries` })),
+  row('POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/retry', [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => {
+    const { endpointId, deliveryId } = await w.webhookEndpoint();
+    return { url: `/api/webhooks/endpoints/${endpointId}/deliveries/${deliveryId}/retry` };
+  }),
 ];
 
 let world: World;

@@ -8,7 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { profileSurveys } from '../../src/server/db/schema';
 import { createCompanyBenefit, createPlatformBenefit, fund } from '../api/economy/ledger-fixtures';
-import { achievementRules } from '../../src/server/db/schema';
+import { achievementRules, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from './app';
 
 /**
@@ -59,6 +59,8 @@ export type World = {
   surveyId: () => Promise<string>;
   /** A fresh achievement rule (issue 10) to activate, deactivate or delete. */
   achievementRule: () => Promise<string>;
+  /** A fresh active webhook endpoint of Matriz (issue 22 §2) with one failed delivery. */
+  webhookEndpoint: () => Promise<{ endpointId: string; deliveryId: string }>;
 };
 
 export async function createWorld(): Promise<World> {
@@ -132,6 +134,17 @@ export async function createWorld(): Promise<World> {
         .values({ name: 'Fin de semana', description: 'Canjea un sábado', conditionType: 'weekend_usage' })
         .returning({ id: achievementRules.id });
       return rule.id;
+    },
+    webhookEndpoint: async () => {
+      const [endpoint] = await ctx.db
+        .insert(webhookEndpoints)
+        .values({ companyId, url: 'http://127.0.0.1:9/jobby', events: ['code.used'], secret: 'whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQtMDEyMzQ1Ng==' })
+        .returning({ id: webhookEndpoints.id });
+      const [delivery] = await ctx.db
+        .insert(webhookDeliveries)
+        .values({ endpointId: endpoint.id, eventType: 'webhook.test', payload: {}, status: 'failed', giveUpAt: new Date() })
+        .returning({ id: webhookDeliveries.id });
+      return { endpointId: endpoint.id, deliveryId: delivery.id };
     },
   };
 }

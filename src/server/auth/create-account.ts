@@ -5,6 +5,7 @@ import type { Executor, Tx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { accounts, users } from '../db/schema';
 import { passwordHashing } from './password';
+import { recordEvent } from '../modules/events/outbox';
 
 type NewAccount = {
   name: string;
@@ -54,6 +55,9 @@ export async function createPasswordAccount(db: Executor, input: NewAccount, opt
         createdBy: input.createdBy,
       });
       await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+      if (input.level === 3 && input.companyId) {
+        await recordEvent(tx, { type: 'employee.created', payload: { userId: id, companyId: input.companyId, name: input.name, email: input.email, source: 'hr' } });
+      }
     });
   } catch (error) {
     if (violatedUniqueConstraint(error) !== null) throw new AppError('EMAIL_IN_USE');

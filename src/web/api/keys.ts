@@ -105,6 +105,14 @@ export const queryKeys = {
     historyList: (params: object) => ['admin-tokens', 'history', params] as const,
   },
 
+  // ── levels 1 and 2: integrations (issue 22) ──
+  webhooks: {
+    all: ['webhooks'] as const,
+    endpoints: () => ['webhooks', 'endpoints'] as const,
+    secret: (endpointId: string | null) => ['webhooks', 'secret', endpointId] as const,
+    deliveries: (endpointId: string | null, page: number, pageSize: number) => ['webhooks', 'deliveries', endpointId, page, pageSize] as const,
+  },
+
   // ── level 4: the provider ──
   provider: {
     all: ['provider'] as const,

@@ -20,6 +20,7 @@ const load = {
   register: () => import('../features/auth/register-page'),
   forgotPassword: () => import('../features/auth/forgot-password-page'),
   resetPassword: () => import('../features/auth/reset-password-page'),
+  integrations: () => import('../features/integrations/integrations-page'),
 };
 const AppLayout = lazy(() => load.appLayout().then((m) => ({ default: m.AppLayout })));
 const AdminRoutes = lazy(load.admin);
@@ -33,6 +34,8 @@ const SurveyBPage = lazy(load.surveyB);
 const RegisterPage = lazy(() => load.register().then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() => load.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => load.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
+// Issue 22: one page for levels 1 and 2, its own chunk, composed here (features do not import each other).
+const IntegrationsPage = lazy(() => load.integrations().then((m) => ({ default: m.IntegrationsPage })));
 
 /**
  * The chunks of the screen the tab opens on, fetched with the main chunk: otherwise they would wait
@@ -100,6 +103,7 @@ export function AppRouter() {
             >
               {/* `/levelN` itself: the area's index route redirects to its dashboard (part 2 route table). */}
               <Route index element={<AreaRoutes />} />
+              {level !== 3 && <Route path="integrations" element={<IntegrationsPage audience={level === 1 ? 'platform' : 'company'} />} />}
               <Route path="*" element={<AreaRoutes />} />
             </Route>
           ))}

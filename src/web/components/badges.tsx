@@ -2,6 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import type { RecordStatus, RequestStatus } from '../../domain/constants';
 import { requestStatusView, type RequestAudience, type RequestStatusTone } from '../../domain/request-lifecycle';
 import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS, type HistoryType } from '../../domain/status-labels';
+import { WEBHOOK_DELIVERY_STATUS_LABELS, type WebhookDeliveryStatus } from '../../domain/webhooks';
 
 /** The theme's tinted variants with AA text (src/web/app/badge-variants.ts): `<Badge variant="success">`. */
 export type BadgeTone = 'success' | 'danger' | 'warning' | 'attention' | 'info' | 'neutral' | 'platform';
@@ -43,4 +44,17 @@ export function HistoryTypeBadge({ type, ...look }: Look & { type: HistoryType }
 /** Where a benefit comes from: 'Jobby' (a platform benefit, violet) or 'Empresa' (a company's, orange). */
 export function OriginBadge({ isBenefitJobby, ...look }: Look & { isBenefitJobby: boolean }) {
   return <ToneBadge tone={isBenefitJobby ? 'platform' : 'attention'} label={isBenefitJobby ? 'Jobby' : 'Empresa'} {...look} />;
+}
+
+const DELIVERY_TONES: Record<WebhookDeliveryStatus, BadgeTone> = { pending: 'warning', sending: 'info', delivered: 'success', failed: 'danger' };
+
+/** A webhook delivery's status (issue 22): 'Pendiente' yellow, 'Enviando' blue, 'Entregado' green, 'Fallido' red. */
+export function WebhookDeliveryStatusBadge({ status, ...look }: Look & { status: WebhookDeliveryStatus }) {
+  return <ToneBadge tone={DELIVERY_TONES[status]} label={WEBHOOK_DELIVERY_STATUS_LABELS[status]} {...look} />;
+}
+
+/** A webhook endpoint's state: 'Activo', 'Inactivo', or 'Desactivado por fallas' (red) after a day of failed deliveries. */
+export function WebhookEndpointStatusBadge({ status, disabledReason, ...look }: Look & { status: 'active' | 'inactive'; disabledReason: 'failing' | 'manual' | null }) {
+  if (status === 'inactive' && disabledReason === 'failing') return <ToneBadge tone="danger" label="Desactivado por fallas" {...look} />;
+  return <StatusBadge isActive={status === 'active'} {...look} />;
 }

@@ -66,7 +66,7 @@ describe('the monthly allowance', () => {
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 7 }).where(eq(companies.id, companyId));
     const month = dueMonth(new Date());
 
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport });
+    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { production: false } });
     await jobs.stop();
 
     const [grant] = await grantsOf(ids[0], month);

@@ -14,6 +14,7 @@ import type { Db, Executor } from '../../db/client';
 import { companies, monthlyGrants, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
+import { recordEvent } from '../events/outbox';
 
 /** The ledger's limit per transferAll call is ~3,600 rows; grants go in slices well below it. */
 const GRANTS_PER_CALL = 1000;
@@ -80,6 +81,8 @@ export async function grantCompanyMonth(
         }),
       );
     }
+    // Issue 22 §2's webhook "asignación mensual realizada" (its grants are not 'tokens.assigned').
+    await recordEvent(tx, { type: 'allowance.granted', payload: { companyId, month, tokenType, amountEach: company.amount, employees: employees.length } });
     await tx
       .update(monthlyGrants)
       .set({ employees: employees.length })

@@ -12,6 +12,7 @@ import {
   DEFAULT_REMOVE_TOKENS_REASON,
 } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
+import type { TokenType } from '../../../domain/constants';
 import type { z } from 'zod';
 import type {
   adminTokensInputSchema,
@@ -27,6 +28,8 @@ import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
+import { recordEvent } from '../events/outbox';
+import type { TokensAssigned } from '../events/types';
 import { listEmployeeBalances, listHistory } from '../ledger-views/service';
 import {
   accounts,
@@ -87,6 +90,14 @@ const toAssignResult = (userId: string, tokenType: AssignResult['tokenType'], mo
   transferId: moved.transferId,
 });
 
+/**
+ * The 'tokens.assigned' event of a grant made by a person (issue 22 §2's webhook "tokens asignados"),
+ * in the grant's transaction; the monthly allowance records its own 'allowance.granted' instead.
+ */
+function recordAssigned(tx: Executor, tokenType: TokenType, amount: number, reason: string, actor: Actor, recipients: TokensAssigned['recipients']) {
+  return recordEvent(tx, { type: 'tokens.assigned', payload: { tokenType, amount, reason, actorName: actor.name, recipients } });
+}
+
 // ───────── platform admin: flexible tokens ─────────
 
 /**
@@ -121,6 +132,7 @@ export async function addPlatformTokens(
       actor: actorRef(actor),
       wallet: wallet.wallet,
     });
+    await recordAssigned(tx, 'jobby', input.amount, reasonOr(input.reason, DEFAULT_ADD_TOKENS_REASON), actor, [{ userId: employee.id, companyId: employee.companyId, transferId: moved.transferId }]);
     return toAssignResult(employee.id, 'jobby', moved);
   });
 }
@@ -191,7 +203,9 @@ export async function assignCompanyTokens(
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign', input }, async (tx) => {
     const employee = await findEmployee(tx, input.userId, companyId);
     if (!isActive(employee)) throw new AppError('EMPLOYEE_INACTIVE');
-    const moved = await transfer(tx, companyGrant(employee, companyId, input.amount, reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON), actor));
+    const reason = reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON);
+    const moved = await transfer(tx, companyGrant(employee, companyId, input.amount, reason, actor));
+    await recordAssigned(tx, 'company', input.amount, reason, actor, [{ userId: employee.id, companyId, transferId: moved.transferId }]);
     return toAssignResult(employee.id, 'company', moved);
   });
 }
@@ -217,7 +231,10 @@ export async function bulkAssignCompanyTokens(
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign-bulk', input }, async (tx) => {
     const employees = await findEmployees(tx, userIds, companyId);
     const found = userIds.flatMap((userId) => employees.get(userId) ?? []).filter(isActive);
-    await transferAll(tx, found.map((employee) => companyGrant(employee, companyId, input.amount, reason, actor)));
+    const moved = await transferAll(tx, found.map((employee) => companyGrant(employee, companyId, input.amount, reason, actor)));
+    if (found.length > 0) {
+      await recordAssigned(tx, 'company', input.amount, reason, actor, found.map((employee, i) => ({ userId: employee.id, companyId, transferId: moved[i].transferId })));
+    }
     const assigned = new Set(found.map((employee) => employee.id));
     return { assigned: found.length, failedUserIds: userIds.filter((userId) => !assigned.has(userId)) };
   });

@@ -76,6 +76,12 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
     case 'bot.reply.due':
       // Work for the workers only; what it produces (an alert) is announced by its own event.
       return [];
+    case 'employee.created':
+    case 'tokens.assigned':
+    case 'allowance.granted':
+    case 'webhook.endpoint.disabled':
+      // For the webhooks and the bell; the screens hear the change itself (tokens.moved, the notifications).
+      return [];
   }
 }
 

@@ -35,7 +35,26 @@ export type DomainEvent =
   /** An inbound WhatsApp message was stored: analyse it, update the profile and alerts, queue the reply. */
   | { type: 'bot.message.received'; payload: { messageId: string } }
   /** The bot's reply (an outbound message not sent yet) is due: send it. */
-  | { type: 'bot.reply.due'; payload: { messageId: string } };
+  | { type: 'bot.reply.due'; payload: { messageId: string } }
+  /** A level 3 account joined a company (HR added it, or its first sign-in matched the company's domain). */
+  | { type: 'employee.created'; payload: EmployeeCreated }
+  /** A person assigned tokens by hand (level 1's 'Agregar', HR's single or bulk assignment); not the monthly allowance. */
+  | { type: 'tokens.assigned'; payload: TokensAssigned }
+  /** A company's monthly allowance of one token type was granted (the job or 'Asignar ahora'). */
+  | { type: 'allowance.granted'; payload: { companyId: string; month: string; tokenType: TokenType; amountEach: number; employees: number } }
+  /** A webhook endpoint failed for a day and was disabled: its owners hear it in the bell (issue 22 §2). */
+  | { type: 'webhook.endpoint.disabled'; payload: { endpointId: string; companyId: string | null; url: string } };
+
+export type EmployeeCreated = { userId: string; companyId: string; name: string; email: string; source: 'hr' | 'self' };
+
+export type TokensAssigned = {
+  tokenType: TokenType;
+  amount: number;
+  reason: string;
+  actorName: string;
+  /** One per wallet credited; companyId is the employee's company (null for someone without one). */
+  recipients: { userId: string; companyId: string | null; transferId: number }[];
+};
 
 export type DomainEventType = DomainEvent['type'];
 

@@ -12,6 +12,7 @@ import { analyseStoredMessage, sendQueuedReply } from '../bot/ingest';
 import type { BotTransport } from '../bot/transport';
 import { countEvent } from '../counters/service';
 import { notifyEvent } from '../notifications/service';
+import { fanOutWebhooks } from '../webhooks/fan-out';
 import type { DomainEvent } from './types';
 
 const MAX_ATTEMPTS = 5;
@@ -22,11 +23,13 @@ export type WorkerDeps = { botTransport: BotTransport };
 type WorkerOptions = WorkerDeps & { onError?: (error: unknown, eventId: number) => void };
 
 /** What the workers do with each event. */
-async function handle(tx: Tx, id: number, event: DomainEvent, deps: WorkerDeps): Promise<void> {
+async function handle(tx: Tx, id: number, event: DomainEvent, occurredAt: Date, deps: WorkerDeps): Promise<void> {
   if (event.type === 'code.used') await evaluateAchievements(tx, event.payload);
   if (event.type === 'bot.message.received') await analyseStoredMessage(tx, event.payload.messageId);
   if (event.type === 'bot.reply.due') await sendQueuedReply(tx, event.payload.messageId, deps.botTransport);
   await notifyEvent(tx, id, event);
+  // The webhooks' deliveries (issue 22 §2): written here, after the change's COMMIT; sent by modules/webhooks/delivery.ts.
+  await fanOutWebhooks(tx, id, event, occurredAt);
 }
 
 /** Handles the oldest due event, if any; false when there was none to take. */
@@ -46,7 +49,7 @@ export async function processNextEvent(db: Db, options: WorkerOptions): Promise<
     // retried event (attempts > 0) was counted the first time.
     if (row.attempts === 0) await countEvent(tx, event.type);
     try {
-      await tx.transaction((savepoint) => handle(savepoint, row.id, event, options));
+      await tx.transaction((savepoint) => handle(savepoint, row.id, event, row.createdAt, options));
       await tx.update(domainEvents).set({ processedAt: sql`now()`, attempts: row.attempts + 1 }).where(eq(domainEvents.id, row.id));
     } catch (error) {
       onError?.(error, row.id);

@@ -133,9 +133,23 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         })),
       );
     }
+    case 'webhook.endpoint.disabled': {
+      const p = event.payload;
+      // Its owners: the company's HR admins, or the platform's level 1 admins for a platform endpoint.
+      const owners = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.status, 'active'), p.companyId ? and(eq(users.level, 2), eq(users.companyId, p.companyId)) : eq(users.level, 1)))
+        .limit(200);
+      const link = p.companyId ? '/level2/integrations' : '/level1/integrations';
+      return owners.map(({ id }) => ({ userId: id, type: 'webhook_disabled' as const, params: { url: p.url }, link }));
+    }
     case 'code.used':
     case 'bot.message.received':
     case 'bot.reply.due':
+    case 'employee.created':
+    case 'tokens.assigned':
+    case 'allowance.granted':
       return [];
   }
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { findCompanyByEmailDomain } from '../companies/service';
+import { recordEvent } from '../events/outbox';
 import type { Actor } from '../../actor';
 import { AppError } from '../../../domain/errors';
 import { violatedUniqueConstraint } from '../../db/errors';
@@ -49,7 +50,17 @@ export async function assignLevelAtFirstSignIn(
     addressTrusted: user.emailVerified || config.emailVerification !== 'required',
   });
   const companyId = derived.joinsCompany && company ? company.id : null;
-  await db.update(users).set({ level: derived.level, companyId, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db.transaction(async (tx) => {
+    const [joined] = await tx
+      .update(users)
+      .set({ level: derived.level, companyId, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning({ name: users.name });
+    // An employee joined the company (issue 22 §2's webhook "empleado creado"), in the same transaction.
+    if (joined && companyId && derived.level === 3) {
+      await recordEvent(tx, { type: 'employee.created', payload: { userId: user.id, companyId, name: joined.name, email: user.email, source: 'self' } });
+    }
+  });
   return { level: derived.level, companyId };
 }
 
