@@ -90,4 +90,16 @@ test('a provider searches its history, filters it by dates and downloads the CSV
   const queue = await page.getByRole('heading', { name: 'Solicitudes pendientes' }).boundingBox();
   const history = await page.getByRole('heading', { name: 'Historial de tokens procesados' }).boundingBox();
   expect(queue!.y).toBeLessThan(history!.y);
+
+  // Level 1 downloads the redemptions by provider and month: this provider, this month, two codes.
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.context().clearCookies();
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  await page.goto('/level1/providers');
+  const [summary] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Canjes por proveedor y mes (CSV)' }).click()]);
+  const rows = readFileSync((await summary.path())!, 'utf8').slice(1).trim().split('\r\n');
+  expect(rows[0]).toBe('Mes;Proveedor;Correo;Códigos canjeados;De beneficios Jobby;De beneficios de empresa;Tokens');
+  const month = new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', month: 'long', year: 'numeric' }).format(new Date()).replace(' de ', ' ');
+  expect(rows).toContain(`${month};${provider.name};${provider.email};2;2;0;2`);
 });

@@ -29,8 +29,7 @@ export function CatalogueFinders({ searchText, onSearchText, finders, onChange, 
         leftSection={<IconSearch size={16} aria-hidden />}
         value={searchText}
         onChange={(event) => onSearchText(event.currentTarget.value)}
-        w={320}
-        maw="100%"
+        w={{ base: '100%', xs: 320 }}
         radius="xl"
       />
       <Select
@@ -39,8 +38,7 @@ export function CatalogueFinders({ searchText, onSearchText, finders, onChange, 
         value={finders.sort}
         onChange={(value) => onChange({ ...finders, sort: (value as CatalogueSort | null) ?? 'featured' })}
         allowDeselect={false}
-        w={220}
-        maw="100%"
+        w={{ base: '100%', xs: 220 }}
         radius="xl"
       />
       <Switch

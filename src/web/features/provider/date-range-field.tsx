@@ -35,7 +35,7 @@ export function DateRangeField({ value, onChange, label }: { value: DayRange; on
       clearable
       clearButtonProps={{ 'aria-label': 'Quitar fechas' }}
       leftSection={<IconCalendar size={16} aria-hidden />}
-      miw={240}
+      w={{ base: '100%', xs: 260 }}
       popoverProps={{ withinPortal: true }}
       ariaLabels={SPANISH_LABELS}
     />
