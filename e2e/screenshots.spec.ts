@@ -410,3 +410,69 @@ test.describe('issue 22: integrations, webhooks', () => {
     }
   });
 });
+
+test.describe('issue 23 §6–8: the provider history, level 1 exports, the catalogue finders', () => {
+  test('the provider portal with a pending request and a searched history; the catalogue finders and a benefit detail', async ({ page }) => {
+    // A provider of its own with one automatic and one managed benefit: two codes redeemed, one request waiting.
+    const provider = await newProvider({ name: 'Termas Captura' });
+    const tag = unique('Termas');
+    const admin = await apiAs(DEMO.admin);
+    for (const [title, type, tokenCost] of [
+      [`${tag} Baño termal`, 'automatic', 2],
+      [`${tag} Masaje`, 'managed', 3],
+      [`${tag} Fin de semana`, 'automatic', 12],
+    ] as const) {
+      const res = await admin.post('/api/platform-benefits', {
+        data: { title, type, tokenCost, stock: 0, limitPerUser: 0, providerUserId: provider.id, category: 'bienestar', description: 'Piscinas termales al aire libre.\nVálido de lunes a viernes, con reserva.' },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    }
+    await admin.dispose();
+    const buyer = await newEmployee({ name: 'Rocío Captura', of: await company(), surveyDone: true, flexible: 10 });
+    const buyerApi = await apiAs(buyer.email, buyer.password);
+    const providerApi = await apiAs(provider.email, provider.password);
+    for (let i = 0; i < 2; i += 1) {
+      const { code } = await redeemByTitle(buyerApi, 'platform', `${tag} Baño termal`);
+      expect((await providerApi.post('/api/codes/verify', { data: { code: code!.code }, headers: { 'Idempotency-Key': crypto.randomUUID() } })).ok()).toBeTruthy();
+    }
+    await redeemByTitle(buyerApi, 'platform', `${tag} Masaje`);
+    await providerApi.dispose();
+
+    await signIn(page, provider.email, provider.password);
+    await expect(page).toHaveURL(/\/level4$/);
+    await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row')).toHaveCount(3);
+    await shoot(page, 'level4-portal-history-filters');
+    await page.getByRole('textbox', { name: 'Buscar por código, beneficio o usuario' }).fill('Rocío');
+    await page.getByLabel('Fechas', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Mes anterior' })).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/level4-portal-date-picker-desktop.png', animations: 'disabled' });
+    await page.keyboard.press('Escape');
+
+    // Level 1's lists with their export buttons.
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await capture(page, '/level1/providers', 'level1-providers-export', { phone: false });
+
+    // The employee's catalogue: the finders, a search with 'Me alcanza', and a benefit's detail.
+    await page.context().clearCookies();
+    await signIn(page, buyer.email, buyer.password);
+    await expect(page).toHaveURL(/\/level3\/dashboard$/);
+    await page.goto('/level3/benefits');
+    await expect(page.getByTestId('catalogue-finders')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Buscar beneficios por nombre' }).fill(tag);
+    await page.getByRole('switch', { name: 'Me alcanza' }).check();
+    await expect(page.getByTestId('carousel-current')).toHaveAttribute('aria-label', /de 2:/);
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await page.screenshot({ path: 'e2e/screenshots/level3-catalogue-finders-desktop.png', fullPage: true, animations: 'disabled' });
+    await page.getByTestId('view-toggle').click();
+    await page.getByRole('button', { name: `Ver detalle de ${tag} Baño termal` }).click();
+    await expect(page.getByTestId('benefit-detail')).toBeVisible();
+    await shoot(page, 'level3-benefit-detail');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(PHONE);
+    await page.goto('/level3/company-benefits');
+    await expect(page.getByTestId('catalogue-finders')).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/level3-company-catalogue-finders-phone.png', fullPage: true, animations: 'disabled' });
+  });
+});

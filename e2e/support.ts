@@ -211,7 +211,8 @@ export type Redemption = { code: { code: string } | null; status: string };
 
 /** Redeems a benefit of the caller's catalogue, found by its title, through the API (a journey's own employee). */
 export async function redeemByTitle(api: APIRequestContext, kind: 'platform' | 'company', title: string): Promise<Redemption> {
-  const catalogue = await ok<Record<'platform' | 'company', Array<{ id: string; title: string }>>>(api.get('/api/catalogue'));
+  // Searched by the server (issue 23 §8): the catalogue answers at most 100 benefits per section.
+  const catalogue = await ok<Record<'platform' | 'company', Array<{ id: string; title: string }>>>(api.get(`/api/catalogue?search=${encodeURIComponent(title)}`));
   const benefit = catalogue[kind].find((b) => b.title === title);
   expect(benefit, `the demo data has '${title}'`).toBeTruthy();
   return ok<Redemption>(api.post('/api/redemptions', { data: { kind, benefitId: benefit!.id }, headers: { 'Idempotency-Key': crypto.randomUUID() } }));

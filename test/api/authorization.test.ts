@@ -109,6 +109,8 @@ const MATRIX: Row[] = [
   // The scanner's look-up is level 4's alone; another provider does not find L4's code.
   row('POST /api/codes/lookup',                    [401, 403, 403, 403, 200, 403, 403, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   row('GET /api/provider/history',                 [401, 403, 403, 403, 200, 403, 403, 403, 200]),
+  // Each provider its own codes only (issue 23 §6): test/api/economy/provider-history.test.ts checks whose rows come back.
+  row('GET /api/provider/history/export',          [401, 403, 403, 403, 200, 403, 403, 403, 200], () => ({ url: '/api/provider/history/export?from=2026-01-01&search=a' })),
   row('GET /api/companies',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/companies',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
     payload: { name: `Nueva ${caller}`, contactName: 'Ana', contactEmail: `rrhh@nueva-${caller.toLowerCase()}.cl` } })),
@@ -145,6 +147,11 @@ const MATRIX: Row[] = [
   row('GET /api/company/tokens/history/export',    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/users',                    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/users/export',             [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  // Level 1's exports (issue 23 §7).
+  row('GET /api/admin/users/export',               [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('GET /api/admin/requests/export',            [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('GET /api/admin/tokens/history/export',      [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('GET /api/admin/redemptions/by-provider/export', [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/company/users',                   [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
     payload: { name: 'Nueva Persona', email: `nueva-${caller.toLowerCase()}@matriz.cl`, password: 'secreto1', confirmPassword: 'secreto1' } })),
   // Matriz's employee S3: another company's HR does not find them (status 'active' leaves S3 signed in).

@@ -17,7 +17,13 @@ export const catalogueItemSchema = z.object({
   tokenCost: z.number().int(),
   /** Platform benefits only. */
   type: z.enum(BENEFIT_TYPES).nullable(),
+  /**
+   * Where to use it: the provider account that redeems its codes, else a platform benefit's
+   * free-text provider; null for a company benefit that names none (its HR redeems it).
+   */
   providerName: z.string().nullable(),
+  /** A platform benefit's stated value ('2x1', '20% de descuento'); null when none. */
+  value: z.string().nullable(),
   isHighlighted: z.boolean(),
   /** Units or redemptions left; null = unlimited. */
   remaining: z.number().int().nullable(),
@@ -37,6 +43,24 @@ export const catalogueSchema = z.object({
   balances: z.object({ jobby: z.number().int(), company: z.number().int() }),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
+
+/** How the catalogue orders each section: as published (highlighted first, newest), or by cost. */
+export const CATALOGUE_SORTS = ['featured', 'cost_asc', 'cost_desc'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+/**
+ * The catalogue's finders (issue 23 §8), applied by the server to both sections: a name search, the
+ * order, and 'Me alcanza' — only what the section's own balance covers (flexible benefits against
+ * the flexible balance, company benefits against the company balance).
+ */
+export const catalogueQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  sort: z.enum(CATALOGUE_SORTS).default('featured'),
+  affordable: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 
 export const redeemInputSchema = z.object({
   kind: z.enum(['platform', 'company']),

@@ -142,3 +142,11 @@ export function useDeleteUser() {
 export function useSetUserLevel() {
   return useInvalidating(({ id, level }: { id: string; level: Level | null }) => api.put<AdminUser>(`/api/admin/users/${id}/level`, { level }), queryKeys.adminUsers.all);
 }
+
+/** Level 1's CSV exports (issue 23 §7), downloaded by the browser: the same format as HR's. */
+export const ADMIN_CSV_URLS = {
+  users: '/api/admin/users/export',
+  requests: '/api/admin/requests/export',
+  tokenHistory: '/api/admin/tokens/history/export',
+  redemptionsByProvider: '/api/admin/redemptions/by-provider/export',
+} as const;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BenefitRequest, Catalogue, RedeemInput, RedemptionResult } from '../../domain/schemas/economy';
+import type { BenefitRequest, Catalogue, CatalogueSort, RedeemInput, RedemptionResult } from '../../domain/schemas/economy';
 import type { EmployeeDashboard } from '../../domain/schemas/dashboard';
 import type { Balances } from '../../domain/schemas/me';
 import { api } from './client';
@@ -7,15 +7,28 @@ import { queryKeys } from './keys';
 import { balancesQuery } from './session';
 import { API } from '../../domain/first-data';
 
-/** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances. */
-const catalogueQuery = queryOptions({
-  queryKey: queryKeys.catalogue.all,
-  queryFn: ({ signal }) => api.get<Catalogue>('/api/catalogue', signal),
-  staleTime: 30_000,
-});
+/** The catalogue's finders (issue 23 §8): a name search, the order, and 'Me alcanza'. */
+export type CatalogueFinders = { search: string; sort: CatalogueSort; affordable: boolean };
+export const NO_FINDERS: CatalogueFinders = { search: '', sort: 'featured', affordable: false };
 
-export function useCatalogue(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...catalogueQuery, enabled: options.enabled ?? true });
+/** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances, as the finders select them. */
+function catalogueQuery(finders: CatalogueFinders) {
+  const query = new URLSearchParams();
+  if (finders.search.trim()) query.set('search', finders.search.trim());
+  if (finders.sort !== 'featured') query.set('sort', finders.sort);
+  if (finders.affordable) query.set('affordable', 'true');
+  const search = query.toString();
+  return queryOptions({
+    queryKey: queryKeys.catalogue.list(finders),
+    queryFn: ({ signal }) => api.get<Catalogue>(`/api/catalogue${search ? `?${search}` : ''}`, signal),
+    staleTime: 30_000,
+    // The cards stay while a new search loads (the carousel does not flash its loading state).
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCatalogue(options: { enabled?: boolean; finders?: CatalogueFinders } = {}) {
+  return useQuery({ ...catalogueQuery(options.finders ?? NO_FINDERS), enabled: options.enabled ?? true });
 }
 
 /** GET /api/me/dashboard: the employee dashboard in one answer. */
@@ -70,7 +83,7 @@ export function useRedeemBenefit() {
     },
     // Also after a failure: a refusal (stock, limit, balance) or a lost answer means the cards may be stale.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all });
       void queryClient.invalidateQueries({ queryKey: balancesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: myRequestsQuery.key });
       void queryClient.invalidateQueries({ queryKey: employeeDashboardQuery.queryKey });

@@ -15,7 +15,11 @@ export const queryKeys = {
   publicConfig: { all: ['public-config'] as const },
 
   // ── level 3: the employee ──
-  catalogue: { all: ['catalogue'] as const },
+  catalogue: {
+    all: ['catalogue'] as const,
+    /** One search, order and 'Me alcanza' of the catalogue (issue 23 §8). */
+    list: (params: object) => ['catalogue', params] as const,
+  },
   employeeDashboard: { all: ['employee-dashboard'] as const },
   myRequests: {
     all: ['my-requests'] as const,
@@ -116,7 +120,9 @@ export const queryKeys = {
   // ── level 4: the provider ──
   provider: {
     all: ['provider'] as const,
+    /** Every page and filter of the history (and the stat cards, which come with it). */
     history: () => ['provider', 'history'] as const,
+    historyPage: (params: object) => ['provider', 'history', params] as const,
     requests: () => ['provider', 'requests'] as const,
   },
 };

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BenefitRequest, CodeLookup, ProviderHistory, VerifyCodeResult } from '../../domain/schemas/economy';
 import { api } from './client';
 import { queryKeys } from './keys';
@@ -9,15 +9,41 @@ const PROVIDER_REQUESTS_LIMIT = 50;
 
 const providerKeys = queryKeys.provider;
 
-/** The 20 latest codes this provider redeemed, and the three counts of the stat cards. */
-export const providerHistoryQuery = queryOptions({
-  queryKey: providerKeys.history(),
-  queryFn: ({ signal }) => api.get<ProviderHistory>('/api/provider/history', signal),
-  staleTime: 15_000,
-});
+/** The history's filters as the screen holds them: a search, calendar days 'YYYY-MM-DD', a page. */
+export type ProviderHistoryParams = { search: string; from: string | null; to: string | null; page: number; pageSize: number };
 
-export function useProviderHistory() {
-  return useQuery(providerHistoryQuery);
+/** The history's filters as the API reads them (the page's rows and the CSV export alike). */
+export function providerHistorySearch({ search, from, to }: Pick<ProviderHistoryParams, 'search' | 'from' | 'to'>): URLSearchParams {
+  const query = new URLSearchParams();
+  if (search.trim()) query.set('search', search.trim());
+  if (from) query.set('from', from);
+  if (to) query.set('to', to);
+  return query;
+}
+
+/** Where the browser downloads the CSV of the codes the filters select (issue 23 §6). */
+export function providerHistoryExportUrl(filters: Pick<ProviderHistoryParams, 'search' | 'from' | 'to'>): string {
+  const query = providerHistorySearch(filters).toString();
+  return `/api/provider/history/export${query ? `?${query}` : ''}`;
+}
+
+/** A page of the codes this provider redeemed that match the filters, and the three counts of the stat cards. */
+export function providerHistoryQuery(params: ProviderHistoryParams) {
+  return queryOptions({
+    queryKey: providerKeys.historyPage(params),
+    queryFn: ({ signal }) => {
+      const query = providerHistorySearch(params);
+      query.set('limit', String(params.pageSize));
+      query.set('offset', String((params.page - 1) * params.pageSize));
+      return api.get<ProviderHistory>(`/api/provider/history?${query.toString()}`, signal);
+    },
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProviderHistory(params: ProviderHistoryParams) {
+  return useQuery(providerHistoryQuery(params));
 }
 
 export type RequestList = { items: BenefitRequest[]; total: number; pendingCount: number };
@@ -42,7 +68,7 @@ export function useVerifyCode() {
     mutationFn: ({ code, idempotencyKey }: VerifyCodeVariables) =>
       api.post<VerifyCodeResult>('/api/codes/verify', { code }, { 'Idempotency-Key': idempotencyKey }),
     retry: retryTransient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerHistoryQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.history() }),
   });
 }
 

@@ -301,6 +301,7 @@ describe('provider history', () => {
         { code: recent, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false, userName: 'Ana Rojas', usedAt: expect.any(String) },
         { code: older, benefitName: 'Almuerzo', isBenefitJobby: true, userName: 'Ana Rojas', usedAt: expect.any(String) },
       ],
+      total: 2,
       stats: { total: 2, month: 1, today: 1 },
     });
   });
@@ -322,7 +323,7 @@ describe('provider history', () => {
 
   it('is empty for a provider that redeemed nothing, and closed to other levels', async () => {
     const shop = await employee(ctx, 'nuevo@jobby.sup', null, 4);
-    expect((await get('/api/provider/history', shop.cookie)).json()).toEqual({ items: [], stats: { total: 0, month: 0, today: 0 } });
+    expect((await get('/api/provider/history', shop.cookie)).json()).toEqual({ items: [], total: 0, stats: { total: 0, month: 0, today: 0 } });
     expect((await get('/api/provider/history', ana.cookie)).statusCode).toBe(403);
     expect((await verify(ana, 'AAAA0000')).statusCode).toBe(403);
   });

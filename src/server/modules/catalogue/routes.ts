@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueSchema } from '../../../domain/schemas/economy';
+import { catalogueQuerySchema, catalogueSchema } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { getCatalogue } from './service';
 
@@ -7,7 +7,12 @@ import { getCatalogue } from './service';
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/catalogue', {
     config: { access: { levels: [3] } },
-    schema: { tags: ['benefits'], summary: 'Beneficios que el colaborador puede canjear', response: { 200: catalogueSchema } },
-    handler: async (request) => getCatalogue(app.deps.db, actorOf(request)),
+    schema: {
+      tags: ['benefits'],
+      summary: 'Beneficios que el colaborador puede canjear (buscar, ordenar por costo, «Me alcanza»)',
+      querystring: catalogueQuerySchema,
+      response: { 200: catalogueSchema },
+    },
+    handler: async (request) => getCatalogue(app.deps.db, actorOf(request), request.query),
   });
 };

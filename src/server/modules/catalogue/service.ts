@@ -3,11 +3,13 @@
  * the platform's active benefits and the own company's active benefits inside their dates, each
  * with whether this employee can redeem it now and, if not, why.
  */
-import { and, desc, eq, gt, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Catalogue, CatalogueItem } from '../../../domain/schemas/economy';
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Catalogue, CatalogueItem, CatalogueQuery, CatalogueSort } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
-import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts } from '../../db/schema';
+import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { getWalletBalances } from '../ledger/service';
 
 /** Benefit dates are calendar days in Chile (part 1 §9: the product's times are Santiago's). */
@@ -48,6 +50,31 @@ function availabilityOf(item: { isRedeemer: boolean; limitReached: boolean; sold
   return { canRedeem: item.isRedeemer, blockedReason: null };
 }
 
+/** The provider account that redeems a benefit's codes (where to use it). */
+const provider = alias(users, 'provider');
+
+/** Both catalogues' columns the finders read. */
+type BenefitColumns = typeof platformBenefits | typeof companyBenefits;
+
+/**
+ * The finders (issue 23 §8) on one section: its title contains the search, and with 'Me alcanza' its
+ * cost is within `balance` (the section's own balance).
+ */
+function findersWhere(table: BenefitColumns, finders: CatalogueQuery, balance: number): SQL | undefined {
+  return and(
+    finders.search ? ilike(table.title, containsPattern(finders.search)) : undefined,
+    finders.affordable ? lte(table.tokenCost, balance) : undefined,
+  );
+}
+
+/** A section's order: by cost (then title) when asked, else `featured`; the id last so a tie never reorders between loads. */
+function orderOf(table: BenefitColumns, sort: CatalogueSort, featured: SQL[]): SQL[] {
+  if (sort === 'featured') return [...featured, asc(table.id)];
+  return [sort === 'cost_asc' ? asc(table.tokenCost) : desc(table.tokenCost), asc(table.title), asc(table.id)];
+}
+
+const NO_FINDERS: CatalogueQuery = { sort: 'featured', affordable: false };
+
 /** What a catalogue item shows of its benefit, platform or company alike. */
 function shownOf(benefit: Pick<CatalogueItem, 'id' | 'title' | 'description' | 'category' | 'image' | 'tokenCost'>) {
   const { id, title, description, category, image, tokenCost } = benefit;
@@ -68,30 +95,40 @@ export async function listPlatformItems(
   db: Executor,
   actor: Actor,
   jobbyBalance: number,
-  { where, limit = CATALOGUE_SECTION_LIMIT }: { where?: SQL; limit?: number } = {},
+  { where, limit = CATALOGUE_SECTION_LIMIT, finders = NO_FINDERS }: { where?: SQL; limit?: number; finders?: CatalogueQuery } = {},
 ): Promise<CatalogueItem[]> {
   const isRedeemer = isRedeemerOf(actor);
   const platformRows = await db
     .select({
       benefit: platformBenefits,
       redeemedCount: platformBenefitUserCounts.count,
+      providerAccountName: provider.name,
     })
     .from(platformBenefits)
     .leftJoin(
       platformBenefitUserCounts,
       and(eq(platformBenefitUserCounts.benefitId, platformBenefits.id), eq(platformBenefitUserCounts.userId, actor.id)),
     )
-    .where(and(eq(platformBenefits.status, 'active'), or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0)), where))
-    .orderBy(desc(platformBenefits.isHighlighted), desc(platformBenefits.createdAt), platformBenefits.id)
+    .leftJoin(provider, eq(provider.id, platformBenefits.providerUserId))
+    .where(
+      and(
+        eq(platformBenefits.status, 'active'),
+        or(isNull(platformBenefits.stockRemaining), gt(platformBenefits.stockRemaining, 0)),
+        where,
+        findersWhere(platformBenefits, finders, jobbyBalance),
+      ),
+    )
+    .orderBy(...orderOf(platformBenefits, finders.sort, [desc(platformBenefits.isHighlighted), desc(platformBenefits.createdAt)]))
     .limit(limit);
 
-  return platformRows.map(({ benefit, redeemedCount }): CatalogueItem => {
+  return platformRows.map(({ benefit, redeemedCount, providerAccountName }): CatalogueItem => {
     const count = redeemedCount ?? 0;
     return {
       ...shownOf(benefit),
       kind: 'platform',
       type: benefit.type as CatalogueItem['type'],
-      providerName: benefit.providerName,
+      providerName: providerAccountName ?? (benefit.providerName?.trim() || null),
+      value: benefit.value?.trim() || null,
       isHighlighted: benefit.isHighlighted,
       remaining: benefit.stockRemaining,
       redeemedCount: count,
@@ -117,32 +154,41 @@ export async function listPlatformItems(
  * employee sees 'Agotado'. An employee without a company gets platform benefits only; one of a
  * deactivated company gets none of its company's. Throws nothing.
  */
-export async function getCatalogue(db: Executor, actor: Actor): Promise<Catalogue> {
+export async function getCatalogue(db: Executor, actor: Actor, finders: CatalogueQuery = NO_FINDERS): Promise<Catalogue> {
   const balances = await getWalletBalances(db, { userId: actor.id, companyId: actor.companyId });
   const isRedeemer = isRedeemerOf(actor);
 
-  const platform = await listPlatformItems(db, actor, balances.jobby);
+  const platform = await listPlatformItems(db, actor, balances.jobby, { finders });
 
   if (!actor.companyId || !actor.companyActive) return { platform, company: [], balances: { jobby: balances.jobby, company: balances.company } };
 
   const companyRows = await db
-    .select({ benefit: companyBenefits, redeemedCount: companyBenefitUserCounts.count })
+    .select({ benefit: companyBenefits, redeemedCount: companyBenefitUserCounts.count, providerAccountName: provider.name })
     .from(companyBenefits)
     .leftJoin(
       companyBenefitUserCounts,
       and(eq(companyBenefitUserCounts.benefitId, companyBenefits.id), eq(companyBenefitUserCounts.userId, actor.id)),
     )
-    .where(and(eq(companyBenefits.companyId, actor.companyId), eq(companyBenefits.status, 'active'), companyBenefitInWindow(businessToday())))
-    .orderBy(desc(companyBenefits.createdAt), companyBenefits.id)
+    .leftJoin(provider, eq(provider.id, companyBenefits.providerUserId))
+    .where(
+      and(
+        eq(companyBenefits.companyId, actor.companyId),
+        eq(companyBenefits.status, 'active'),
+        companyBenefitInWindow(businessToday()),
+        findersWhere(companyBenefits, finders, balances.company),
+      ),
+    )
+    .orderBy(...orderOf(companyBenefits, finders.sort, [desc(companyBenefits.createdAt)]))
     .limit(CATALOGUE_SECTION_LIMIT);
 
-  const company = companyRows.map(({ benefit, redeemedCount }): CatalogueItem => {
+  const company = companyRows.map(({ benefit, redeemedCount, providerAccountName }): CatalogueItem => {
     const count = redeemedCount ?? 0;
     return {
       ...shownOf(benefit),
       kind: 'company',
       type: null,
-      providerName: null,
+      providerName: providerAccountName,
+      value: null,
       isHighlighted: false,
       remaining: benefit.availableTokens,
       redeemedCount: count,

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { codeLookupSchema, providerHistorySchema, verifyCodeInputSchema, verifyCodeResultSchema } from '../../../domain/schemas/economy';
+import {
+  codeLookupSchema,
+  providerHistoryExportQuerySchema,
+  providerHistoryQuerySchema,
+  providerHistorySchema,
+  verifyCodeInputSchema,
+  verifyCodeResultSchema,
+} from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
+import { sendCsv } from '../../http/csv';
 import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
-import { getProviderHistory } from './history';
+import { getProviderHistory, streamProviderHistoryCsv } from './history';
 import { lookUpCode } from './lookup';
 import { verifyCode } from './verify';
 
@@ -40,7 +48,14 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/provider/history', {
     config: { access },
-    schema: { tags, summary: 'Mis últimos códigos canjeados y mis totales', response: { 200: providerHistorySchema } },
-    handler: async (request) => getProviderHistory(app.deps.db, actorOf(request)),
+    schema: { tags, summary: 'Mis códigos canjeados (buscar, fechas, páginas) y mis totales', querystring: providerHistoryQuerySchema, response: { 200: providerHistorySchema } },
+    handler: async (request) => getProviderHistory(app.deps.db, actorOf(request), request.query),
+  });
+
+  // Issue 23 §6: what the provider invoices from, with the screen's search and dates.
+  app.get('/provider/history/export', {
+    config: { access },
+    schema: { tags, summary: 'Mis códigos canjeados en CSV', querystring: providerHistoryExportQuerySchema },
+    handler: async (request, reply) => sendCsv(reply, 'historial-canjes.csv', streamProviderHistoryCsv(app.deps.db, actorOf(request), request.query)),
   });
 };

@@ -1,29 +1,51 @@
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/access';
+import { sendCsv } from '../../http/csv';
+import { adminRedemptionsByProviderCsv, streamAdminRequestsCsv, streamAdminTokenHistoryCsv, streamAdminUsersCsv } from './admin';
 import { streamCompanyTokenHistoryCsv, streamCompanyUsersCsv } from './service';
 
-const config = { access: { levels: [2] } } as const;
-const tags = ['hr'];
-const CSV = 'text/csv; charset=utf-8';
+const hr = { access: { levels: [2] } } as const;
+const platform = { access: { levels: [1] } } as const;
 
-/** A CSV the browser saves as `filename`, streamed as the service writes it. */
-function sendCsv(reply: FastifyReply, filename: string, stream: Readable) {
-  return reply.type(CSV).header('content-disposition', `attachment; filename="${filename}"`).send(stream);
-}
-
-/** Level 2 (part 2 §2): the CSV exports of the company's users and company-token history. */
+/**
+ * The CSV exports: level 2's (part 2 §2) of the company's users and company-token history; level 1's
+ * (issue 23 §7) of every account, its requests, every token movement and the redemptions by provider
+ * and month.
+ */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/company/users/export', {
-    config,
-    schema: { tags, summary: 'Colaboradores en CSV' },
+    config: hr,
+    schema: { tags: ['hr'], summary: 'Colaboradores en CSV' },
     handler: async (request, reply) => sendCsv(reply, 'usuarios.csv', streamCompanyUsersCsv(app.deps.db, actorOf(request))),
   });
 
   app.get('/company/tokens/history/export', {
-    config,
-    schema: { tags, summary: 'Historial de tokens de empresa en CSV' },
+    config: hr,
+    schema: { tags: ['hr'], summary: 'Historial de tokens de empresa en CSV' },
     handler: async (request, reply) => sendCsv(reply, 'historial-tokens.csv', streamCompanyTokenHistoryCsv(app.deps.db, actorOf(request))),
+  });
+
+  app.get('/admin/users/export', {
+    config: platform,
+    schema: { tags: ['admin'], summary: 'Todos los usuarios en CSV' },
+    handler: async (_request, reply) => sendCsv(reply, 'usuarios.csv', streamAdminUsersCsv(app.deps.db)),
+  });
+
+  app.get('/admin/requests/export', {
+    config: platform,
+    schema: { tags: ['admin'], summary: 'Solicitudes de beneficios en CSV' },
+    handler: async (_request, reply) => sendCsv(reply, 'solicitudes.csv', streamAdminRequestsCsv(app.deps.db)),
+  });
+
+  app.get('/admin/tokens/history/export', {
+    config: platform,
+    schema: { tags: ['admin'], summary: 'Movimientos de tokens en CSV' },
+    handler: async (_request, reply) => sendCsv(reply, 'movimientos-tokens.csv', streamAdminTokenHistoryCsv(app.deps.db)),
+  });
+
+  app.get('/admin/redemptions/by-provider/export', {
+    config: platform,
+    schema: { tags: ['admin'], summary: 'Canjes por proveedor y mes en CSV' },
+    handler: async (_request, reply) => sendCsv(reply, 'canjes-por-proveedor.csv', await adminRedemptionsByProviderCsv(app.deps.db)),
   });
 };

@@ -1,12 +1,10 @@
 /**
  * CSV exports of the HR screens (issue 9, beyond the spec): the company's users and its company-token
- * history, for spreadsheets. UTF-8 with a BOM (Excel then reads accents), ';' as separator (Excel's
- * list separator in Chile), dates dd/mm/yyyy hh:mm in Santiago. Rows are read in keyset batches and
- * written through csv-stringify with backpressure, so 10,000 rows never sit in memory together.
+ * history, for spreadsheets, in the one format of ./csv.ts (BOM, ';', Santiago dates, streamed in
+ * keyset batches).
  */
-import { once } from 'node:events';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { stringify, type Stringifier } from 'csv-stringify';
+import type { Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
 import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
@@ -14,46 +12,10 @@ import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/service';
 import type { TransferKind } from '../../../domain/constants';
-import { companyUserBatch, type ExportCursor } from '../users/hr-users';
+import { companyUserBatch } from '../users/hr-users';
+import { csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
 
-export const EXPORT_BATCH_SIZE = 1000;
-
-/**
- * A text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written with a leading
- * apostrophe (OWASP "CSV injection"): a name such as "=HYPERLINK(...)" stays a name.
- */
-function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-function csvStream(columns: string[]): Stringifier {
-  return stringify({ bom: true, delimiter: ';', header: true, columns, record_delimiter: 'windows', cast: { string: neutraliseFormula } });
-}
-
-/**
- * Feeds `stream` batch by batch: `next(cursor)` reads the rows after the cursor, `toRecord` turns one
- * into its cells. Waits for 'drain' when the client reads slower than the database answers; a
- * failure mid-way destroys the stream (the download is cut, never silently short).
- */
-function pump<Row extends { cursor: string; id: string | number }>(
-  stream: Stringifier,
-  next: (after: ExportCursor | null) => Promise<Row[]>,
-  toRecord: (row: Row) => unknown[],
-): void {
-  void (async () => {
-    let after: ExportCursor | null = null;
-    for (;;) {
-      const rows = await next(after);
-      for (const row of rows) {
-        if (!stream.write(toRecord(row))) await once(stream, 'drain');
-      }
-      if (rows.length < EXPORT_BATCH_SIZE) break;
-      const last = rows[rows.length - 1];
-      after = { createdAt: last.cursor, id: String(last.id) };
-    }
-    stream.end();
-  })().catch((error: unknown) => stream.destroy(error as Error));
-}
+export { EXPORT_BATCH_SIZE };
 
 /** The company's employees as CSV, newest first. Throws NO_COMPANY_ASSIGNED (before streaming). */
 export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
@@ -67,8 +29,12 @@ export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
   return stream;
 }
 
-/** The history export's transfers after the cursor, along ledger_transfers(wallet_company_id, created_at). */
-function historyBatch(db: Executor, companyId: string, after: ExportCursor | null) {
+/**
+ * A token-history export's transfers on employee wallets after the cursor, newest first: one company's
+ * company tokens (HR, along ledger_transfers(wallet_company_id, created_at)) or, with `companyId`
+ * null, every wallet of both token types (level 1, along ledger_transfers(created_at)).
+ */
+export function historyBatch(db: Executor, companyId: string | null, after: ExportCursor | null) {
   return db
     .select({
       id: ledgerTransfers.id,
@@ -80,6 +46,8 @@ function historyBatch(db: Executor, companyId: string, after: ExportCursor | nul
       actorName: ledgerTransfers.actorName,
       balanceBefore: ledgerTransfers.balanceBefore,
       balanceAfter: ledgerTransfers.balanceAfter,
+      tokenType: ledgerTransfers.tokenType,
+      walletCompanyId: ledgerTransfers.walletCompanyId,
       userName: users.name,
       userEmail: users.email,
     })
@@ -87,8 +55,8 @@ function historyBatch(db: Executor, companyId: string, after: ExportCursor | nul
     .leftJoin(users, eq(users.id, ledgerTransfers.walletUserId))
     .where(
       and(
-        eq(ledgerTransfers.walletCompanyId, companyId),
-        eq(ledgerTransfers.tokenType, 'company'),
+        companyId ? eq(ledgerTransfers.walletCompanyId, companyId) : undefined,
+        companyId ? eq(ledgerTransfers.tokenType, 'company') : undefined,
         isNotNull(ledgerTransfers.walletUserId),
         after ? sql`(${ledgerTransfers.createdAt}, ${ledgerTransfers.id}) < (${after.createdAt}::timestamptz, ${Number(after.id)})` : undefined,
       ),

@@ -15,6 +15,7 @@ import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
 import { refuseForeignAddress } from '../companies/service';
 import { disableUser } from './service';
+import type { ExportCursor } from '../exports/csv';
 
 type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 
@@ -156,9 +157,6 @@ export async function setCompanyUserType(db: Executor, input: { id: string; user
   if (!row) throw new AppError('USER_NOT_FOUND');
   return toCompanyUser(row);
 }
-
-/** Where a batch of an export ends: its last row's time as the database's text (microseconds kept) and id. */
-export type ExportCursor = { createdAt: string; id: string };
 
 /** The users export's rows in batches along users(company_id, level, created_at), newest first. */
 export async function companyUserBatch(db: Executor, companyId: string, after: ExportCursor | null, size: number) {

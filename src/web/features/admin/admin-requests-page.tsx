@@ -8,12 +8,13 @@ import { errorMessage } from '../../../domain/errors';
 
 import type { BenefitRequest, RequestFilter } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
-import { useAdminRequests, useDecideAdminRequest } from '../../api/admin-platform';
+import { ADMIN_CSV_URLS, useAdminRequests, useDecideAdminRequest } from '../../api/admin-platform';
 import { usePressKey } from '../../api/press-key';
 import { RequestStatusBadge } from '../../components/badges';
 import { CodeText } from '../../components/code-text';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { ExportCsvButton } from '../../components/export-csv-button';
 
 const PAGE_SIZE = 10;
 
@@ -70,7 +71,11 @@ export function AdminRequestsPage() {
   const counts = requests.data?.counts;
   return (
     <Stack gap="lg" maw={1300}>
-      <PageHeader title="Solicitudes" description="Las solicitudes de beneficios Jobby y las que esperan la gestión del equipo de Jobby." />
+      <PageHeader
+        title="Solicitudes"
+        description="Las solicitudes de beneficios Jobby y las que esperan la gestión del equipo de Jobby."
+        action={<ExportCsvButton href={ADMIN_CSV_URLS.requests} />}
+      />
       <Tabs
         value={filter}
         onChange={(value) => {

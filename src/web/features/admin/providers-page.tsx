@@ -5,12 +5,13 @@ import { IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons
 import { errorMessage } from '../../../domain/errors';
 import { providerInputSchema, providerUpdateSchema, type Provider } from '../../../domain/schemas/admin';
 import { ApiError } from '../../api/client';
-import { useCreateProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
+import { ADMIN_CSV_URLS, useCreateProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
 import { publicConfigQuery } from '../../api/session';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { StatusBadge } from '../../components/badges';
 
 const STATUS_OPTIONS = [
@@ -61,9 +62,12 @@ export function ProvidersPage() {
         title="Proveedores"
         description="Las cuentas de los proveedores que validan los códigos de los colaboradores."
         action={
-          <Button color="admin" variant={isFormOpen ? 'light' : 'filled'} rightSection={isFormOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />} onClick={() => setFormOpen((o) => !o)} aria-expanded={isFormOpen}>
-            {isFormOpen ? 'Ocultar formulario' : 'Nuevo proveedor'}
-          </Button>
+          <Group gap="sm">
+            <ExportCsvButton href={ADMIN_CSV_URLS.redemptionsByProvider}>Canjes por proveedor y mes (CSV)</ExportCsvButton>
+            <Button color="admin" variant={isFormOpen ? 'light' : 'filled'} rightSection={isFormOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />} onClick={() => setFormOpen((o) => !o)} aria-expanded={isFormOpen}>
+              {isFormOpen ? 'Ocultar formulario' : 'Nuevo proveedor'}
+            </Button>
+          </Group>
         }
       />
       {list.banner}

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Group, Loader, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import type { HistoryEntry } from '../../../domain/schemas/economy';
+import { ADMIN_CSV_URLS } from '../../api/admin-platform';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { DataTable, pagedTableProps, useTableSearch } from '../../components/data-table';
 import { TokenHistoryTypeFilter, tokenHistoryColumns } from '../../components/token-history';
 
@@ -31,7 +33,10 @@ export function TokenHistoryCard() {
               Movimientos de tokens de los colaboradores, del más reciente al más antiguo.
             </Text>
           </div>
-          {history.isFetching && !history.isPending && <Loader size="xs" color="admin" aria-label="Actualizando historial" />}
+          <Group gap="sm">
+            {history.isFetching && !history.isPending && <Loader size="xs" color="admin" aria-label="Actualizando historial" />}
+            <ExportCsvButton href={ADMIN_CSV_URLS.tokenHistory} />
+          </Group>
         </Group>
       }
       columns={COLUMNS}

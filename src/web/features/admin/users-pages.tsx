@@ -7,12 +7,13 @@ import { formatDateTime } from '../../../domain/dates';
 import { isLevel, LEVEL_NAMES, type Level } from '../../../domain/levels';
 import type { AdminUser } from '../../../domain/schemas/admin';
 import { ApiError, messageOf } from '../../api/client';
-import { useAdminUsers, useDeleteUser, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
+import { ADMIN_CSV_URLS, useAdminUsers, useDeleteUser, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
 import { useMe } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { LEVEL_OPTIONS, UserLevelCards } from './user-level-cards';
 
 const PAGE_SIZE = 15;
@@ -117,7 +118,11 @@ export function UserDiagnosticsPage() {
   ];
   return (
     <Stack gap="lg" maw={1300}>
-      <PageHeader title="Diagnóstico de usuarios" description="Cuántas cuentas hay por nivel, qué revisar y la lista de todos los usuarios." />
+      <PageHeader
+        title="Diagnóstico de usuarios"
+        description="Cuántas cuentas hay por nivel, qué revisar y la lista de todos los usuarios."
+        action={<ExportCsvButton href={ADMIN_CSV_URLS.users} />}
+      />
       <Banner banner={banner} onClose={clear} />
       <UserLevelCards summary={summary.data} isLoading={summary.isPending} />
       {summary.isError && <Alert color="red">Error al cargar usuarios</Alert>}

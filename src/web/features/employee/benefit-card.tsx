@@ -1,10 +1,18 @@
 import { useId, useState } from 'react';
 import { Badge, Box, Button, Group, Skeleton, Text, Title } from '@mantine/core';
-import { IconBan, IconCheck, IconCoins, IconSparkles, IconStar } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconCoins, IconInfoCircle, IconSparkles, IconStar } from '@tabler/icons-react';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
 import { accentOf, tokensText } from './benefit-accent';
 import { categoryView } from './benefit-category';
 import classes from './benefit-card.module.css';
+import { useOpenBenefitDetail } from './benefit-detail-context';
+
+/** Why an item cannot be redeemed, as its button says it. */
+export const BLOCKED_LABELS: Record<NonNullable<CatalogueItem['blockedReason']>, string> = {
+  INSUFFICIENT_TOKENS: 'Tokens insuficientes',
+  ALREADY_REDEEMED: 'Ya canjeado',
+  OUT_OF_STOCK: 'Agotado',
+};
 
 type BenefitCardProps = {
   item: CatalogueItem;
@@ -16,6 +24,7 @@ export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
   const titleId = useId();
   const accent = accentOf(item);
   const category = categoryView(item.category);
+  const openDetail = useOpenBenefitDetail();
 
   return (
     <Box component="article" className={classes.card} aria-labelledby={titleId} data-testid="benefit-card">
@@ -62,6 +71,20 @@ export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
           </Badge>
         </Group>
         <AvailabilityLine item={item} />
+        {openDetail && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            radius="xl"
+            color={accent.color === 'gold' ? 'dark' : 'brand'}
+            leftSection={<IconInfoCircle size={16} aria-hidden />}
+            onClick={() => openDetail(item)}
+            aria-label={`Ver detalle de ${item.title}`}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Ver detalle
+          </Button>
+        )}
         <div className={classes.footer}>
           <RedeemAction item={item} onRedeem={onRedeem} />
         </div>
@@ -101,7 +124,8 @@ function BenefitImage({ item }: { item: CatalogueItem }) {
   );
 }
 
-function AvailabilityLine({ item }: { item: CatalogueItem }) {
+/** What is left and how many times the employee may still take it, and who must approve. */
+export function AvailabilityLine({ item }: { item: CatalogueItem }) {
   const parts: string[] = [];
   // Sold out already reads 'Agotado' on the button.
   if (item.remaining !== null && item.remaining > 0) parts.push(item.remaining === 1 ? 'Queda 1 disponible' : `Quedan ${item.remaining} disponibles`);
@@ -134,19 +158,19 @@ function approvalHint(item: CatalogueItem): string | null {
 function RedeemAction({ item, onRedeem }: BenefitCardProps) {
   const accent = accentOf(item);
   if (item.blockedReason === 'INSUFFICIENT_TOKENS') {
-    return <div className={classes.blocked}>Tokens insuficientes</div>;
+    return <div className={classes.blocked}>{BLOCKED_LABELS.INSUFFICIENT_TOKENS}</div>;
   }
   if (item.blockedReason === 'ALREADY_REDEEMED') {
     return (
       <Button fullWidth radius="xl" disabled leftSection={<IconCheck size={16} aria-hidden />}>
-        Ya canjeado
+        {BLOCKED_LABELS.ALREADY_REDEEMED}
       </Button>
     );
   }
   if (item.blockedReason === 'OUT_OF_STOCK') {
     return (
       <Button fullWidth radius="xl" disabled leftSection={<IconBan size={16} aria-hidden />}>
-        Agotado
+        {BLOCKED_LABELS.OUT_OF_STOCK}
       </Button>
     );
   }

@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
-import { Stack } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearchOff } from '@tabler/icons-react';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
-import { useCatalogue } from '../../api/employee';
+import { NO_FINDERS, useCatalogue, type CatalogueFinders as Finders } from '../../api/employee';
 import { useBalances } from '../../api/session';
 import { ErrorState } from '../../components/error-state';
+import { PageNotice } from './benefit-grid';
+import { BenefitDetailContext } from './benefit-detail-context';
+import { BenefitDetailModal, useBenefitDetail } from './benefit-detail-modal';
+import { CatalogueFinders } from './catalogue-finders';
 import { RedeemModal, useRedeemModal } from './redeem-modal';
 
 type CatalogueSection = 'platform' | 'company';
@@ -25,34 +31,75 @@ type CataloguePageOptions = {
   footer?: ReactNode;
 };
 
+const BALANCE_NAMES: Record<CatalogueSection, string> = { platform: 'flexibles', company: 'de empresa' };
+
 /**
- * The employee's two benefit pages (/level3/benefits, /level3/company-benefits): one section of the
- * catalogue, loading, failure with retry, empty, and the redemption modal with the freshest balances.
+ * The employee's two benefit pages (/level3/benefits, /level3/company-benefits): the finders (issue 23
+ * §8: name, order by cost, 'Me alcanza', applied by the server), one section of the catalogue, loading,
+ * failure with retry, empty, a benefit's detail, and the redemption modal with the freshest balances.
  */
 export function CataloguePage({ section, intro, enabled = true, unavailable, loading, empty, children, footer }: CataloguePageOptions) {
-  const catalogue = useCatalogue({ enabled });
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, 300);
+  const [choices, setChoices] = useState<Omit<Finders, 'search'>>({ sort: NO_FINDERS.sort, affordable: NO_FINDERS.affordable });
+  const finders: Finders = { ...choices, search };
+  const isFinding = search.trim() !== '' || choices.affordable;
+  const catalogue = useCatalogue({ enabled, finders });
   const balances = useBalances(enabled);
   const modal = useRedeemModal();
+  const detail = useBenefitDetail();
+
+  const clear = () => {
+    setSearchText('');
+    setChoices({ sort: NO_FINDERS.sort, affordable: false });
+  };
 
   let content: ReactNode;
   if (unavailable) content = unavailable;
   else if (catalogue.isPending) content = loading;
   else if (catalogue.isError) content = <ErrorState message="Oops, algo salió mal" onRetry={() => void catalogue.refetch()} />;
-  else if (catalogue.data[section].length === 0) content = empty;
-  else content = children(catalogue.data[section], modal.open, modal.opened);
+  else if (catalogue.data[section].length === 0)
+    content = isFinding ? (
+      <PageNotice
+        icon={<IconSearchOff size={28} />}
+        color="gray"
+        title="Ningún beneficio coincide"
+        description={choices.affordable ? `Prueba con otro nombre o quita «Me alcanza»: muestra solo lo que cubren tus tokens ${BALANCE_NAMES[section]}.` : 'Prueba con otro nombre.'}
+        action={
+          <Button radius="xl" variant="light" onClick={clear}>
+            Quitar filtros
+          </Button>
+        }
+      />
+    ) : (
+      empty
+    );
+  else content = children(catalogue.data[section], modal.open, modal.opened || detail.opened);
 
   return (
-    <Stack gap="lg" maw={1280}>
-      {intro}
-      {content}
-      {footer}
-      <RedeemModal
-        item={modal.item}
-        opened={modal.opened}
-        session={modal.session}
-        onClose={modal.close}
-        balances={balances.data ?? catalogue.data?.balances}
-      />
-    </Stack>
+    <BenefitDetailContext.Provider value={detail.open}>
+      <Stack gap="lg" maw={1280}>
+        {intro}
+        {!unavailable && (
+          <CatalogueFinders
+            searchText={searchText}
+            onSearchText={setSearchText}
+            finders={finders}
+            onChange={({ sort, affordable }) => setChoices({ sort, affordable })}
+            balanceName={BALANCE_NAMES[section]}
+          />
+        )}
+        {content}
+        {footer}
+        <BenefitDetailModal item={detail.item} opened={detail.opened} onClose={detail.close} onRedeem={modal.open} />
+        <RedeemModal
+          item={modal.item}
+          opened={modal.opened}
+          session={modal.session}
+          onClose={modal.close}
+          balances={balances.data ?? catalogue.data?.balances}
+        />
+      </Stack>
+    </BenefitDetailContext.Provider>
   );
 }

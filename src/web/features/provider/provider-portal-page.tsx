@@ -2,10 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Button, Container, Stack } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { PROVIDER_WELCOME_MS } from '../../../domain/constants';
-import { messageOf } from '../../api/client';
 import { useProviderHistory } from '../../api/provider';
 import { ProviderHeader } from './provider-header';
-import { ProviderHistoryTable } from './provider-history-table';
+import { ProviderHistoryTable, useProviderHistoryFilters } from './provider-history-table';
 import { ProviderRequestsCard } from './provider-requests-card';
 import { ProviderStats } from './provider-stats';
 import { ProviderWelcome, TokenRedeemedOverlay } from './provider-splash';
@@ -24,8 +23,9 @@ export function ProviderPortalPage() {
   const [isCelebrating, setIsCelebrating] = useState(false);
   const [isScanning, setIsScanning] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const filters = useProviderHistoryFilters();
   // Loads while the welcome plays, so the counts are there when it ends.
-  const history = useProviderHistory();
+  const history = useProviderHistory(filters.params);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setIsWelcoming(false), PROVIDER_WELCOME_MS);
@@ -56,13 +56,9 @@ export function ProviderPortalPage() {
             Escanear código
           </Button>
           <VerifyTokenForm inputRef={inputRef} onRedeemed={celebrate} />
-          <ProviderHistoryTable
-            items={history.data?.items}
-            isLoading={history.isPending}
-            error={history.isError ? messageOf(history.error) : null}
-            onRetry={() => void history.refetch()}
-          />
+          {/* The work queue before the record (issue 23 §6): on a phone it is reached without scrolling past the history. */}
           <ProviderRequestsCard />
+          <ProviderHistoryTable history={history} filters={filters} />
         </Stack>
       </Container>
       {isScanning && (
