@@ -20,7 +20,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { botAlerts } from '../../src/server/db/schema';
+import { botAlerts, invitations } from '../../src/server/db/schema';
 import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
@@ -40,6 +40,13 @@ async function openAlert(w: World): Promise<string> {
   const userId = await createUser(w.ctx.db, { email: `alerta-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId });
   const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId, stressScore: 8 }).returning({ id: botAlerts.id });
   return alert.id;
+}
+
+/** A fresh Matriz employee with a pending invitation (resend and revoke: each caller gets its own; Matriz's maxUsers is not asked). */
+async function pendingInvitation(w: World): Promise<string> {
+  const userId = await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId });
+  await w.ctx.db.insert(invitations).values({ userId, invitedBy: w.userIds.L2, expiresAt: new Date(Date.now() + 86_400_000) });
+  return userId;
 }
 
 const botConfig = { botEnabled: false, whatsappNumber: null, analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '' };
@@ -152,6 +159,18 @@ const MATRIX: Row[] = [
     url: `/api/company/users/${w.userIds.S3}/status`, payload: { status: 'active' } })),
   row('POST /api/company/users/:id/type',          [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
     url: `/api/company/users/${w.userIds.S3}/type`, payload: { userType: 'A' } })),
+  // Issue 20 §2, §3: importing employees and invitations. HR of either company works on its own company;
+  // a pending invitation of Matriz is not found by another company's HR.
+  row('POST /api/company/users/invite',            [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
+    payload: { name: 'Persona Invitada', email: `invitada-${caller.toLowerCase()}@matriz.cl` } })),
+  row('POST /api/company/users/import/preview',    [401, 403, 200, 403, 403, 403, 200, 403, 403], () => ({
+    payload: { rows: [{ line: 2, name: 'Persona Importada', email: 'previa@matriz.cl', phone: '', userType: 'A' }] } })),
+  row('POST /api/company/users/import',            [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
+    payload: { rows: [{ line: 2, name: 'Persona Importada', email: `importada-${caller.toLowerCase()}@matriz.cl`, phone: '', userType: 'B' }] } })),
+  row('POST /api/company/users/:id/invitation/resend', [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/company/users/${await pendingInvitation(w)}/invitation/resend` })),
+  row('DELETE /api/company/users/:id/invitation',  [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/company/users/${await pendingInvitation(w)}/invitation` })),
   row('GET /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('PUT /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403], () => ({
     payload: { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' } })),

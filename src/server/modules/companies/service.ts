@@ -1,5 +1,5 @@
 import { companyDomainProblem } from '../../../domain/company-domain';
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
@@ -168,14 +168,29 @@ export async function setCompanyStatus(db: Executor, input: { id: string; status
  */
 export async function refuseForeignAddress(db: Executor, email: string, companyId: string, domains: { staffDomain: string; providerDomain: string }) {
   const domain = emailDomainOf(email);
-  if (!domain) return;
-  if (domain === domains.staffDomain.toLowerCase() || domain === domains.providerDomain.toLowerCase()) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
-  const [other] = await db
-    .select({ id: companies.id })
+  if (domain && (await foreignDomainsAmong(db, [domain], companyId, domains)).has(domain)) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+}
+
+/**
+ * Which of `emailDomains` (lower-case) refuseForeignAddress refuses for `companyId`: the staff and
+ * provider domains and any other company's. One look-up for a whole spreadsheet (issue 20 §2).
+ */
+export async function foreignDomainsAmong(
+  db: Executor,
+  emailDomains: string[],
+  companyId: string,
+  domains: { staffDomain: string; providerDomain: string },
+): Promise<Set<string>> {
+  const reserved = [domains.staffDomain.toLowerCase(), domains.providerDomain.toLowerCase()];
+  const foreign = new Set(emailDomains.filter((d) => reserved.includes(d)));
+  const others = [...new Set(emailDomains)].filter((d) => !foreign.has(d));
+  if (others.length === 0) return foreign;
+  const rows = await db
+    .select({ domain: sql<string>`lower(${companies.emailDomain})` })
     .from(companies)
-    .where(and(sql`lower(${companies.emailDomain}) = ${domain}`, ne(companies.id, companyId)))
-    .limit(1);
-  if (other) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+    .where(and(inArray(sql`lower(${companies.emailDomain})`, others), ne(companies.id, companyId)));
+  for (const row of rows) foreign.add(row.domain);
+  return foreign;
 }
 
 /**
