@@ -44,3 +44,8 @@ export function HistoryTypeBadge({ type, ...look }: Look & { type: HistoryType }
 export function OriginBadge({ isBenefitJobby, ...look }: Look & { isBenefitJobby: boolean }) {
   return <ToneBadge tone={isBenefitJobby ? 'platform' : 'attention'} label={isBenefitJobby ? 'Jobby' : 'Empresa'} {...look} />;
 }
+
+/** An invited person who has not chosen a password yet (issue 20 §3): yellow, as every pending thing. */
+export function InvitationPendingBadge(look: Look) {
+  return <ToneBadge tone="warning" label="Invitación pendiente" {...look} />;
+}
