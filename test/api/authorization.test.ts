@@ -42,9 +42,14 @@ async function openAlert(w: World): Promise<string> {
   return alert.id;
 }
 
-/** A fresh Matriz employee with a pending invitation (resend and revoke: each caller gets its own; Matriz's maxUsers is not asked). */
-async function pendingInvitation(w: World): Promise<string> {
-  const userId = await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId });
+/**
+ * A fresh account with a pending invitation (resend and revoke: each caller gets its own): a Matriz
+ * employee (Matriz's maxUsers is not asked), or a provider for level 1's routes.
+ */
+async function pendingInvitation(w: World, level: 3 | 4 = 3): Promise<string> {
+  const userId = level === 3
+    ? await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId })
+    : await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@jobby.sup`, level: 4 });
   await w.ctx.db.insert(invitations).values({ userId, invitedBy: w.userIds.L2, expiresAt: new Date(Date.now() + 86_400_000) });
   return userId;
 }
@@ -126,6 +131,15 @@ const MATRIX: Row[] = [
   row('POST /api/companies/:id/admins',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
     url: `/api/companies/${w.companyId}/admins`,
     payload: { name: 'Otra Admin', email: `admin@${caller.toLowerCase()}.matriz.cl`, password: 'secreto1', confirmPassword: 'secreto1' } })),
+  // Issue 20 §3: level 1 invites HR admins and providers, and resends or revokes from its users list.
+  row('POST /api/companies/:id/admins/invite',     [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
+    url: `/api/companies/${w.companyId}/admins/invite`, payload: { name: 'Admin Invitada', email: `admin@invitada-${caller.toLowerCase()}.matriz.cl` } })),
+  row('POST /api/providers/invite',                [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
+    payload: { name: 'Librería Invitada', email: `invitada-${caller.toLowerCase()}@jobby.sup` } })),
+  row('POST /api/admin/users/:id/invitation/resend', [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/users/${await pendingInvitation(w, 4)}/invitation/resend` })),
+  row('DELETE /api/admin/users/:id/invitation',    [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/users/${await pendingInvitation(w, 4)}/invitation` })),
   row('GET /api/providers',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/providers',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
     payload: { name: 'Librería', email: `libreria-${caller.toLowerCase()}@jobby.sup`, password: 'secreto1' } })),

@@ -83,6 +83,8 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'POST /api/companies/:id/status': { status: 'active' },
     'POST /api/companies/:id/admins': { name: 'Admin', email: 'admin@nueva.cl', password: 'secreto1', confirmPassword: 'secreto1' },
     'POST /api/providers': { name: 'Librería', email: 'libreria@jobby.sup', password: 'secreto1', status: 'active', category: 'Libros', description: 'Libros', contactPhone: '+56 9' },
+    'POST /api/companies/:id/admins/invite': { name: 'Admin', email: 'admin@invitada.cl' },
+    'POST /api/providers/invite': { name: 'Librería', email: 'invitada@jobby.sup', status: 'active', category: 'Libros', description: 'Libros', contactPhone: '+56 9' },
     'PATCH /api/providers/:id': { name: 'Librería', status: 'active', category: 'Libros', description: 'Libros', contactPhone: '+56 9' },
     'POST /api/providers/:id/status': { status: 'active' },
     'PUT /api/admin/users/:id/level': { level: 3 },

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { RecordStatus } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { emailDomainOf, isProviderEmail, isStaffEmail } from '../../../domain/levels';
-import type { Company, CompanyAdmin, companyAdminInputSchema, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
+import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
 import { blankToNull } from '../../../domain/text';
 import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../auth/create-account';
+import { issueInvitations, type InvitationMail } from '../invitations/service';
 import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';
@@ -32,7 +33,6 @@ type CompanyRow = typeof companies.$inferSelect;
 type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 type CompanyCreate = z.infer<typeof companyInputSchema>;
 type CompanyEdit = z.infer<typeof companyUpdateSchema>;
-type CompanyAdminCreate = z.infer<typeof companyAdminInputSchema>;
 
 /** Level 2 and 3 accounts of the company: one index range of users_company_level_idx per row. */
 // Written out in full: drizzle leaves columns unqualified in a one-table select, and "id" would be the user's.
@@ -202,15 +202,25 @@ export async function foreignDomainsAmong(
  */
 export async function createCompanyAdmin(
   db: Executor,
-  input: CompanyAdminCreate & { companyId: string },
+  input: { name: string; email: string; password: string | null; companyId: string },
   actor: Actor,
   domains: { staffDomain: string; providerDomain: string },
-): Promise<CompanyAdmin> {
+): Promise<CompanyAdmin & { invitation: InvitationMail | null }> {
   if (isStaffEmail(input.email, domains.staffDomain) || isProviderEmail(input.email, domains.providerDomain)) throw new AppError('ADMIN_EMAIL_RESERVED_DOMAIN');
-  await companyById(db, input.companyId);
+  const company = await companyById(db, input.companyId);
   // An HR admin at another company's domain would squat that company's address (issue 18 item 3).
   await refuseForeignAddress(db, input.email, input.companyId, domains);
-  const { id } = await createPasswordAccount(db, { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id });
-  return { id, name: input.name, email: input.email, level: 2, companyId: input.companyId };
+  let invitation: InvitationMail | null = null;
+  const { id } = await createPasswordAccount(
+    db,
+    { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id },
+    {
+      // With no password it is an invitation (issue 20 §3): the link's mail goes after COMMIT.
+      afterInsert: async (tx, newId) => {
+        if (input.password === null) [invitation] = await issueInvitations(tx, [{ id: newId, email: input.email, name: input.name }], actor.id, company.name);
+      },
+    },
+  );
+  return { id, name: input.name, email: input.email, level: 2, companyId: input.companyId, invitation };
 }
 

@@ -10,7 +10,7 @@ import { isLevel, type Level } from '../../../domain/levels';
 import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
 import type { Actor } from '../../actor';
 import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
-import { companies, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
+import { companies, invitations, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 
 type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -26,12 +26,19 @@ const adminUserColumns = {
   companyName: companies.name,
   status: users.status,
   createdAt: users.createdAt,
+  invitationPending: sql<boolean>`exists (select 1 from ${invitations} where ${invitations.userId} = ${users.id})`,
 };
 
-type AdminUserRow = { id: string; email: string; name: string; level: number | null; companyId: string | null; companyName: string | null; status: string; createdAt: Date };
+type AdminUserRow = { id: string; email: string; name: string; level: number | null; companyId: string | null; companyName: string | null; status: string; createdAt: Date; invitationPending: boolean };
 
 function toAdminUser(row: AdminUserRow): AdminUser {
-  return { ...row, level: isLevel(row.level) ? row.level : null, status: row.status === 'inactive' ? 'inactive' : 'active', createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    level: isLevel(row.level) ? row.level : null,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    createdAt: row.createdAt.toISOString(),
+    invitationPending: Boolean(row.invitationPending),
+  };
 }
 
 /** The list's level filter on a level column (of users, or of the tallies). */

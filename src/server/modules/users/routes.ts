@@ -66,6 +66,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // Issue 20 §3: level 1's invitations (HR admins, providers) from its users list.
+  app.post('/admin/users/:id/invitation/resend', {
+    config: { access },
+    schema: { tags, summary: 'Reenviar la invitación de un administrador de RR.HH. o proveedor (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      const mails = await resendInvitation(app.deps.db, request.params.id, { kind: 'platform' }, actorOf(request).id);
+      await sendInvitationMails(app.deps.mail, app.deps.config, mails);
+      return { ok: true as const };
+    },
+  });
+
+  app.delete('/admin/users/:id/invitation', {
+    config: { access },
+    schema: { tags, summary: 'Revocar la invitación de un administrador de RR.HH. o proveedor (su cuenta sin contraseña se elimina)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      await revokeInvitation(app.deps.db, request.params.id, { kind: 'platform' });
+      return { ok: true as const };
+    },
+  });
+
   app.get('/company/users', {
     config: hr,
     schema: { tags: ['hr'], summary: 'Colaboradores de la empresa', querystring: companyUserListQuerySchema, response: { 200: companyUserListSchema } },
