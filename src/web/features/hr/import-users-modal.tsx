@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, FileInput, Group, List, Modal, Progress, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { IMPORT_CHUNK_SIZE, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows, type ImportRow } from '../../../domain/employee-import';
 import type { EmployeeImportPreview, InvalidImportRow } from '../../../domain/schemas/hr';
 import { messageOf, newIdempotencyKey } from '../../api/client';
 import { postEmployeeImport, useImportPreview, useRefreshHr } from '../../api/hr';
 import { isTransientError } from '../../api/press-key';
-import { SimpleTable } from '../../components/data-table';
 
 type Chunk = { rows: ImportRow[]; key: string };
 type Run = { done: number; total: number; created: number; existing: number; invalid: InvalidImportRow[]; left: Chunk[]; running: boolean; failed: string | null };
@@ -208,21 +207,23 @@ export function ImportUsersModal({ opened, onClose, onDone }: ImportUsersModalOp
   );
 }
 
+/** Each refused row: its line and address, then the reason; a list, so it reads at phone width too. */
 function InvalidRows({ rows }: { rows: InvalidImportRow[] }) {
   return (
     <ScrollArea.Autosize mah={320} type="auto">
-      <SimpleTable<InvalidImportRow>
-      aria-label="Filas con errores"
-      minWidth={460}
-      striped
-      rows={rows}
-      rowKey={(r) => String(r.line)}
-      columns={[
-        { key: 'line', header: 'Línea', noWrap: true, render: (r) => r.line },
-        { key: 'email', header: 'Correo', render: (r) => r.email || '—' },
-        { key: 'message', header: 'Problema', render: (r) => r.message },
-      ]}
-      />
+      <Stack component="ul" gap={6} p={0} m={0} aria-label="Filas con errores" style={{ listStyle: 'none' }}>
+        {rows.map((r) => (
+          <Paper component="li" key={r.line} withBorder radius="md" px="sm" py={6}>
+            <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+              Línea {r.line}
+              {r.email ? ` · ${r.email}` : ''}
+            </Text>
+            <Text size="sm">
+              {r.message}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
     </ScrollArea.Autosize>
   );
 }
@@ -232,7 +233,7 @@ function PreviewSummary({ preview }: { preview: EmployeeImportPreview }) {
   const free = Math.max(0, preview.maxUsers - preview.userCount);
   return (
     <Stack gap="sm" data-testid="import-preview">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={3} spacing="xs">
         <Figure label="Se crearán" value={preview.create.length} testId="import-create" />
         <Figure label="Ya existen" value={preview.existing.length} testId="import-existing" />
         <Figure label="Con errores" value={preview.invalid.length} testId="import-invalid" />
@@ -267,8 +268,8 @@ function PreviewSummary({ preview }: { preview: EmployeeImportPreview }) {
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
-    <Stack gap={0} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
-      <Text size="sm" c="dimmed" fw={600}>
+    <Stack gap={0} p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+      <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
       <Text fz="xl" fw={800} data-testid={testId}>

@@ -76,11 +76,24 @@ export function HrUsersPage() {
       key: 'status',
       header: 'Estado',
       noWrap: true,
+      // A pending invitation's own actions sit under its badge, so the row's actions keep their width.
       render: (u) => (
-        <Group gap={4} wrap="nowrap">
-          <StatusBadge isActive={u.status === 'active'} />
-          {u.invitationPending && <InvitationPendingBadge />}
-        </Group>
+        <Stack gap={4} align="flex-start">
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge isActive={u.status === 'active'} />
+            {u.invitationPending && <InvitationPendingBadge />}
+          </Group>
+          {u.invitationPending && (
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="light" color="admin" leftSection={<IconMailForward size={12} />} onClick={() => resendTo(u)} loading={resend.isPending && resend.variables?.id === u.id} aria-label={`Reenviar la invitación a ${u.name}`}>
+                Reenviar
+              </Button>
+              <Button size="compact-xs" variant="light" color="red" onClick={() => setRevoking(u)} aria-label={`Revocar la invitación de ${u.name}`}>
+                Revocar
+              </Button>
+            </Group>
+          )}
+        </Stack>
       ),
     },
     { key: 'type', header: 'Tipo', noWrap: true, render: (u) => `Tipo ${u.userType}` },
@@ -88,17 +101,6 @@ export function HrUsersPage() {
       name: (u) => `a ${u.name}`,
       canEdit: false,
       extra: (u) => (
-        <>
-        {u.invitationPending && (
-          <>
-            <Button size="xs" variant="light" color="admin" leftSection={<IconMailForward size={14} />} onClick={() => resendTo(u)} loading={resend.isPending && resend.variables?.id === u.id} aria-label={`Reenviar la invitación a ${u.name}`}>
-              Reenviar
-            </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setRevoking(u)} aria-label={`Revocar la invitación de ${u.name}`}>
-              Revocar
-            </Button>
-          </>
-        )}
         <Button
           size="xs"
           variant="light"
@@ -109,7 +111,6 @@ export function HrUsersPage() {
         >
           Cambiar a tipo {u.userType === 'A' ? 'B' : 'A'}
         </Button>
-        </>
       ),
     }),
   ];
