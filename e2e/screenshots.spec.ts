@@ -476,3 +476,30 @@ test.describe('issue 23 §6–8: the provider history, level 1 exports, the cata
     await page.screenshot({ path: 'e2e/screenshots/level3-company-catalogue-finders-phone.png', fullPage: true, animations: 'disabled' });
   });
 });
+
+test.describe('issue 20: importing employees and invitations', () => {
+  test('the import preview and the users list with pending invitations', async ({ page }) => {
+    const own = await newCompany({ name: 'Capturas Importación', maxUsers: 10 });
+    const rows = [
+      ...Array.from({ length: 9 }, (_, i) => `Persona Importada ${i + 1};persona${i + 1}@${own.domain};;${i % 2 ? 'B' : 'A'}`),
+      `Fuera de Dominio;alguien@otro-dominio.cl;;A`,
+      `Repetida;persona2@${own.domain};;A`,
+      `Tipo Raro;tipo.raro@${own.domain};;C`,
+      `Sin Cupo Uno;sincupo1@${own.domain};;A`,
+      `Sin Cupo Dos;sincupo2@${own.domain};;A`,
+    ];
+    const csv = `Nombre;Correo;Teléfono;Tipo\r\n${rows.join('\r\n')}\r\n`;
+    await signIn(page, own.hr, own.hrPassword);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/users');
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar colaboradores' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'colaboradores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await expect(dialog.getByTestId('import-invalid')).toHaveText('5');
+    await shoot(page, 'level2-users-import-preview');
+    await dialog.getByRole('button', { name: /^Importar \d+ usuarios$/ }).click();
+    await expect(page.getByText(/^Importación completa/)).toBeVisible();
+    await expect(page.getByText('Invitación pendiente').first()).toBeVisible();
+    await shoot(page, 'level2-users-pending-invitations');
+  });
+});

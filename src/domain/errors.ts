@@ -155,6 +155,10 @@ export const ERRORS = {
   OWN_ACCOUNT_DELETE: { status: 409, message: 'No puedes eliminar tu propia cuenta' },
   // Not in the spec (decision 72): a bare username needs the company's email domain.
   COMPANY_DOMAIN_MISSING: { status: 409, message: 'La empresa no tiene un dominio de correo registrado. Escribe el correo completo o pide a Jobby que registre el dominio.' },
+  // Not in the spec (issue 20 §2, §3): importing employees from a spreadsheet, and invitations.
+  IMPORT_ROW_DUPLICATE: { status: 400, message: (p) => `El correo está repetido en el archivo (ya aparece en la línea ${p.line})` },
+  IMPORT_TYPE_INVALID: { status: 400, message: 'El tipo debe ser A o B' },
+  INVITATION_NOT_FOUND: { status: 404, message: 'Esta persona no tiene una invitación pendiente' },
   // Not in the spec: a product link is a web address the provider can open.
   PRODUCT_LINK_INVALID: { status: 400, message: 'El enlace del producto debe ser una dirección web que comience con http:// o https://' },
 

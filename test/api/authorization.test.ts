@@ -20,7 +20,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { botAlerts } from '../../src/server/db/schema';
+import { botAlerts, invitations } from '../../src/server/db/schema';
 import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
@@ -40,6 +40,18 @@ async function openAlert(w: World): Promise<string> {
   const userId = await createUser(w.ctx.db, { email: `alerta-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId });
   const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId, stressScore: 8 }).returning({ id: botAlerts.id });
   return alert.id;
+}
+
+/**
+ * A fresh account with a pending invitation (resend and revoke: each caller gets its own): a Matriz
+ * employee (Matriz's maxUsers is not asked), or a provider for level 1's routes.
+ */
+async function pendingInvitation(w: World, level: 3 | 4 = 3): Promise<string> {
+  const userId = level === 3
+    ? await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId })
+    : await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@jobby.sup`, level: 4 });
+  await w.ctx.db.insert(invitations).values({ userId, invitedBy: w.userIds.L2, expiresAt: new Date(Date.now() + 86_400_000) });
+  return userId;
 }
 
 const botConfig = { botEnabled: false, whatsappNumber: null, analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '' };
@@ -121,6 +133,15 @@ const MATRIX: Row[] = [
   row('POST /api/companies/:id/admins',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
     url: `/api/companies/${w.companyId}/admins`,
     payload: { name: 'Otra Admin', email: `admin@${caller.toLowerCase()}.matriz.cl`, password: 'secreto1', confirmPassword: 'secreto1' } })),
+  // Issue 20 §3: level 1 invites HR admins and providers, and resends or revokes from its users list.
+  row('POST /api/companies/:id/admins/invite',     [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
+    url: `/api/companies/${w.companyId}/admins/invite`, payload: { name: 'Admin Invitada', email: `admin@invitada-${caller.toLowerCase()}.matriz.cl` } })),
+  row('POST /api/providers/invite',                [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
+    payload: { name: 'Librería Invitada', email: `invitada-${caller.toLowerCase()}@jobby.sup` } })),
+  row('POST /api/admin/users/:id/invitation/resend', [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/users/${await pendingInvitation(w, 4)}/invitation/resend` })),
+  row('DELETE /api/admin/users/:id/invitation',    [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/users/${await pendingInvitation(w, 4)}/invitation` })),
   row('GET /api/providers',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/providers',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
     payload: { name: 'Librería', email: `libreria-${caller.toLowerCase()}@jobby.sup`, password: 'secreto1' } })),
@@ -159,6 +180,18 @@ const MATRIX: Row[] = [
     url: `/api/company/users/${w.userIds.S3}/status`, payload: { status: 'active' } })),
   row('POST /api/company/users/:id/type',          [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
     url: `/api/company/users/${w.userIds.S3}/type`, payload: { userType: 'A' } })),
+  // Issue 20 §2, §3: importing employees and invitations. HR of either company works on its own company;
+  // a pending invitation of Matriz is not found by another company's HR.
+  row('POST /api/company/users/invite',            [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
+    payload: { name: 'Persona Invitada', email: `invitada-${caller.toLowerCase()}@matriz.cl` } })),
+  row('POST /api/company/users/import/preview',    [401, 403, 200, 403, 403, 403, 200, 403, 403], () => ({
+    payload: { rows: [{ line: 2, name: 'Persona Importada', email: 'previa@matriz.cl', phone: '', userType: 'A' }] } })),
+  row('POST /api/company/users/import',            [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
+    payload: { rows: [{ line: 2, name: 'Persona Importada', email: `importada-${caller.toLowerCase()}@matriz.cl`, phone: '', userType: 'B' }] } })),
+  row('POST /api/company/users/:id/invitation/resend', [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/company/users/${await pendingInvitation(w)}/invitation/resend` })),
+  row('DELETE /api/company/users/:id/invitation',  [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/company/users/${await pendingInvitation(w)}/invitation` })),
   row('GET /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('PUT /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403], () => ({
     payload: { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' } })),

@@ -54,6 +54,11 @@ export function providerInputSchema(providerDomain: string) {
   });
 }
 export type ProviderInput = z.input<ReturnType<typeof providerInputSchema>>;
+/** 'Invitar por correo' (issue 20 §3): the provider chooses the password from the mail. */
+export function providerInviteSchema(providerDomain: string) {
+  return providerInputSchema(providerDomain).omit({ password: true });
+}
+export type ProviderInvite = z.input<ReturnType<typeof providerInviteSchema>>;
 
 /** Editing (PATCH): only the fields sent change; an `email` or `password` sent is ignored. */
 export const providerUpdateSchema = z.object(providerEditableFields).partial();
@@ -92,6 +97,8 @@ export const adminUserSchema = z.object({
   companyName: z.string().nullable(),
   status: z.enum(RECORD_STATUSES),
   createdAt: z.string(),
+  /** Invited (issue 20 §3) and no password chosen yet: 'Invitación pendiente'. */
+  invitationPending: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

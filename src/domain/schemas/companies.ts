@@ -91,21 +91,23 @@ export function suggestedAdminEmail(companyName: string): string {
 }
 
 /** Creating a company's HR admin (part 1 §5 "Company admin creation"). */
+const companyAdminFields = {
+  name: nameField({ required: errorMessage('NAME_REQUIRED'), max: 200 }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((value) => value.startsWith('admin@'), errorMessage('ADMIN_EMAIL_PREFIX'))
+    .pipe(z.email(errorMessage('REGISTER_INVALID_EMAIL'))),
+};
 export const companyAdminInputSchema = z
-  .object({
-    name: nameField({ required: errorMessage('NAME_REQUIRED'), max: 200 }),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .refine((value) => value.startsWith('admin@'), errorMessage('ADMIN_EMAIL_PREFIX'))
-      .pipe(z.email(errorMessage('REGISTER_INVALID_EMAIL'))),
-    password: z.string().max(128),
-    confirmPassword: z.string().max(128),
-  })
+  .object({ ...companyAdminFields, password: z.string().max(128), confirmPassword: z.string().max(128) })
   .superRefine(newPasswordPair('password', 'confirmPassword'));
 export type CompanyAdminInput = z.input<typeof companyAdminInputSchema>;
+/** 'Invitar por correo' (issue 20 §3): the HR admin chooses the password from the mail. */
+export const companyAdminInviteSchema = z.object(companyAdminFields);
+export type CompanyAdminInvite = z.input<typeof companyAdminInviteSchema>;
 
 export const companyAdminSchema = z.object({
   id: z.string(),

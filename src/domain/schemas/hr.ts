@@ -7,6 +7,7 @@ import { RECORD_STATUSES, USER_TYPES } from '../constants';
 import { errorMessage } from '../errors';
 import { displayName, newPasswordPair } from './auth';
 import { pageQuery } from './fields';
+import { IMPORT_MAX_ROWS } from '../employee-import';
 
 const isoDate = z.string();
 
@@ -85,6 +86,8 @@ export const companyUserSchema = z.object({
   userType: z.enum(USER_TYPES),
   surveyCompleted: z.boolean(),
   createdAt: isoDate,
+  /** Invited (issue 20 §3) and no password chosen yet: 'Invitación pendiente'. */
+  invitationPending: z.boolean(),
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
@@ -114,20 +117,20 @@ export type CompanyUserList = z.infer<typeof companyUserListSchema>;
  * 'Agregar Usuario' (part 2 §5 "Add user"): `email` is a bare username (the company's domain is
  * appended on the server) or a full address of the company's domain.
  */
+const addCompanyUserFields = {
+  name: displayName,
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'El correo es obligatorio')
+    .max(254)
+    // A username or an address: letters, digits and . _ % + - before an optional @domain.
+    .regex(/^[a-z0-9._%+-]+(@[^\s@]+)?$/, errorMessage('REGISTER_INVALID_EMAIL')),
+};
+
 export const addCompanyUserInputSchema = z
-  .object({
-    name: displayName,
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(1, 'El correo es obligatorio')
-      .max(254)
-      // A username or an address: letters, digits and . _ % + - before an optional @domain.
-      .regex(/^[a-z0-9._%+-]+(@[^\s@]+)?$/, errorMessage('REGISTER_INVALID_EMAIL')),
-    password: z.string().max(128),
-    confirmPassword: z.string().max(128),
-  })
+  .object({ ...addCompanyUserFields, password: z.string().max(128), confirmPassword: z.string().max(128) })
   .superRefine(newPasswordPair('password', 'confirmPassword'));
 export type AddCompanyUserInput = z.input<typeof addCompanyUserInputSchema>;
 
@@ -148,3 +151,46 @@ export function companyUserEmail(typed: string, emailDomain: string | null): { e
   if (domain && email.slice(email.lastIndexOf('@') + 1) !== domain) return { error: 'COMPANY_EMAIL_MISMATCH' };
   return { email };
 }
+
+// ───────── importing employees and invitations (issue 20 §2, §3) ─────────
+
+/** A row as read from the file: plain texts, judged on the server (modules/users/employee-import.ts). */
+export const employeeImportRowSchema = z.object({
+  line: z.number().int().min(1).max(1_000_000),
+  name: z.string().max(500),
+  email: z.string().max(500),
+  phone: z.string().max(100),
+  userType: z.string().max(50),
+});
+export const employeeImportPreviewInputSchema = z.object({ rows: z.array(employeeImportRowSchema).min(1).max(IMPORT_MAX_ROWS) });
+/** One confirming request: a chunk of the rows the preview accepted (IMPORT_CHUNK_SIZE; up to 1,000). */
+export const employeeImportInputSchema = z.object({ rows: z.array(employeeImportRowSchema).min(1).max(1000) });
+
+const importRowRef = z.object({ line: z.number().int(), email: z.string() });
+const invalidImportRowSchema = importRowRef.extend({ message: z.string() });
+export type InvalidImportRow = z.infer<typeof invalidImportRowSchema>;
+
+/** The dry run: nothing is written. `create` are the rows a confirmation would create. */
+export const employeeImportPreviewSchema = z.object({
+  create: z.array(importRowRef),
+  /** Employees of this company already there: left as they are ('ya existe'). */
+  existing: z.array(importRowRef),
+  invalid: z.array(invalidImportRowSchema),
+  maxUsers: z.number().int(),
+  userCount: z.number().int(),
+});
+export type EmployeeImportPreview = z.infer<typeof employeeImportPreviewSchema>;
+
+export const employeeImportResultSchema = z.object({
+  created: z.number().int(),
+  existing: z.number().int(),
+  invalid: z.array(invalidImportRowSchema),
+});
+export type EmployeeImportResult = z.infer<typeof employeeImportResultSchema>;
+
+/** 'Invitar por correo': the person chooses their password from the mail (no password typed by HR). */
+export const inviteCompanyUserInputSchema = z.object({
+  name: displayName,
+  email: addCompanyUserFields.email,
+});
+export type InviteCompanyUserInput = z.input<typeof inviteCompanyUserInputSchema>;

@@ -10,6 +10,7 @@ import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/se
 import type { MailTransport } from '../modules/mail/transport';
 import { passwordResetMail, verificationMail } from '../modules/mail/templates';
 import { verifyStoredPassword } from '../modules/legacy-import/firebase-password';
+import { acceptInvitation } from '../modules/invitations/service';
 import { passwordHashing } from './password';
 
 /** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
@@ -58,10 +59,12 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       // One reset ends every other link of the user: a link left in an old mail (or in a mailbox an
       // attacker read) must not set the password again. better-auth keeps each one as a verification
       // row `reset-password:<token>` whose value is the user id; the one just used is already consumed.
+      // A pending invitation (issue 20 §3) is accepted by the same act.
       onPasswordReset: async ({ user }) => {
         await db
           .delete(verifications)
           .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
+        await acceptInvitation(db, user.id);
       },
       // Not awaited: a known address must not answer slower than an unknown one (no enumeration by time).
       sendResetPassword: async ({ user, token }) => {

@@ -11,7 +11,8 @@ type NewAccount = {
   name: string;
   /** Already trimmed and lower-cased by the input schema. */
   email: string;
-  password: string;
+  /** Null: an invitation (issue 20 §3); the person chooses it from the mail, and no credential row is made yet. */
+  password: string | null;
   level: Level;
   companyId: string | null;
   createdBy: string;
@@ -24,7 +25,7 @@ type NewAccount = {
   extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone'>>;
 };
 
-type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
+type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void>; afterInsert?: (tx: Tx, id: string) => Promise<void> };
 
 /**
  * Creates an email-and-password account for someone else (an HR admin by level 1; later providers
@@ -35,11 +36,12 @@ type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void> };
  * as verified unless `emailVerified` says otherwise (see NewAccount).
  * `options.beforeInsert` runs inside the creating transaction, before the insert (HR's user limit
  * locks the company row there); the password is hashed before the transaction starts, so no lock
- * waits for the hash.
+ * waits for the hash. `options.afterInsert` runs in the same transaction after the rows are written
+ * (an invitation's link).
  * @throws EMAIL_IN_USE when an account with that email exists; whatever `beforeInsert` throws.
  */
 export async function createPasswordAccount(db: Executor, input: NewAccount, options: CreateAccountOptions = {}): Promise<{ id: string }> {
-  const passwordHash = await passwordHashing.hash(input.password);
+  const passwordHash = input.password === null ? null : await passwordHashing.hash(input.password);
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
@@ -54,10 +56,11 @@ export async function createPasswordAccount(db: Executor, input: NewAccount, opt
         companyId: input.companyId,
         createdBy: input.createdBy,
       });
-      await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+      if (passwordHash !== null) await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
       if (input.level === 3 && input.companyId) {
         await recordEvent(tx, { type: 'employee.created', payload: { userId: id, companyId: input.companyId, name: input.name, email: input.email, source: 'hr' } });
       }
+      await options.afterInsert?.(tx, id);
     });
   } catch (error) {
     if (violatedUniqueConstraint(error) !== null) throw new AppError('EMAIL_IN_USE');

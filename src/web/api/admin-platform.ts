@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus } from '../../domain/constants';
 import type { Level } from '../../domain/levels';
-import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderUpdate, UserLevelChanges, UserSummary } from '../../domain/schemas/admin';
+import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderInvite, ProviderUpdate, UserLevelChanges, UserSummary } from '../../domain/schemas/admin';
 import type { BenefitRequest, PlatformBenefit, ProviderOption, PlatformBenefitInput, PlatformBenefitUpdate, RequestFilter, requestListSchema } from '../../domain/schemas/economy';
 import type { z } from 'zod';
 import { api, queryString } from './client';
@@ -101,6 +101,11 @@ export function useCreateProvider() {
   return useInvalidating((values: ProviderInput) => api.post<Provider>('/api/providers', values), queryKeys.providers.all);
 }
 
+/** 'Invitar por correo' (issue 20 §3): the provider chooses the password from the mail. */
+export function useInviteProvider() {
+  return useInvalidating((values: ProviderInvite) => api.post<Provider>('/api/providers/invite', values), queryKeys.providers.all);
+}
+
 export function useUpdateProvider() {
   return useInvalidating(({ id, values }: { id: string; values: ProviderUpdate }) => api.patch<Provider>(`/api/providers/${id}`, values), queryKeys.providers.all);
 }
@@ -137,6 +142,15 @@ export function useUserLevelChanges(userId: string | null) {
 /** Level 1 removes an account created by mistake; the server refuses one with history (issue 18). */
 export function useDeleteUser() {
   return useInvalidating((id: string) => api.delete<{ ok: true }>(`/api/admin/users/${encodeURIComponent(id)}`), queryKeys.adminUsers.all);
+}
+
+/** Level 1's pending invitations (issue 20 §3): a new 7-day link, or the account removed. */
+export function useResendAdminInvitation() {
+  return useInvalidating((id: string) => api.post<{ ok: true }>(`/api/admin/users/${encodeURIComponent(id)}/invitation/resend`, {}), queryKeys.adminUsers.all);
+}
+
+export function useRevokeAdminInvitation() {
+  return useInvalidating((id: string) => api.delete<{ ok: true }>(`/api/admin/users/${encodeURIComponent(id)}/invitation`), queryKeys.adminUsers.all);
 }
 
 export function useSetUserLevel() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus } from '../../domain/constants';
-import type { Company, CompanyAdmin, CompanyAdminInput, CompanyInput, CompanyUpdate } from '../../domain/schemas/companies';
+import type { Company, CompanyAdmin, CompanyAdminInput, CompanyAdminInvite, CompanyInput, CompanyUpdate } from '../../domain/schemas/companies';
 import { api, queryString } from './client';
 import { queryKeys } from './keys';
 import { pageQuery, type Paged, type PageParams } from './paging';
@@ -39,6 +39,13 @@ export function useSaveCompany() {
 
 export function useSetCompanyStatus() {
   return useCompanyMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<Company>(`/api/companies/${id}/status`, { status }));
+}
+
+/** 'Invitar Admin' (issue 20 §3): the HR admin chooses the password from the mail. */
+export function useInviteCompanyAdmin() {
+  return useCompanyMutation(({ companyId, values }: { companyId: string; values: CompanyAdminInvite }) =>
+    api.post<CompanyAdmin>(`/api/companies/${companyId}/admins/invite`, values),
+  );
 }
 
 export function useCreateCompanyAdmin() {

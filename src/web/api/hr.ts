@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus, UserType } from '../../domain/constants';
 import type { BenefitRequest, BulkAssignResult, CompanyBenefit, CompanyBenefitInput, CompanyBenefitUpdate, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
-import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, HrDashboard } from '../../domain/schemas/hr';
+import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, EmployeeImportPreview, EmployeeImportResult, HrDashboard, InviteCompanyUserInput } from '../../domain/schemas/hr';
+import type { ImportRow } from '../../domain/employee-import';
 import type { AssignResult } from './admin-tokens';
 import { api, queryString } from './client';
 import { queryKeys } from './keys';
@@ -88,6 +89,29 @@ function useHrMutation<Variables, Result>(mutationFn: (variables: Variables) => 
 
 export function useAddCompanyUser() {
   return useHrMutation((values: AddCompanyUserInput) => api.post<AddedCompanyUser>('/api/company/users', values));
+}
+
+/** 'Invitar por correo' (issue 20 §3): the person chooses their password from the mail. */
+export function useInviteCompanyUser() {
+  return useHrMutation((values: InviteCompanyUserInput) => api.post<CompanyUser>('/api/company/users/invite', values));
+}
+
+export function useResendInvitation() {
+  return useHrMutation(({ id }: { id: string }) => api.post<{ ok: true }>(`/api/company/users/${encodeURIComponent(id)}/invitation/resend`, {}));
+}
+
+export function useRevokeInvitation() {
+  return useHrMutation(({ id }: { id: string }) => api.delete<{ ok: true }>(`/api/company/users/${encodeURIComponent(id)}/invitation`));
+}
+
+/** The server's dry run of a whole file (issue 20 §2): nothing is written. */
+export function useImportPreview() {
+  return useMutation({ mutationFn: (rows: ImportRow[]) => api.post<EmployeeImportPreview>('/api/company/users/import/preview', { rows }) });
+}
+
+/** One chunk of an import: one server transaction; the caller owns the key (kept for a retry). */
+export function postEmployeeImport(rows: ImportRow[], idempotencyKey: string): Promise<EmployeeImportResult> {
+  return api.post<EmployeeImportResult>('/api/company/users/import', { rows }, { 'Idempotency-Key': idempotencyKey });
 }
 
 export function useSetUserStatus() {

@@ -58,3 +58,8 @@ export function WebhookEndpointStatusBadge({ status, disabledReason, ...look }: 
   if (status === 'inactive' && disabledReason === 'failing') return <ToneBadge tone="danger" label="Desactivado por fallas" {...look} />;
   return <StatusBadge isActive={status === 'active'} {...look} />;
 }
+
+/** An invited person who has not chosen a password yet (issue 20 §3): yellow, as every pending thing. */
+export function InvitationPendingBadge(look: Look) {
+  return <ToneBadge tone="warning" label="Invitación pendiente" {...look} />;
+}

@@ -22,3 +22,23 @@ export const userLevelChanges = pgTable(
   },
   (t) => [index('user_level_changes_user_idx').on(t.userId, t.changedAt)],
 );
+
+/**
+ * An account waiting for its owner to choose a password (issue 20 §3): created by HR (an employee) or
+ * level 1 (an HR admin, a provider) without a password; the link is a better-auth reset token valid
+ * INVITATION_DAYS. The row goes when the person sets a password (auth.ts onPasswordReset) or the
+ * invitation is revoked (the account goes too). A row = 'Invitación pendiente'.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by').notNull(),
+    invitedAt: ts('invited_at').notNull().defaultNow(),
+    /** The latest mail's time: a resend moves it and the link's expiry. */
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+);

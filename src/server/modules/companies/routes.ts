@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   companyAdminInputSchema,
+  companyAdminInviteSchema,
   companyAdminSchema,
   companyInputSchema,
   companyListQuerySchema,
@@ -10,6 +11,7 @@ import {
 } from '../../../domain/schemas/companies';
 import { idParamsSchema, paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
+import { sendInvitationMails } from '../invitations/service';
 import { createCompany, createCompanyAdmin, listCompanies, setCompanyStatus, updateCompany } from './service';
 
 const access = { levels: [1] } as const;
@@ -44,6 +46,25 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/companies/:id/admins', {
     config: { access },
     schema: { tags, summary: 'Crear el administrador de RR.HH. de una empresa', params: idParamsSchema, body: companyAdminInputSchema, response: { 200: companyAdminSchema } },
-    handler: async (request) => createCompanyAdmin(app.deps.db, { ...request.body, companyId: request.params.id }, actorOf(request), app.deps.config),
+    handler: async (request) => {
+      const { invitation: _none, ...admin } = await createCompanyAdmin(app.deps.db, { ...request.body, companyId: request.params.id }, actorOf(request), app.deps.config);
+      return admin;
+    },
+  });
+
+  app.post('/companies/:id/admins/invite', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Invitar por correo al administrador de RR.HH. de una empresa (elige su contraseña con un enlace de 7 días)',
+      params: idParamsSchema,
+      body: companyAdminInviteSchema,
+      response: { 200: companyAdminSchema },
+    },
+    handler: async (request) => {
+      const { invitation, ...admin } = await createCompanyAdmin(app.deps.db, { ...request.body, password: null, companyId: request.params.id }, actorOf(request), app.deps.config);
+      await sendInvitationMails(app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      return admin;
+    },
   });
 };

@@ -1,13 +1,14 @@
 import { companyDomainProblem } from '../../../domain/company-domain';
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { emailDomainOf, isProviderEmail, isStaffEmail } from '../../../domain/levels';
-import type { Company, CompanyAdmin, companyAdminInputSchema, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
+import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
 import { blankToNull } from '../../../domain/text';
 import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../auth/create-account';
+import { issueInvitations, type InvitationMail } from '../invitations/service';
 import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';
@@ -32,7 +33,6 @@ type CompanyRow = typeof companies.$inferSelect;
 type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 type CompanyCreate = z.infer<typeof companyInputSchema>;
 type CompanyEdit = z.infer<typeof companyUpdateSchema>;
-type CompanyAdminCreate = z.infer<typeof companyAdminInputSchema>;
 
 /** Level 2 and 3 accounts of the company: one index range of users_company_level_idx per row. */
 // Written out in full: drizzle leaves columns unqualified in a one-table select, and "id" would be the user's.
@@ -168,14 +168,29 @@ export async function setCompanyStatus(db: Executor, input: { id: string; status
  */
 export async function refuseForeignAddress(db: Executor, email: string, companyId: string, domains: { staffDomain: string; providerDomain: string }) {
   const domain = emailDomainOf(email);
-  if (!domain) return;
-  if (domain === domains.staffDomain.toLowerCase() || domain === domains.providerDomain.toLowerCase()) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
-  const [other] = await db
-    .select({ id: companies.id })
+  if (domain && (await foreignDomainsAmong(db, [domain], companyId, domains)).has(domain)) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+}
+
+/**
+ * Which of `emailDomains` (lower-case) refuseForeignAddress refuses for `companyId`: the staff and
+ * provider domains and any other company's. One look-up for a whole spreadsheet (issue 20 §2).
+ */
+export async function foreignDomainsAmong(
+  db: Executor,
+  emailDomains: string[],
+  companyId: string,
+  domains: { staffDomain: string; providerDomain: string },
+): Promise<Set<string>> {
+  const reserved = [domains.staffDomain.toLowerCase(), domains.providerDomain.toLowerCase()];
+  const foreign = new Set(emailDomains.filter((d) => reserved.includes(d)));
+  const others = [...new Set(emailDomains)].filter((d) => !foreign.has(d));
+  if (others.length === 0) return foreign;
+  const rows = await db
+    .select({ domain: sql<string>`lower(${companies.emailDomain})` })
     .from(companies)
-    .where(and(sql`lower(${companies.emailDomain}) = ${domain}`, ne(companies.id, companyId)))
-    .limit(1);
-  if (other) throw new AppError('COMPANY_USER_EMAIL_FOREIGN_DOMAIN');
+    .where(and(inArray(sql`lower(${companies.emailDomain})`, others), ne(companies.id, companyId)));
+  for (const row of rows) foreign.add(row.domain);
+  return foreign;
 }
 
 /**
@@ -187,15 +202,25 @@ export async function refuseForeignAddress(db: Executor, email: string, companyI
  */
 export async function createCompanyAdmin(
   db: Executor,
-  input: CompanyAdminCreate & { companyId: string },
+  input: { name: string; email: string; password: string | null; companyId: string },
   actor: Actor,
   domains: { staffDomain: string; providerDomain: string },
-): Promise<CompanyAdmin> {
+): Promise<CompanyAdmin & { invitation: InvitationMail | null }> {
   if (isStaffEmail(input.email, domains.staffDomain) || isProviderEmail(input.email, domains.providerDomain)) throw new AppError('ADMIN_EMAIL_RESERVED_DOMAIN');
-  await companyById(db, input.companyId);
+  const company = await companyById(db, input.companyId);
   // An HR admin at another company's domain would squat that company's address (issue 18 item 3).
   await refuseForeignAddress(db, input.email, input.companyId, domains);
-  const { id } = await createPasswordAccount(db, { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id });
-  return { id, name: input.name, email: input.email, level: 2, companyId: input.companyId };
+  let invitation: InvitationMail | null = null;
+  const { id } = await createPasswordAccount(
+    db,
+    { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id },
+    {
+      // With no password it is an invitation (issue 20 §3): the link's mail goes after COMMIT.
+      afterInsert: async (tx, newId) => {
+        if (input.password === null) [invitation] = await issueInvitations(tx, [{ id: newId, email: input.email, name: input.name }], actor.id, company.name);
+      },
+    },
+  );
+  return { id, name: input.name, email: input.email, level: 2, companyId: input.companyId, invitation };
 }
 

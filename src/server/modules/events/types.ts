@@ -45,7 +45,7 @@ export type DomainEvent =
   /** A webhook endpoint failed for a day and was disabled: its owners hear it in the bell (issue 22 §2). */
   | { type: 'webhook.endpoint.disabled'; payload: { endpointId: string; companyId: string | null; url: string } };
 
-export type EmployeeCreated = { userId: string; companyId: string; name: string; email: string; source: 'hr' | 'self' };
+export type EmployeeCreated = { userId: string; companyId: string; name: string; email: string; source: 'hr' | 'self' | 'import' };
 
 export type TokensAssigned = {
   tokenType: TokenType;

@@ -54,3 +54,18 @@ export function legacyWelcomeMail(user: { email: string; name: string }, link: s
     link,
   );
 }
+
+/** An invitation (issue 20 §3): HR or Jobby made the account; the person chooses the password. */
+export function invitationMail(user: { email: string; name: string }, link: string, days: number, companyName: string | null): MailMessage {
+  return compose(
+    user.email,
+    'Te invitaron a Jobby: elige tu contraseña',
+    user.name,
+    [
+      companyName ? `${companyName} te invitó a Jobby, su plataforma de beneficios.` : 'Te invitaron a Jobby, la plataforma de beneficios.',
+      `Para entrar, elige una contraseña con el enlace de abajo. El enlace vence en ${days} días y sirve una sola vez.`,
+    ],
+    'Elegir mi contraseña',
+    link,
+  );
+}

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providerInputSchema, providerListQuerySchema, providerSchema, providerUpdateSchema, userIdParamsSchema } from '../../../domain/schemas/admin';
+import { providerInputSchema, providerInviteSchema, providerListQuerySchema, providerSchema, providerUpdateSchema, userIdParamsSchema } from '../../../domain/schemas/admin';
 import { paged, providerOptionSchema, statusBodySchema } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
+import { sendInvitationMails } from '../invitations/service';
 import { createProvider, listProviderOptions, listProviders, setProviderStatus, updateProvider } from './service';
 
 const tags = ['providers'];
@@ -30,7 +31,25 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: providerInputSchema(app.deps.config.providerDomain),
       response: { 200: providerSchema },
     },
-    handler: async (request) => createProvider(app.deps.db, request.body, actorOf(request)),
+    handler: async (request) => {
+      const { invitation: _none, ...provider } = await createProvider(app.deps.db, request.body, actorOf(request));
+      return provider;
+    },
+  });
+
+  app.post('/providers/invite', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Invitar a un proveedor por correo (elige su contraseña con un enlace de 7 días)',
+      body: providerInviteSchema(app.deps.config.providerDomain),
+      response: { 200: providerSchema },
+    },
+    handler: async (request) => {
+      const { invitation, ...provider } = await createProvider(app.deps.db, { ...request.body, password: null }, actorOf(request));
+      await sendInvitationMails(app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      return provider;
+    },
   });
 
   app.patch('/providers/:id', {

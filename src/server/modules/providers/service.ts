@@ -12,6 +12,7 @@ import type { Provider, providerInputSchema, providerListQuerySchema, providerUp
 import type { ProviderOption } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../auth/create-account';
+import { issueInvitations, type InvitationMail } from '../invitations/service';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -116,22 +117,36 @@ export async function listProviders(db: Executor, query: ProviderListQuery): Pro
  * provider domain by the input schema.
  * @throws EMAIL_IN_USE.
  */
-export async function createProvider(db: Db, input: ProviderCreate, actor: Actor): Promise<Provider> {
-  const { id } = await createPasswordAccount(db, {
-    name: input.name,
-    email: input.email,
-    password: input.password,
-    level: PROVIDER_LEVEL,
-    companyId: null,
-    createdBy: actor.id,
-    extra: {
-      status: input.status,
-      providerCategory: blankToNull(input.category),
-      providerDescription: blankToNull(input.description),
-      contactPhone: blankToNull(input.contactPhone),
+export async function createProvider(
+  db: Db,
+  input: Omit<ProviderCreate, 'password'> & { password: string | null },
+  actor: Actor,
+): Promise<Provider & { invitation: InvitationMail | null }> {
+  let invitation: InvitationMail | null = null;
+  const { id } = await createPasswordAccount(
+    db,
+    {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      level: PROVIDER_LEVEL,
+      companyId: null,
+      createdBy: actor.id,
+      extra: {
+        status: input.status,
+        providerCategory: blankToNull(input.category),
+        providerDescription: blankToNull(input.description),
+        contactPhone: blankToNull(input.contactPhone),
+      },
     },
-  });
-  return providerById(db, id);
+    {
+      // With no password it is an invitation (issue 20 §3): the link's mail goes after COMMIT.
+      afterInsert: async (tx, newId) => {
+        if (input.password === null) [invitation] = await issueInvitations(tx, [{ id: newId, email: input.email, name: input.name }], actor.id, null);
+      },
+    },
+  );
+  return { ...(await providerById(db, id)), invitation };
 }
 
 /**

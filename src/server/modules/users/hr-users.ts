@@ -5,15 +5,16 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RecordStatus, UserType } from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
+import { AppError, type ErrorCode } from '../../../domain/errors';
 import { emailDomainOf } from '../../../domain/levels';
-import { companyUserEmail, type AddCompanyUserInput, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
+import { companyUserEmail, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
 import { createPasswordAccount } from '../../auth/create-account';
-import type { Db, Executor } from '../../db/client';
-import { companies, users } from '../../db/schema';
+import type { Db, Executor, Tx } from '../../db/client';
+import { companies, invitations, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
-import { refuseForeignAddress } from '../companies/service';
+import { foreignDomainsAmong } from '../companies/service';
+import { issueInvitations, type InvitationMail } from '../invitations/service';
 import { disableUser } from './service';
 import type { ExportCursor } from '../exports/csv';
 
@@ -27,9 +28,10 @@ const userColumns = {
   userType: users.userType,
   surveyCompleted: users.surveyCompleted,
   createdAt: users.createdAt,
+  invitationPending: sql<boolean>`exists (select 1 from ${invitations} where ${invitations.userId} = ${users.id})`,
 };
 
-type UserRow = { id: string; name: string; email: string; status: string; userType: string; surveyCompleted: boolean; createdAt: Date };
+type UserRow = { id: string; name: string; email: string; status: string; userType: string; surveyCompleted: boolean; createdAt: Date; invitationPending: boolean };
 
 function toCompanyUser(row: UserRow): CompanyUser {
   return {
@@ -40,6 +42,7 @@ function toCompanyUser(row: UserRow): CompanyUser {
     userType: row.userType === 'B' ? 'B' : 'A',
     surveyCompleted: row.surveyCompleted,
     createdAt: row.createdAt.toISOString(),
+    invitationPending: Boolean(row.invitationPending),
   };
 }
 
@@ -80,40 +83,82 @@ export async function listCompanyUsers(db: Executor, query: CompanyUserListQuery
   };
 }
 
+type Domains = { staffDomain: string; providerDomain: string };
+/** A typed address turned into a new employee's, or the catalogue's refusal with its parameters. */
+export type AddressVerdict = { email: string } | { error: ErrorCode; params?: Record<string, string | number> };
+
+/**
+ * The rules a new employee's address must pass (part 2 §5, issue 18), for one form or a whole
+ * spreadsheet (issue 20 §2) alike: the company's domain (a bare username gets it; a full address
+ * must be of it; decision 72) and no other company's, staff or provider domain. One look-up for all
+ * of `typed`; the answer judges each typed text. The unique address and the user limit are checked
+ * where the rows are written (createEmployees, addCompanyUser). @throws COMPANY_NOT_FOUND.
+ */
+export async function employeeAddressRules(db: Executor, companyId: string, typed: string[], domains: Domains) {
+  const [company] = await db.select({ emailDomain: companies.emailDomain, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  const candidates = typed.map((t) => companyUserEmail(t, company.emailDomain));
+  const candidateDomains = candidates.flatMap((c) => ('email' in c ? [emailDomainOf(c.email) ?? ''] : [])).filter(Boolean);
+  const foreign = await foreignDomainsAmong(db, candidateDomains, companyId, domains);
+  const ownDomain = company.emailDomain?.toLowerCase() ?? null;
+  return {
+    companyName: company.name,
+    judge(text: string): AddressVerdict {
+      const address = companyUserEmail(text, company.emailDomain);
+      if ('error' in address) return { error: address.error, params: { domain: company.emailDomain ?? '' } };
+      if (foreign.has(emailDomainOf(address.email) ?? '')) return { error: 'COMPANY_USER_EMAIL_FOREIGN_DOMAIN' };
+      return address;
+    },
+    /** Only an address of the company's own domain is vouched for by HR; any other is confirmed by its owner by mail. */
+    vouchedFor: (email: string) => ownDomain !== null && emailDomainOf(email) === ownDomain,
+  };
+}
+
+/**
+ * Locks the company row and counts its accounts (the count maxUsers limits): concurrent adds and
+ * imports queue on that lock, so together they cannot pass maxUsers. Returns how many more fit.
+ * @throws COMPANY_NOT_FOUND.
+ */
+export async function lockUserRoom(tx: Tx, companyId: string): Promise<{ maxUsers: number; userCount: number; free: number }> {
+  const [locked] = await tx.select({ maxUsers: companies.maxUsers }).from(companies).where(eq(companies.id, companyId)).for('update');
+  if (!locked) throw new AppError('COMPANY_NOT_FOUND');
+  const userCount = await tx.$count(users, companyAccounts(companyId));
+  return { maxUsers: locked.maxUsers, userCount, free: Math.max(0, locked.maxUsers - userCount) };
+}
+
 /**
  * 'Agregar Usuario': a level 3, type A account of the caller's company, survey pending, created on
  * the server (HR stays signed in as themself). The user limit is counted inside the creating
- * transaction with the company row locked, so concurrent adds queue on that lock and cannot pass
- * maxUsers together.
+ * transaction with the company row locked (lockUserRoom). With `password: null` it is an invitation
+ * (issue 20 §3): no password, and the link's mail is returned to be sent after COMMIT.
  * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND; COMPANY_DOMAIN_MISSING, COMPANY_EMAIL_MISMATCH,
  *   REGISTER_INVALID_EMAIL (the address); COMPANY_USER_EMAIL_FOREIGN_DOMAIN; COMPANY_USER_LIMIT;
  *   COMPANY_USER_EMAIL_IN_USE. The answer says whether the address was taken as verified.
  */
 export async function addCompanyUser(
   db: Db,
-  input: AddCompanyUserInput,
+  input: { name: string; email: string; password: string | null },
   actor: Actor,
-  domains: { staffDomain: string; providerDomain: string },
-): Promise<CompanyUser & { emailVerified: boolean }> {
+  domains: Domains,
+): Promise<CompanyUser & { emailVerified: boolean; invitation: InvitationMail | null }> {
   const companyId = companyOf(actor);
-  const [company] = await db.select({ emailDomain: companies.emailDomain }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw new AppError('COMPANY_NOT_FOUND');
-  const address = companyUserEmail(input.email, company.emailDomain);
-  if ('error' in address) throw new AppError(address.error, { domain: company.emailDomain ?? '' });
-  await refuseForeignAddress(db, address.email, companyId, domains);
-  // Only an address of the company's own domain is vouched for by HR; any other is confirmed by its owner by mail.
-  const emailVerified = company.emailDomain !== null && emailDomainOf(address.email) === company.emailDomain.toLowerCase();
+  const rules = await employeeAddressRules(db, companyId, [input.email], domains);
+  const address = rules.judge(input.email);
+  if ('error' in address) throw new AppError(address.error, address.params);
+  const emailVerified = rules.vouchedFor(address.email);
   let created: { id: string };
+  let invitation: InvitationMail | null = null;
   try {
     created = await createPasswordAccount(
       db,
       { name: input.name, email: address.email, password: input.password, level: 3, companyId, createdBy: actor.id, emailVerified },
       {
         beforeInsert: async (tx) => {
-          const [locked] = await tx.select({ maxUsers: companies.maxUsers }).from(companies).where(eq(companies.id, companyId)).for('update');
-          if (!locked) throw new AppError('COMPANY_NOT_FOUND');
-          const count = await tx.$count(users, companyAccounts(companyId));
-          if (count >= locked.maxUsers) throw new AppError('COMPANY_USER_LIMIT', { maxUsers: locked.maxUsers });
+          const room = await lockUserRoom(tx, companyId);
+          if (room.free < 1) throw new AppError('COMPANY_USER_LIMIT', { maxUsers: room.maxUsers });
+        },
+        afterInsert: async (tx, id) => {
+          if (input.password === null) [invitation] = await issueInvitations(tx, [{ id, email: address.email, name: input.name }], actor.id, rules.companyName);
         },
       },
     );
@@ -122,7 +167,7 @@ export async function addCompanyUser(
     if (error instanceof AppError && error.code === 'EMAIL_IN_USE') throw new AppError('COMPANY_USER_EMAIL_IN_USE');
     throw error;
   }
-  return { ...(await getCompanyEmployee(db, created.id, actor)), emailVerified };
+  return { ...(await getCompanyEmployee(db, created.id, actor)), emailVerified, invitation };
 }
 
 /** One employee of the caller's company. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND (also another company's). */

@@ -6,11 +6,20 @@ import {
   companyUserListQuerySchema,
   companyUserListSchema,
   companyUserSchema,
+  employeeImportInputSchema,
+  employeeImportPreviewInputSchema,
+  employeeImportPreviewSchema,
+  employeeImportResultSchema,
+  inviteCompanyUserInputSchema,
   userStatusBodySchema,
   userTypeBodySchema,
 } from '../../../domain/schemas/hr';
 import { paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
+import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { companyOf } from '../../actor';
+import { resendInvitation, revokeInvitation, sendInvitationMails } from '../invitations/service';
+import { importEmployees, previewEmployeeImport } from './employee-import';
 import { z } from 'zod';
 import { deleteUserWithoutHistory, getUserSummary, listAdminUsers, listUserLevelChanges, setUserLevel } from './levels';
 import { addCompanyUser, listCompanyUsers, setCompanyUserStatus, setCompanyUserType } from './hr-users';
@@ -57,6 +66,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // Issue 20 §3: level 1's invitations (HR admins, providers) from its users list.
+  app.post('/admin/users/:id/invitation/resend', {
+    config: { access },
+    schema: { tags, summary: 'Reenviar la invitación de un administrador de RR.HH. o proveedor (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      const mails = await resendInvitation(app.deps.db, request.params.id, { kind: 'platform' }, actorOf(request).id);
+      await sendInvitationMails(app.deps.mail, app.deps.config, mails);
+      return { ok: true as const };
+    },
+  });
+
+  app.delete('/admin/users/:id/invitation', {
+    config: { access },
+    schema: { tags, summary: 'Revocar la invitación de un administrador de RR.HH. o proveedor (su cuenta sin contraseña se elimina)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      await revokeInvitation(app.deps.db, request.params.id, { kind: 'platform' });
+      return { ok: true as const };
+    },
+  });
+
   app.get('/company/users', {
     config: hr,
     schema: { tags: ['hr'], summary: 'Colaboradores de la empresa', querystring: companyUserListQuerySchema, response: { 200: companyUserListSchema } },
@@ -67,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     config: hr,
     schema: { tags: ['hr'], summary: 'Agregar un colaborador (nivel 3, tipo A)', body: addCompanyUserInputSchema, response: { 200: addedCompanyUserSchema } },
     handler: async (request) => {
-      const { emailVerified, ...user } = await addCompanyUser(app.deps.db, request.body, actorOf(request), app.deps.config);
+      const { emailVerified, invitation: _none, ...user } = await addCompanyUser(app.deps.db, request.body, actorOf(request), app.deps.config);
       // The same verification mail as a sign-up's: the link proves the address is the person's.
       if (!emailVerified) await app.deps.auth.api.sendVerificationEmail({ body: { email: user.email } });
       return { ...user, verificationMailSent: !emailVerified };
@@ -84,5 +113,55 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     config: hr,
     schema: { tags: ['hr'], summary: 'Cambiar el tipo (A o B) de un colaborador', params: userIdParamsSchema, body: userTypeBodySchema, response: { 200: companyUserSchema } },
     handler: async (request) => setCompanyUserType(app.deps.db, { id: request.params.id, userType: request.body.userType }, actorOf(request)),
+  });
+  // ───── issue 20 §2, §3: importing employees from a spreadsheet, and invitations ─────
+
+  app.post('/company/users/invite', {
+    config: hr,
+    schema: { tags: ['hr'], summary: 'Invitar a un colaborador por correo (elige su contraseña con un enlace de 7 días)', body: inviteCompanyUserInputSchema, response: { 200: companyUserSchema } },
+    handler: async (request) => {
+      const { emailVerified: _verified, invitation, ...user } = await addCompanyUser(app.deps.db, { ...request.body, password: null }, actorOf(request), app.deps.config);
+      await sendInvitationMails(app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      return user;
+    },
+  });
+
+  app.post('/company/users/import/preview', {
+    config: hr,
+    // A whole file of up to 10,000 rows travels in one preview.
+    bodyLimit: 8 * 1024 * 1024,
+    schema: { tags: ['hr'], summary: 'Vista previa de una importación de colaboradores (no guarda nada)', body: employeeImportPreviewInputSchema, response: { 200: employeeImportPreviewSchema } },
+    handler: async (request) => previewEmployeeImport(app.deps.db, request.body.rows, actorOf(request), app.deps.config),
+  });
+
+  app.post('/company/users/import', {
+    config: { ...hr, errors: ['NO_COMPANY_ASSIGNED', 'IDEMPOTENCY_CONFLICT', 'COMPANY_USER_EMAIL_IN_USE'] },
+    bodyLimit: 2 * 1024 * 1024,
+    schema: { tags: ['hr'], summary: 'Importar colaboradores (un tramo de filas; acepta Idempotency-Key); cada uno recibe una invitación', body: employeeImportInputSchema, response: { 200: employeeImportResultSchema } },
+    handler: async (request, reply) => {
+      const { outcome, mails } = await importEmployees(app.deps.db, request.body.rows, actorOf(request), app.deps.config, idempotencyKeyOf(request));
+      await sendInvitationMails(app.deps.mail, app.deps.config, mails);
+      return sendOutcome(reply, outcome);
+    },
+  });
+
+  app.post('/company/users/:id/invitation/resend', {
+    config: hr,
+    schema: { tags: ['hr'], summary: 'Reenviar la invitación de un colaborador (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const mails = await resendInvitation(app.deps.db, request.params.id, { kind: 'company', companyId: companyOf(actor) }, actor.id);
+      await sendInvitationMails(app.deps.mail, app.deps.config, mails);
+      return { ok: true as const };
+    },
+  });
+
+  app.delete('/company/users/:id/invitation', {
+    config: hr,
+    schema: { tags: ['hr'], summary: 'Revocar la invitación de un colaborador (su cuenta sin contraseña se elimina)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    handler: async (request) => {
+      await revokeInvitation(app.deps.db, request.params.id, { kind: 'company', companyId: companyOf(actorOf(request)) });
+      return { ok: true as const };
+    },
   });
 };

@@ -7,7 +7,7 @@ import { useCompanies, useSetCompanyStatus } from '../../api/companies';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
-import { CompanyAdminModal } from './company-admin-modal';
+import { CompanyAdminInviteModal, CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
 import { StatusBadge } from '../../components/badges';
 
@@ -26,6 +26,12 @@ export function CompaniesPage() {
   });
   const companies = useCompanies(list.params);
   const [adminFor, setAdminFor] = useState<Company | null>(null);
+  const [inviteFor, setInviteFor] = useState<Company | null>(null);
+  const adminDone = (message: string) => {
+    setAdminFor(null);
+    setInviteFor(null);
+    list.showSuccess(message);
+  };
 
   const columns: DataTableColumn<Company>[] = [
     {
@@ -55,9 +61,14 @@ export function CompaniesPage() {
     list.actionsColumn({
       name: (c) => c.name,
       extra: (c) => (
-        <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
-          Crear Admin
-        </Button>
+        <>
+          <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
+            Crear Admin
+          </Button>
+          <Button size="xs" variant="light" color="admin" onClick={() => setInviteFor(c)} aria-label={`Invitar Admin de ${c.name}`}>
+            Invitar Admin
+          </Button>
+        </>
       ),
     }),
   ];
@@ -85,14 +96,8 @@ export function CompaniesPage() {
       />
 
       <CompanyFormModal {...list.formProps} company={list.editing?.item ?? null} />
-      <CompanyAdminModal
-        company={adminFor}
-        onClose={() => setAdminFor(null)}
-        onCreated={(message) => {
-          setAdminFor(null);
-          list.showSuccess(message);
-        }}
-      />
+      <CompanyAdminModal company={adminFor} onClose={() => setAdminFor(null)} onCreated={adminDone} />
+      <CompanyAdminInviteModal company={inviteFor} onClose={() => setInviteFor(null)} onCreated={adminDone} />
       {list.confirmDialog}
     </Stack>
   );

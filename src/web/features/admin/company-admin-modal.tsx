@@ -1,8 +1,8 @@
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { errorMessage } from '../../../domain/errors';
-import { companyAdminInputSchema, suggestedAdminEmail, type Company } from '../../../domain/schemas/companies';
+import { companyAdminInputSchema, companyAdminInviteSchema, suggestedAdminEmail, type Company } from '../../../domain/schemas/companies';
 import { ApiError } from '../../api/client';
-import { useCreateCompanyAdmin } from '../../api/companies';
+import { useCreateCompanyAdmin, useInviteCompanyAdmin } from '../../api/companies';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 
 type AdminFormValues = { name: string; email: string; password: string; confirmPassword: string };
@@ -55,6 +55,44 @@ export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminM
       <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} key={form.key('email')} />
       <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
       <PasswordInput label="Confirmar contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+    </FormModal>
+  );
+}
+
+type InviteValues = { name: string; email: string };
+
+const inviteValuesFor = (company: Company | null): InviteValues => ({ name: '', email: company ? suggestedAdminEmail(company.name) : '' });
+
+/**
+ * 'Invitar Admin' (issue 20 §3), beside 'Crear Admin': the same name and address, no password; the HR
+ * admin gets a mail with a 7-day link to choose it and lands in this company at level 2.
+ */
+export function CompanyAdminInviteModal({ company, onClose, onCreated }: CompanyAdminModalOptions) {
+  const form = useSchemaForm<InviteValues>(companyAdminInviteSchema, inviteValuesFor(company));
+  const invite = useInviteCompanyAdmin();
+  useFormOnOpen(form, { opened: company !== null, source: company, valuesFor: inviteValuesFor, resetAnswer: invite.reset });
+
+  const submit = (values: InviteValues) => {
+    if (!company) return;
+    invite.mutate({ companyId: company.id, values }, { onSuccess: (admin) => onCreated(`Invitación enviada a ${admin.email}. El enlace vence en 7 días.`) });
+  };
+
+  return (
+    <FormModal
+      opened={company !== null}
+      title="Invitar administrador"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Enviar invitación"
+      isSubmitting={invite.isPending}
+      error={invite.isError ? adminErrorText(invite.error) : null}
+    >
+      <Text size="sm" c="dimmed">
+        Administrador de Recursos Humanos de <strong>{company?.name}</strong>. Recibirá un correo para elegir su contraseña.
+      </Text>
+      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
+      <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} key={form.key('email')} />
     </FormModal>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Collapse, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Collapse, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { errorMessage } from '../../../domain/errors';
-import { providerInputSchema, providerUpdateSchema, type Provider } from '../../../domain/schemas/admin';
+import { providerInputSchema, providerInviteSchema, providerUpdateSchema, type Provider } from '../../../domain/schemas/admin';
 import { ApiError } from '../../api/client';
-import { ADMIN_CSV_URLS, useCreateProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
+import { ADMIN_CSV_URLS, useCreateProvider, useInviteProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
 import { publicConfigQuery } from '../../api/session';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -73,9 +73,9 @@ export function ProvidersPage() {
       {list.banner}
       <Collapse expanded={isFormOpen}>
         <CreateProviderCard
-          onCreated={() => {
+          onCreated={(message) => {
             setFormOpen(false);
-            list.showSuccess('Proveedor creado correctamente');
+            list.showSuccess(message);
           }}
         />
       </Collapse>
@@ -106,43 +106,59 @@ export function ProvidersPage() {
 }
 
 /** The collapsible creation form: the address must end with the configured provider domain. */
-function CreateProviderCard({ onCreated }: { onCreated: () => void }) {
+function CreateProviderCard({ onCreated }: { onCreated: (message: string) => void }) {
   const config = useQuery(publicConfigQuery);
   const domain = config.data?.providerDomain ?? 'jobby.sup';
-  const schema = useMemo(() => providerInputSchema(domain), [domain]);
+  // 'Invitar por correo' (issue 20 §3): no password here; the provider chooses it from the mail.
+  const [invite, setInvite] = useState(false);
+  const schema = useMemo(() => (invite ? providerInviteSchema(domain) : providerInputSchema(domain)), [domain, invite]);
   const form = useSchemaForm<ProviderFormValues>(schema, EMPTY);
   const create = useCreateProvider();
+  const sendInvite = useInviteProvider();
+  const saving = invite ? sendInvite : create;
 
-  const submit = (values: ProviderFormValues) =>
-    create.mutate(schema.parse(values), {
-      onSuccess: () => {
+  const submit = (values: ProviderFormValues) => {
+    const done = {
+      onSuccess: (provider: Provider) => {
         form.reset();
-        onCreated();
+        onCreated(invite ? `Invitación enviada a ${provider.email}. El enlace vence en 7 días.` : 'Proveedor creado correctamente');
       },
-    });
+    };
+    if (invite) sendInvite.mutate(providerInviteSchema(domain).parse(values), done);
+    else create.mutate(providerInputSchema(domain).parse(values), done);
+  };
 
   return (
     <Card padding="lg">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <Text fw={700}>Nuevo proveedor</Text>
-          {create.isError && (
+          {saving.isError && (
             <Alert color="red" role="alert">
-              {providerErrorText(create.error)}
+              {providerErrorText(saving.error)}
             </Alert>
           )}
+          <Checkbox
+            label="Invitar por correo: el proveedor elige su contraseña con un enlace válido por 7 días"
+            color="admin"
+            checked={invite}
+            onChange={(e) => {
+              setInvite(e.currentTarget.checked);
+              form.clearErrors();
+            }}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
             <TextInput label="Correo" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} key={form.key('email')} />
-            <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
+            {!invite && <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />}
             <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
             <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
             <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
           </SimpleGrid>
           <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
           <Group justify="flex-end">
-            <Button type="submit" color="admin" loading={create.isPending}>
-              Crear proveedor
+            <Button type="submit" color="admin" loading={saving.isPending}>
+              {invite ? 'Enviar invitación' : 'Crear proveedor'}
             </Button>
           </Group>
         </Stack>

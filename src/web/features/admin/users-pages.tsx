@@ -7,9 +7,10 @@ import { formatDateTime } from '../../../domain/dates';
 import { isLevel, LEVEL_NAMES, type Level } from '../../../domain/levels';
 import type { AdminUser } from '../../../domain/schemas/admin';
 import { ApiError, messageOf } from '../../api/client';
-import { ADMIN_CSV_URLS, useAdminUsers, useDeleteUser, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
+import { ADMIN_CSV_URLS, useAdminUsers, useDeleteUser, useResendAdminInvitation, useRevokeAdminInvitation, useSetUserLevel, useUserLevelChanges, useUserSummary, type AdminUserParams } from '../../api/admin-platform';
 import { useMe } from '../../api/session';
 import { Banner, useBanner } from '../../components/banner';
+import { InvitationPendingBadge } from '../../components/badges';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -77,7 +78,28 @@ export function UserDiagnosticsPage() {
   const table = useUserTable();
   const { data: me } = useMe();
   const deleteUser = useDeleteUser();
+  const resend = useResendAdminInvitation();
+  const revoke = useRevokeAdminInvitation();
   const { banner, showSuccess, showError, clear } = useBanner();
+  // HR admins and providers invited by mail (issue 20 §3); an invited employee is their HR's to handle.
+  const isOwnInvitation = (u: AdminUser) => u.invitationPending && (u.level === 2 || u.level === 4);
+  const confirmRevoke = (user: AdminUser) =>
+    modals.openConfirmModal({
+      title: 'Revocar invitación',
+      children: (
+        <Text size="sm">
+          ¿Revocar la invitación de <strong>{user.name}</strong> ({user.email})? El enlace dejará de funcionar y su cuenta, que aún no tiene contraseña, se
+          eliminará.
+        </Text>
+      ),
+      labels: { confirm: 'Revocar', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        revoke.mutate(user.id, {
+          onSuccess: () => showSuccess(`Invitación de ${user.email} revocada`),
+          onError: (error) => showError(`Error al revocar la invitación: ${messageOf(error)}`),
+        }),
+    });
 
   // An account created by mistake (issue 18): ask first, naming the person; the server refuses one with history.
   const confirmDelete = (user: AdminUser) =>
@@ -102,7 +124,17 @@ export function UserDiagnosticsPage() {
     { key: 'name', header: 'Nombre', render: (u) => u.name },
     { key: 'level', header: 'Nivel', noWrap: true, render: levelBadge },
     { key: 'company', header: 'Empresa', render: (u) => u.companyName ?? '—' },
-    { key: 'status', header: 'Estado', noWrap: true, render: (u) => (u.status === 'active' ? 'Activo' : 'Inactivo') },
+    {
+      key: 'status',
+      header: 'Estado',
+      noWrap: true,
+      render: (u) => (
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm">{u.status === 'active' ? 'Activo' : 'Inactivo'}</Text>
+          {u.invitationPending && <InvitationPendingBadge />}
+        </Group>
+      ),
+    },
     { key: 'id', header: 'ID', render: (u) => <Text size="xs" c="dimmed" ff="monospace">{u.id}</Text> },
     {
       key: 'actions',
@@ -110,9 +142,35 @@ export function UserDiagnosticsPage() {
       noWrap: true,
       render: (u) =>
         u.id === me?.id ? null : (
-          <Button size="xs" variant="subtle" color="red" aria-label={`Eliminar la cuenta de ${u.name}`} onClick={() => confirmDelete(u)} loading={deleteUser.isPending && deleteUser.variables === u.id}>
-            Eliminar
-          </Button>
+          <Group gap={6} wrap="nowrap" justify="flex-end">
+            {isOwnInvitation(u) && (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="admin"
+                  aria-label={`Reenviar la invitación a ${u.name}`}
+                  loading={resend.isPending && resend.variables === u.id}
+                  onClick={() =>
+                    resend.mutate(u.id, {
+                      onSuccess: () => showSuccess(`Invitación reenviada a ${u.email}. El nuevo enlace vence en 7 días.`),
+                      onError: (error) => showError(`Error al reenviar la invitación: ${messageOf(error)}`),
+                    })
+                  }
+                >
+                  Reenviar
+                </Button>
+                <Button size="xs" variant="light" color="red" aria-label={`Revocar la invitación de ${u.name}`} onClick={() => confirmRevoke(u)}>
+                  Revocar
+                </Button>
+              </>
+            )}
+            {!isOwnInvitation(u) && (
+              <Button size="xs" variant="subtle" color="red" aria-label={`Eliminar la cuenta de ${u.name}`} onClick={() => confirmDelete(u)} loading={deleteUser.isPending && deleteUser.variables === u.id}>
+                Eliminar
+              </Button>
+            )}
+          </Group>
         ),
     },
   ];

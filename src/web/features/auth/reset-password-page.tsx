@@ -9,11 +9,16 @@ import { AuthError, AuthFooter, AuthHeading, AuthNotice, AuthShell } from './aut
 import { useFormAction } from './use-form-action';
 
 const DONE = 'Tu contraseña fue actualizada. Ahora puedes iniciar sesión.';
+const INVITATION_DONE = 'Tu contraseña quedó guardada. Ya puedes iniciar sesión en Jobby.';
 
-/** The page the reset mail links to (`/reset-password?token=…`). */
+/**
+ * The page the reset mail links to (`/reset-password?token=…`), and an invitation's (issue 20 §3,
+ * `&invitacion=1`): the same better-auth token and form, worded as choosing a first password.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const isInvitation = params.get('invitacion') === '1';
   const [done, setDone] = useState(false);
   const { error, submitting, run } = useFormAction();
   const form = useForm<ResetPasswordFormInput>({
@@ -35,13 +40,13 @@ export function ResetPasswordPage() {
     <AuthShell>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <AuthHeading title="Nueva contraseña">
-            Elige una contraseña de al menos 6 caracteres.
+          <AuthHeading title={isInvitation ? 'Bienvenido a Jobby: elige tu contraseña' : 'Nueva contraseña'}>
+            {isInvitation ? 'Te invitaron a Jobby. Elige una contraseña de al menos 6 caracteres para entrar.' : 'Elige una contraseña de al menos 6 caracteres.'}
           </AuthHeading>
-          {done && <AuthNotice testId="reset-done">{DONE}</AuthNotice>}
+          {done && <AuthNotice testId="reset-done">{isInvitation ? INVITATION_DONE : DONE}</AuthNotice>}
           <AuthError message={shownError} testId="reset-error" />
           <PasswordInput
-            label="Nueva contraseña"
+            label={isInvitation ? 'Contraseña' : 'Nueva contraseña'}
             autoComplete="new-password"
             required
             disabled={!token || done}
@@ -59,6 +64,7 @@ export function ResetPasswordPage() {
           <Button type="submit" loading={submitting} color="gold" size="md" fullWidth disabled={!token || done}>
             Guardar contraseña
           </Button>
+          {/* An invitation whose link expired is sent again by the person's HR; 'forgot password' also works. */}
           <AuthFooter to={done ? '/login' : '/forgot-password'}>{done ? 'Iniciar sesión' : 'Pedir un enlace nuevo'}</AuthFooter>
         </Stack>
       </form>

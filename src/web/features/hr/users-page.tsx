@@ -1,15 +1,24 @@
+import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconMailForward, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import type { CompanyUser } from '../../../domain/schemas/hr';
-import { USERS_CSV_URL, useCompanyUsers, useSetUserStatus, useSetUserType } from '../../api/hr';
+import { USERS_CSV_URL, useCompanyUsers, useResendInvitation, useRevokeInvitation, useSetUserStatus, useSetUserType } from '../../api/hr';
+import { messageOf } from '../../api/client';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { loadFailed, STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { AddUserModal } from './add-user-modal';
-import { StatusBadge } from '../../components/badges';
+import { InvitationPendingBadge, StatusBadge } from '../../components/badges';
+import { ImportUsersModal } from './import-users-modal';
+import { InviteUserModal } from './invite-user-modal';
 
-/** /level2/users (part 2 §2, §4, §5): company card, users table, add user, status (confirmed) and type toggles. */
+/**
+ * /level2/users (part 2 §2, §4, §5): company card, users table, add user, status (confirmed) and type
+ * toggles; beside them (issue 20): import from a spreadsheet, invite by mail, and a pending
+ * invitation's resend and revoke (confirmed).
+ */
 export function HrUsersPage() {
   const list = useCrudList<CompanyUser>({
     setStatus: useSetUserStatus(),
@@ -23,6 +32,33 @@ export function HrUsersPage() {
   const users = useCompanyUsers(list.params);
   const setType = useSetUserType();
   const company = users.data?.company;
+  const [dialog, setDialog] = useState<'import' | 'invite' | null>(null);
+  const [revoking, setRevoking] = useState<CompanyUser | null>(null);
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const closeDialog = () => setDialog(null);
+  const dialogDone = (message: string) => {
+    setDialog(null);
+    list.showSuccess(message);
+  };
+
+  const resendTo = (user: CompanyUser) =>
+    resend.mutate(
+      { id: user.id },
+      { onSuccess: () => list.showSuccess(`Invitación reenviada a ${user.email}. El nuevo enlace vence en 7 días.`), onError: (e) => list.showError(`Error al reenviar la invitación: ${messageOf(e)}`) },
+    );
+  const revokeChosen = () => {
+    if (!revoking) return;
+    const user = revoking;
+    revoke.mutate(
+      { id: user.id },
+      {
+        onSuccess: () => list.showSuccess(`Invitación de ${user.email} revocada`),
+        onError: (e) => list.showError(`Error al revocar la invitación: ${messageOf(e)}`),
+        onSettled: () => setRevoking(null),
+      },
+    );
+  };
 
   const switchType = (user: CompanyUser) => {
     const userType = user.userType === 'A' ? 'B' : 'A';
@@ -36,7 +72,30 @@ export function HrUsersPage() {
     { key: 'name', header: 'Nombre', render: (u) => <Text fw={600}>{u.name}</Text> },
     { key: 'email', header: 'Email', render: (u) => u.email },
     { key: 'date', header: 'Fecha de registro', noWrap: true, render: (u) => formatDate(u.createdAt) },
-    { key: 'status', header: 'Estado', noWrap: true, render: (u) => <StatusBadge isActive={u.status === 'active'} /> },
+    {
+      key: 'status',
+      header: 'Estado',
+      noWrap: true,
+      // A pending invitation's own actions sit under its badge, so the row's actions keep their width.
+      render: (u) => (
+        <Stack gap={4} align="flex-start">
+          <Group gap={4} wrap="nowrap">
+            <StatusBadge isActive={u.status === 'active'} />
+            {u.invitationPending && <InvitationPendingBadge />}
+          </Group>
+          {u.invitationPending && (
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-xs" variant="light" color="admin" leftSection={<IconMailForward size={12} />} onClick={() => resendTo(u)} loading={resend.isPending && resend.variables?.id === u.id} aria-label={`Reenviar la invitación a ${u.name}`}>
+                Reenviar
+              </Button>
+              <Button size="compact-xs" variant="light" color="red" onClick={() => setRevoking(u)} aria-label={`Revocar la invitación de ${u.name}`}>
+                Revocar
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      ),
+    },
     { key: 'type', header: 'Tipo', noWrap: true, render: (u) => `Tipo ${u.userType}` },
     list.actionsColumn({
       name: (u) => `a ${u.name}`,
@@ -65,6 +124,12 @@ export function HrUsersPage() {
           <Group gap="sm">
             <Button component="a" href={USERS_CSV_URL} download variant="default" leftSection={<IconDownload size={16} />}>
               Exportar CSV
+            </Button>
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setDialog('import')}>
+              Importar
+            </Button>
+            <Button variant="light" color="admin" leftSection={<IconMailForward size={16} />} onClick={() => setDialog('invite')}>
+              Invitar por correo
             </Button>
             {list.createButton('Agregar Usuario', <IconUserPlus size={16} />)}
           </Group>
@@ -109,6 +174,18 @@ export function HrUsersPage() {
         emailDomain={company?.emailDomain ?? null}
         onClose={list.closeEditor}
         onCreated={list.saved}
+      />
+      <ImportUsersModal opened={dialog === 'import'} onClose={closeDialog} onDone={dialogDone} />
+      <InviteUserModal opened={dialog === 'invite'} emailDomain={company?.emailDomain ?? null} onClose={closeDialog} onInvited={dialogDone} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revocar invitación"
+        message={revoking ? `¿Revocar la invitación de ${revoking.name} (${revoking.email})? El enlace dejará de funcionar y su cuenta, que aún no tiene contraseña, se eliminará.` : ''}
+        confirmLabel="Revocar"
+        isDestructive
+        isLoading={revoke.isPending}
+        onConfirm={revokeChosen}
+        onCancel={() => setRevoking(null)}
       />
       {list.confirmDialog}
     </Stack>

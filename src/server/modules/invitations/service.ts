@@ -1,0 +1,119 @@
+/**
+ * Invitations (issue 20 §3): an account made without a password, whose owner chooses one from a
+ * Spanish mail valid INVITATION_DAYS. The link is better-auth's own reset-password token
+ * (`reset-password:<token>` → user id, as the legacy import's, decision 157) on the app's
+ * /reset-password page, which words itself as an invitation when the link says so. Setting the
+ * password accepts it (auth.ts onPasswordReset → acceptInvitation).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { INVITATION_DAYS } from '../../../domain/employee-import';
+import { AppError } from '../../../domain/errors';
+import type { AppConfig } from '../../config';
+import type { Db, Executor, Tx } from '../../db/client';
+import { companies, invitations, users, verifications } from '../../db/schema';
+import { invitationMail } from '../mail/templates';
+import type { MailTransport } from '../mail/transport';
+import { deleteAccountWithoutHistory } from '../users/levels';
+
+/** A mail to send after COMMIT: never from inside the transaction that made its link. */
+export type InvitationMail = { email: string; name: string; token: string; companyName: string | null };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * New links for `people` (any earlier link of theirs stops working) and their invitation rows, in
+ * bulk: one statement per table per call. Returns the mails to send after COMMIT.
+ */
+export async function issueInvitations(
+  tx: Tx,
+  people: Array<{ id: string; email: string; name: string }>,
+  invitedBy: string,
+  companyName: string | null,
+): Promise<InvitationMail[]> {
+  if (people.length === 0) return [];
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
+  const ids = people.map((p) => p.id);
+  await tx.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), inArray(verifications.value, ids)));
+  const mails = people.map((p) => ({ email: p.email, name: p.name, token: randomBytes(24).toString('base64url'), companyName }));
+  await tx.insert(verifications).values(people.map((p, i) => ({ id: randomUUID(), identifier: `reset-password:${mails[i].token}`, value: p.id, expiresAt })));
+  await tx
+    .insert(invitations)
+    .values(ids.map((userId) => ({ userId, invitedBy, invitedAt: now, sentAt: now, expiresAt })))
+    .onConflictDoUpdate({ target: invitations.userId, set: { sentAt: now, expiresAt, invitedBy } });
+  return mails;
+}
+
+/** The link of an invitation mail: the reset page, worded as an invitation (`invitacion=1`). */
+export function invitationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
+  return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invitacion=1`;
+}
+
+/**
+ * Sends the mails after COMMIT, all in one go. A failed send is logged and does not undo the accounts:
+ * 'Reenviar invitación' makes a new link (the list shows who has not accepted).
+ */
+export async function sendInvitationMails(mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, mails: InvitationMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  try {
+    await mail.sendAll(mails.map((m) => invitationMail({ email: m.email, name: m.name }, invitationLink(config, m.token), INVITATION_DAYS, m.companyName)));
+  } catch (error) {
+    console.error('No se pudieron enviar las invitaciones', error);
+  }
+}
+
+/** Who may handle whose invitation: HR its company's employees; level 1 HR admins and providers. */
+export type InvitationScope = { kind: 'company'; companyId: string } | { kind: 'platform' };
+
+function inScope(scope: InvitationScope) {
+  return scope.kind === 'company' ? and(eq(users.companyId, scope.companyId), eq(users.level, 3)) : inArray(users.level, [2, 4]);
+}
+
+/**
+ * The pending invitation of `userId` in `scope`, its row locked. Someone outside the scope, or
+ * without a pending invitation, answers INVITATION_NOT_FOUND (404: another company's person is not
+ * told apart from nobody).
+ */
+async function pendingInvitation(tx: Tx, userId: string, scope: InvitationScope) {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, name: users.name, companyName: companies.name })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(invitations.userId, userId), inScope(scope)))
+    .for('update', { of: invitations });
+  if (!row) throw new AppError('INVITATION_NOT_FOUND');
+  return row;
+}
+
+/** 'Reenviar invitación': a new 7-day link; the previous one stops working. @throws INVITATION_NOT_FOUND. */
+export async function resendInvitation(db: Db, userId: string, scope: InvitationScope, actorId: string): Promise<InvitationMail[]> {
+  return db.transaction(async (tx) => {
+    const person = await pendingInvitation(tx, userId, scope);
+    return issueInvitations(tx, [person], actorId, person.companyName);
+  });
+}
+
+/**
+ * 'Revocar invitación': the link stops working and the account, which never had a password, is
+ * removed (its place under maxUsers is free again). If it already has history (HR assigned it
+ * tokens meanwhile), nothing changes and USER_HAS_HISTORY says to deactivate it instead.
+ * @throws INVITATION_NOT_FOUND; USER_HAS_HISTORY.
+ */
+export async function revokeInvitation(db: Db, userId: string, scope: InvitationScope): Promise<void> {
+  await db.transaction(async (tx) => {
+    await pendingInvitation(tx, userId, scope);
+    await deleteAccountWithoutHistory(tx, userId);
+    await tx.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
+  });
+}
+
+/**
+ * The person chose a password (from the invitation or any reset link): the invitation is accepted,
+ * and the address, proven by the mail, counts as verified.
+ */
+export async function acceptInvitation(db: Executor, userId: string): Promise<void> {
+  const accepted = await db.delete(invitations).where(eq(invitations.userId, userId)).returning({ userId: invitations.userId });
+  if (accepted.length > 0) await db.update(users).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
