@@ -35,7 +35,9 @@ export type DomainEvent =
   /** An inbound WhatsApp message was stored: analyse it, update the profile and alerts, queue the reply. */
   | { type: 'bot.message.received'; payload: { messageId: string } }
   /** The bot's reply (an outbound message not sent yet) is due: send it. */
-  | { type: 'bot.reply.due'; payload: { messageId: string } };
+  | { type: 'bot.reply.due'; payload: { messageId: string } }
+  /** A check-in was claimed (bot/check-ins.ts): hand its template message to the transport. */
+  | { type: 'bot.checkin.due'; payload: { checkInId: string } };
 
 export type DomainEventType = DomainEvent['type'];
 

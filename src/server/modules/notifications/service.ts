@@ -136,6 +136,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
     case 'code.used':
     case 'bot.message.received':
     case 'bot.reply.due':
+    case 'bot.checkin.due':
       return [];
   }
 }
