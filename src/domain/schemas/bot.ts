@@ -149,7 +149,7 @@ export const botRequestSchema = z.object({
 export type BotRequest = z.infer<typeof botRequestSchema>;
 export const botRequestListSchema = z.object({ items: z.array(botRequestSchema), total: z.number().int() });
 export type BotRequestList = z.infer<typeof botRequestListSchema>;
-export const botRequestListQuerySchema = z.object({ status: z.enum(['pending', 'decided']).default('pending'), ...pageQuery });
+export const botRequestListQuerySchema = z.object({ status: z.enum(['pending', 'decided']).default('pending'), search: z.string().trim().max(200).optional(), ...pageQuery });
 
 const reasonRequired = errorMessage('BOT_REQUEST_REASON_REQUIRED');
 export const botRequestRejectBodySchema = z.object({

@@ -51,6 +51,8 @@ async function employee(companyId: string, name: string, options: { phone?: null
   return { id, name, phone };
 }
 
+type Person = Awaited<ReturnType<typeof employee>>;
+
 /** 5-minute ticks of the job from `from` to `to` (UTC instants), as pg-boss's cron would run it. */
 async function tick(from: string, to: string) {
   const times: Date[] = [];
@@ -79,7 +81,7 @@ describe('the check-in job', () => {
   it('through a day of windows, each eligible employee receives exactly one template message, spread over the window; the others none', async () => {
     const on = await createCompany(ctx.db, 'Cordillera', { botEnabled: true, botEnabledAt: new Date(), botConfig: onConfig() });
     const off = await createCompany(ctx.db, 'Pacífico', { botEnabled: true, botEnabledAt: new Date(), botConfig: onConfig({ botEnabled: false }) });
-    const eligible = [];
+    const eligible: Person[] = [];
     for (const name of ['Ana Reyes', 'Bruno Díaz', 'Carmen Soto', 'Daniel Vera', 'Elisa Mora', 'Felipe Rojas', 'Gabriela Luna', 'Hugo Paz']) eligible.push(await employee(on, name));
     const noPhone = await employee(on, 'Inés Sinfono', { phone: null });
     const inactive = await employee(on, 'Jaime Inactivo', { status: 'inactive' });
@@ -137,7 +139,7 @@ describe('the check-in job', () => {
 
   it('two runs of the job at the same instant claim and send each check-in once', async () => {
     const company = await createCompany(ctx.db, 'Duplicada', { botEnabled: true, botEnabledAt: new Date(), botConfig: onConfig() });
-    const people = [];
+    const people: Person[] = [];
     for (const name of ['Pía Uno', 'Raúl Dos', 'Sara Tres', 'Tito Cuatro']) people.push(await employee(company, name));
     // 10:59:59 in Santiago: everyone's moment of the window has come.
     const now = new Date('2026-11-24T13:59:59Z');

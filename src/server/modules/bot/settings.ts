@@ -207,13 +207,16 @@ function toRequest(row: typeof botRequests.$inferSelect & { companyName: string;
   };
 }
 
-/** Pending requests oldest first (the queue), or answered ones newest first. Throws nothing. */
+/** Pending requests oldest first (the queue), or answered ones newest first; by company name. Throws nothing. */
 export async function listBotRequests(db: Executor, query: z.infer<typeof botRequestListQuerySchema>): Promise<BotRequestList> {
-  const where = query.status === 'pending' ? eq(botRequests.status, 'pending') : inArray(botRequests.status, ['approved', 'rejected']);
+  const where = and(
+    query.status === 'pending' ? eq(botRequests.status, 'pending') : inArray(botRequests.status, ['approved', 'rejected']),
+    query.search ? ilike(companies.name, containsPattern(query.search)) : undefined,
+  );
   const order = query.status === 'pending' ? [asc(botRequests.createdAt), asc(botRequests.id)] : [desc(botRequests.decidedAt), desc(botRequests.id)];
   const [rows, [{ total }]] = await Promise.all([
     db.select(requestColumns).from(botRequests).innerJoin(companies, eq(companies.id, botRequests.companyId)).where(where).orderBy(...order).limit(query.limit).offset(query.offset),
-    db.select({ total: count() }).from(botRequests).where(where),
+    db.select({ total: count() }).from(botRequests).innerJoin(companies, eq(companies.id, botRequests.companyId)).where(where),
   ]);
   return { items: rows.map(toRequest), total };
 }
