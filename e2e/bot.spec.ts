@@ -49,8 +49,8 @@ async function approveRequestOf(companyId: string) {
 
 test.describe('the wellbeing bot (issue 11)', () => {
   test('HR configures the bot, a WhatsApp message becomes a profile and an alert, HR acts; level 1 turns access off', async ({ page }) => {
-    // Three sign-ins and four screens: longer than one screen's journey.
-    test.setTimeout(180_000);
+    // Three sign-ins, four screens and level 1's approval: longer than one screen's journey.
+    test.setTimeout(240_000);
     const { company, diego, isidora, diegoWhatsapp } = await botCompany();
     // HR turns the bot on with the company's number and saves the configuration.
     await signIn(page, company.hr, company.hrPassword);
@@ -174,7 +174,8 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await expect(page.getByText('Es la que está vigente.')).toBeVisible();
     await expect(page.getByLabel('Plantilla de WhatsApp')).toHaveValue('bienestar_checkin');
     // The connection speaks to HR: no environment variables, headers or Meta console on this screen.
-    await expect(page.getByText('Conexión con WhatsApp')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Conexión con WhatsApp' })).toBeVisible();
+    await expect(page.getByText('Sin envío de mensajes')).toBeVisible();
     await expect(page.getByText(/WHATSAPP_|X-Hub-Signature|Meta for Developers/)).toHaveCount(0);
     await hr.dispose();
   });

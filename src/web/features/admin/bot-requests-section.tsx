@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Spoiler, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
 import { ANALYSIS_FREQUENCY_LABELS } from '../../../domain/bot';
 import { formatDateTime } from '../../../domain/dates';
@@ -43,14 +43,15 @@ function ConfigSummary({ request }: { request: BotRequest }) {
           </Text>
         </Group>
       ))}
-      <Text size="sm" c="dimmed">
-        Instrucciones
-      </Text>
-      <Spoiler maxHeight={60} showLabel="Ver todas" hideLabel="Ver menos">
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {/* The instructions are long: folded by the browser's own disclosure widget (no extra CSS). */}
+      <details>
+        <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }}>
+          Instrucciones
+        </Text>
+        <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {request.instructions}
         </Text>
-      </Spoiler>
+      </details>
     </Stack>
   );
 }

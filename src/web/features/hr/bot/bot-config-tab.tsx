@@ -34,12 +34,12 @@ const valuesOf = (settings: BotSettings): FormValues => ({
 });
 
 /** Level 1's answer to the latest saved configuration, and what runs meanwhile (decision 242). */
-function RequestStatus({ request }: { request: NonNullable<BotSettings['request']> }) {
+function RequestStatus({ request, savedOff }: { request: NonNullable<BotSettings['request']>; savedOff: boolean }) {
   if (request.status === 'pending') {
     return (
       <Alert color="yellow" icon={<IconClock size={18} />} title="Pendiente de aprobación">
         Guardaste esta configuración el {formatDateTime(request.createdAt)}. Entrará en vigor cuando la administración de Jobby la apruebe; mientras tanto sigue vigente la configuración aprobada
-        anteriormente. Si apagaste el bot, ya está apagado.
+        anteriormente.{savedOff ? ' El bot ya quedó apagado: apagarlo no espera aprobación.' : ''}
       </Alert>
     );
   }
@@ -123,7 +123,7 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="lg">
-        {settings.request && <RequestStatus request={settings.request} />}
+        {settings.request && <RequestStatus request={settings.request} savedOff={!settings.botEnabled} />}
         <Card padding="lg" withBorder>
           <Stack gap="md">
             <Group gap="xs">

@@ -171,10 +171,13 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
           <Text size="xs" c="dimmed">
             {p.email}
           </Text>
+          {/* The number under the name, not a column of its own: the table fits 1366 px with the check-in column. */}
+          <Text size="xs" c="dimmed">
+            WhatsApp: {p.phone ?? 'sin número'}
+          </Text>
         </div>
       ),
     },
-    { key: 'phone', header: 'WhatsApp', noWrap: true, render: (p) => p.phone ?? '—' },
     { key: 'stress', header: 'Estrés', noWrap: true, render: (p) => <StressBadge score={p.stressScore} /> },
     { key: 'lastContact', header: 'Último contacto', noWrap: true, render: (p) => (p.lastContact ? formatDateTime(p.lastContact) : '—') },
     { key: 'conversations', header: 'Conversaciones', noWrap: true, render: (p) => p.conversationCount.toLocaleString('es-CL') },
