@@ -153,7 +153,7 @@ export const botRequestListQuerySchema = z.object({ status: z.enum(['pending', '
 
 const reasonRequired = errorMessage('BOT_REQUEST_REASON_REQUIRED');
 export const botRequestRejectBodySchema = z.object({
-  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(BOT_REQUEST_REASON_LENGTH_MAX),
+  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(BOT_REQUEST_REASON_LENGTH_MAX, `El motivo puede tener hasta ${BOT_REQUEST_REASON_LENGTH_MAX} caracteres`),
 });
 export type BotRequestRejectInput = z.input<typeof botRequestRejectBodySchema>;
 export const botAccessBodySchema = z.object({ enabled: z.boolean() });

@@ -131,6 +131,8 @@ describe('level 1 answers the bot requests', () => {
     const empty = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/reject`, { reason: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Indica el motivo del rechazo');
+    const long = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/reject`, { reason: 'x'.repeat(501) });
+    expect(long.json().error.message).toBe('El motivo puede tener hasta 500 caracteres');
     const rejected = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/reject`, { reason: 'La plantilla aún no está aprobada por Meta' });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'La plantilla aún no está aprobada por Meta', decidedByName: expect.any(String) });
