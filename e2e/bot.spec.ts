@@ -37,10 +37,20 @@ async function botCompany() {
   return { company, diego, isidora, diegoWhatsapp: phones.diego.slice(1) };
 }
 
+/** Level 1 approves the company's pending bot request through the API. */
+async function approveRequestOf(companyId: string) {
+  const admin = await apiAs(DEMO.admin);
+  const pending = (await (await admin.get('/api/admin/bot/requests?limit=100')).json()) as { items: Array<{ id: string; companyId: string }> };
+  const request = pending.items.find((item) => item.companyId === companyId);
+  expect(request, 'a pending request of this company').toBeDefined();
+  expect((await admin.post(`/api/admin/bot/requests/${request!.id}/approve`)).status()).toBe(200);
+  await admin.dispose();
+}
+
 test.describe('the wellbeing bot (issue 11)', () => {
   test('HR configures the bot, a WhatsApp message becomes a profile and an alert, HR acts; level 1 turns access off', async ({ page }) => {
-    // Three sign-ins and four screens: longer than one screen's journey.
-    test.setTimeout(180_000);
+    // Three sign-ins, four screens and level 1's approval: longer than one screen's journey.
+    test.setTimeout(240_000);
     const { company, diego, isidora, diegoWhatsapp } = await botCompany();
     // HR turns the bot on with the company's number and saves the configuration.
     await signIn(page, company.hr, company.hrPassword);
@@ -58,10 +68,13 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await keywords.fill('auditoría');
     await keywords.press('Enter');
     await page.getByRole('button', { name: 'Usar instrucciones por defecto' }).click();
-    await expect(page.getByLabel('Instrucciones del bot')).toHaveValue(/10:00 y las 11:00 AM/);
+    // 24-hour times (issue 23 §9).
+    await expect(page.getByLabel('Instrucciones del bot')).toHaveValue(/entre las 10:00 y las 11:00 o entre las 15:00 y las 16:00/);
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Configuración guardada exitosamente' })).toBeVisible();
-    await expect(page.getByText('/webhook/whatsapp').first()).toBeVisible();
+    await expect(page.getByText('Pendiente de aprobación')).toBeVisible();
+    // The configuration runs once level 1 approves it (the next journey does that on screen).
+    await approveRequestOf(company.id);
 
     // A signed message from Diego's number arrives; the profile and the alert appear.
     await sendWhatsapp(page, diegoWhatsapp, 'Estoy muy estresado con la auditoría, no doy más');
@@ -115,5 +128,55 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await expect(page.getByText('Bot sin acceso')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Bot de bienestar activo' })).toBeDisabled();
     await expect(page.getByRole('switch', { name: 'Bot de bienestar activo' })).not.toBeChecked();
+  });
+
+  test('level 1 rejects a bot request with a reason and approves the next; HR sees each answer (issue 22 §4)', async ({ page }) => {
+    test.setTimeout(180_000);
+    const { company } = await botCompany();
+    const hr = await apiAs(company.hr, company.hrPassword);
+    const config = { botEnabled: true, whatsappNumber: uniquePhone(), analysisFrequency: 'daily', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '', checkInTemplate: 'bienestar_checkin', checkInLanguage: 'es', checkInWindows: ['10:00-11:00'] };
+    expect((await hr.put('/api/bot/config', { data: config })).status()).toBe(200);
+
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await page.goto('/level1/bot-management');
+    await expect(page.getByRole('heading', { name: 'Gestión del bot', level: 1 })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Buscar empresa' }).fill(company.name);
+    const card = page.getByRole('article', { name: `Solicitud de ${company.name}` });
+    await expect(card).toContainText('bienestar_checkin (es)');
+    await expect(card).toContainText('10:00-11:00');
+    await expect(card).toContainText('Diario');
+    // Rejecting asks why; an empty reason is refused on the spot.
+    await card.getByRole('button', { name: `Rechazar la solicitud de ${company.name}` }).click();
+    const reject = page.getByRole('dialog', { name: 'Rechazar la configuración' });
+    await reject.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(reject.getByText('Indica el motivo del rechazo')).toBeVisible();
+    await reject.getByLabel('Motivo del rechazo').fill('La plantilla aún no está aprobada por Meta');
+    await reject.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Configuración de ${company.name} rechazada` })).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    // HR saves again; level 1 approves after confirming.
+    expect((await hr.put('/api/bot/config', { data: config })).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Buscar empresa' }).fill(company.name);
+    await page.getByRole('article', { name: `Solicitud de ${company.name}` }).getByRole('button', { name: `Aprobar la solicitud de ${company.name}` }).click();
+    await page.getByRole('dialog', { name: 'Aprobar la configuración' }).getByRole('button', { name: 'Aprobar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Configuración de ${company.name} aprobada: ya está vigente` })).toBeVisible();
+    await expect(page.getByText('Ninguna solicitud pendiente coincide con la búsqueda')).toBeVisible();
+    await signOut(page);
+
+    await signIn(page, company.hr, company.hrPassword);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await page.goto('/level2/bot-messaging');
+    await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Configuración aprobada')).toBeVisible();
+    await expect(page.getByText('Es la que está vigente.')).toBeVisible();
+    await expect(page.getByLabel('Plantilla de WhatsApp')).toHaveValue('bienestar_checkin');
+    // The connection speaks to HR: no environment variables, headers or Meta console on this screen.
+    await expect(page.getByRole('heading', { name: 'Conexión con WhatsApp' })).toBeVisible();
+    await expect(page.getByText('Sin envío de mensajes')).toBeVisible();
+    await expect(page.getByText(/WHATSAPP_|X-Hub-Signature|Meta for Developers/)).toHaveCount(0);
+    await hr.dispose();
   });
 });

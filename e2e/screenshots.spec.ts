@@ -503,3 +503,38 @@ test.describe('issue 20: importing employees and invitations', () => {
     await shoot(page, 'level2-users-pending-invitations');
   });
 });
+
+test.describe('the bot checks in and its requests are answered (issue 22 §3–4, issue 23 §11)', () => {
+  test("level 1's queue of bot requests, HR's configuration (approved and pending), profiles with check-ins", async ({ page }) => {
+    // Level 1 only looks at the demo's pending request (Austral's) and opens the reject dialog without sending it.
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await capture(page, '/level1/bot-management', 'level1-bot-requests');
+    await page.getByRole('button', { name: 'Rechazar la solicitud de Austral' }).click();
+    const reject = page.getByRole('dialog', { name: 'Rechazar la configuración' });
+    await reject.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(reject.getByText('Indica el motivo del rechazo')).toBeVisible();
+    await shoot(page, 'level1-bot-request-reject', { phone: false });
+    await page.keyboard.press('Escape');
+
+    await page.context().clearCookies();
+    await signIn(page, DEMO.hr);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await capture(page, '/level2/bot-messaging', 'level2-bot-config-approved');
+    await page.getByRole('tab', { name: 'Perfiles de Empleados' }).click();
+    await expect(page.getByRole('table', { name: 'Perfiles de Empleados' })).toContainText('Respondido');
+    await shoot(page, 'level2-bot-profiles-checkins');
+    await page.getByRole('button', { name: 'Ver conversaciones de Valentina Muñoz' }).click();
+    await expect(page.getByRole('dialog').getByText('Check-ins del bot')).toBeVisible();
+    await shoot(page, 'level2-bot-conversation-checkins');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: /Análisis y Alertas/ }).click();
+    await expect(page.getByRole('table', { name: 'Alertas' })).toBeVisible();
+    await shoot(page, 'level2-bot-alerts-score-note', { phone: false });
+
+    await page.context().clearCookies();
+    await signIn(page, 'admin@austral.cl');
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await capture(page, '/level2/bot-messaging', 'level2-bot-config-pending');
+  });
+});

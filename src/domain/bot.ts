@@ -43,12 +43,45 @@ export const SENTIMENT_LABELS: Record<Sentiment, string> = { positive: 'Positivo
  * ("under 4 notify HR immediately"): it is read as a wellbeing score, 11 − stress (decision 91).
  */
 export const DEFAULT_BOT_INSTRUCTIONS = [
-  'Contactar a los colaboradores entre las 10:00 y las 11:00 AM o entre las 3:00 y las 4:00 PM.',
+  'Contactar a los colaboradores entre las 10:00 y las 11:00 o entre las 15:00 y las 16:00.',
   'Puntaje menor a 4: notificar a RR.HH. de inmediato.',
   'Puntaje entre 4 y 6: monitoreo frecuente.',
   'Puntaje mayor a 6: seguimiento regular.',
   '(Puntaje de bienestar de 1 a 10, donde 10 es el mejor: equivale a 11 menos el nivel de estrés.)',
 ].join('\n');
+
+/**
+ * The bot's check-ins (issue 22 §3): when Jobby starts a conversation. Windows are Chile's local time
+ * (24-hour "HH:MM-HH:MM"); the defaults are the default instructions' two hours.
+ */
+export const CHECK_IN_TIME_ZONE = 'America/Santiago';
+export const CHECK_IN_DEFAULT_WINDOWS = ['10:00-11:00', '15:00-16:00'];
+export const CHECK_IN_WINDOWS_MAX = 4;
+/** Someone who wrote to the bot this recently is not checked in on. */
+export const CHECK_IN_QUIET_HOURS = 24;
+/** WhatsApp's language code of the template, unless HR names another. */
+export const CHECK_IN_DEFAULT_LANGUAGE = 'es';
+export const CHECK_IN_WINDOW_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/;
+
+/** Minutes since midnight of a window's start and end; null when the text is not a window that ends after it starts. */
+export function parseCheckInWindow(text: string): { start: number; end: number } | null {
+  const match = CHECK_IN_WINDOW_PATTERN.exec(text);
+  if (!match) return null;
+  const start = Number(match[1]) * 60 + Number(match[2]);
+  const end = Number(match[3]) * 60 + Number(match[4]);
+  return end > start && end <= 24 * 60 ? { start, end } : null;
+}
+
+/** A configuration HR saved is a bot request that level 1 answers (issue 22 §4, decision 242). */
+export const BOT_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+export type BotRequestStatus = (typeof BOT_REQUEST_STATUSES)[number];
+export const BOT_REQUEST_STATUS_LABELS: Record<BotRequestStatus, string> = {
+  pending: 'Pendiente',
+  approved: 'Aprobada',
+  rejected: 'Rechazada',
+  superseded: 'Reemplazada',
+};
+export const BOT_REQUEST_REASON_LENGTH_MAX = 500;
 
 /** Tag lists of the configuration: at most this many, each at most this long. */
 export const BOT_TAGS_MAX = 50;

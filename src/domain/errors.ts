@@ -189,6 +189,14 @@ export const ERRORS = {
   ALERT_NOT_FOUND: { status: 404, message: 'Alerta no encontrada' },
   ALERT_ALREADY_HANDLED: { status: 409, message: 'Esta alerta ya fue atendida' },
   ACTION_REQUIRED: { status: 400, message: 'Describe la acción tomada' },
+  // Not in the spec (issue 22, decisions 240–242): check-ins and level 1's answer to a bot request.
+  CHECK_IN_WINDOW_INVALID: { status: 400, message: 'Usa horarios de 24 horas como 10:00-11:00, con el fin después del inicio' },
+  CHECK_IN_TEMPLATE_INVALID: { status: 400, message: 'El nombre de la plantilla solo puede tener minúsculas, números y guiones bajos' },
+  CHECK_IN_LANGUAGE_INVALID: { status: 400, message: 'Usa un código de idioma de WhatsApp, por ejemplo es o es_CL' },
+  BOT_REQUEST_NOT_FOUND: { status: 404, message: 'Solicitud no encontrada' },
+  BOT_REQUEST_ALREADY_DECIDED: { status: 409, message: 'Esta solicitud ya fue respondida' },
+  BOT_REQUEST_REASON_REQUIRED: { status: 400, message: 'Indica el motivo del rechazo' },
+  BOT_REQUEST_DECIDE_FAILED: { status: 500, message: 'Error al responder la solicitud' },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: 'Firma del webhook no válida' },
   WEBHOOK_VERIFY_FAILED: { status: 403, message: 'Token de verificación no válido' },
 

@@ -7,7 +7,8 @@
  * - pg-boss, the one scheduler ("at this time, do that"), which keeps its queue and schedules in
  *   PostgreSQL (schema `pgboss`): the monthly allowance's cron, 1st of the month at 00:05
  *   America/Santiago, with retries, and the bot's periodic analysis every ten minutes (each company's
- *   period is claimed once, whoever runs it: bot/periodic.ts);
+ *   period is claimed once, whoever runs it: bot/periodic.ts), and the bot's check-ins every five
+ *   minutes (each person's check-in of a period is claimed once, whoever runs it: bot/check-ins.ts);
  * - the catch-up at start: the month due now is granted if it was not (a copy down on the 1st).
  * Every piece is safe with several copies: SKIP LOCKED for events, unique keys for grants, and
  * pg-boss's own once-per-minute cron lock.
@@ -17,6 +18,7 @@ import type { Database } from './db/client';
 import { grantMonth, dueMonth } from './modules/allowance/service';
 import { listenerFor } from './modules/events/live';
 import { OUTBOX_CHANNEL } from './modules/events/outbox';
+import { CHECK_IN_TICK_MINUTES, runCheckIns } from './modules/bot/check-ins';
 import { runPeriodicBotAnalysis } from './modules/bot/periodic';
 import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
 import type { WebhookAddressPolicy } from './modules/webhooks/addresses';
@@ -27,6 +29,9 @@ const MONTHLY_QUEUE = 'monthly-allowance';
 const MONTHLY_CRON = '5 0 1 * *';
 const BOT_ANALYSIS_QUEUE = 'bot-periodic-analysis';
 const BOT_ANALYSIS_CRON = '*/10 * * * *';
+const BOT_CHECK_IN_QUEUE = 'bot-check-ins';
+/** A window of an hour gets twelve ticks: each person's moment in it is met within one tick. */
+const BOT_CHECK_IN_CRON = `*/${CHECK_IN_TICK_MINUTES} * * * *`;
 const SWEEP_MS = 30_000;
 
 type Log = { info: (message: string) => void; error: (message: string) => void };
@@ -109,6 +114,12 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps &
   await boss.work(BOT_ANALYSIS_QUEUE, async () => {
     const { companiesAnalysed, alertsRaised } = await runPeriodicBotAnalysis(db);
     if (companiesAnalysed > 0) log.info(`Análisis periódico del bot: ${companiesAnalysed} empresas, ${alertsRaised} alertas`);
+  });
+  await boss.createQueue(BOT_CHECK_IN_QUEUE);
+  await boss.schedule(BOT_CHECK_IN_QUEUE, BOT_CHECK_IN_CRON, {}, { tz: 'America/Santiago' });
+  await boss.work(BOT_CHECK_IN_QUEUE, async () => {
+    const { checkIns } = await runCheckIns(db);
+    if (checkIns > 0) log.info(`Check-ins del bot: ${checkIns}`);
   });
   // A period that came due while no copy ran is analysed now, not at the next tick.
   await boss.send(BOT_ANALYSIS_QUEUE, {});

@@ -20,7 +20,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { botAlerts, invitations } from '../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { botAlerts, botRequests, invitations } from '../../src/server/db/schema';
 import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
@@ -52,6 +53,13 @@ async function pendingInvitation(w: World, level: 3 | 4 = 3): Promise<string> {
     : await createUser(w.ctx.db, { email: `pendiente-${randomUUID().slice(0, 8)}@jobby.sup`, level: 4 });
   await w.ctx.db.insert(invitations).values({ userId, invitedBy: w.userIds.L2, expiresAt: new Date(Date.now() + 86_400_000) });
   return userId;
+}
+
+/** A fresh pending bot request of Matriz (a new one replaces the earlier, as HR's save does) for level 1 to answer. */
+async function pendingBotRequest(w: World): Promise<string> {
+  await w.ctx.db.update(botRequests).set({ status: 'superseded' }).where(and(eq(botRequests.companyId, w.companyId), eq(botRequests.status, 'pending')));
+  const [request] = await w.ctx.db.insert(botRequests).values({ companyId: w.companyId, config: { botEnabled: false, analysisFrequency: 'weekly' }, instructions: 'Hola' }).returning({ id: botRequests.id });
+  return request.id;
 }
 
 const botConfig = { botEnabled: false, whatsappNumber: null, analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '' };
@@ -211,6 +219,12 @@ const MATRIX: Row[] = [
   row('GET /api/admin/bot/companies',              [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('PUT /api/admin/bot/companies/:id/access',   [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/admin/bot/companies/${w.companyId}/access`, payload: { enabled: true } })),
+  // Level 1 answers every company's bot requests; nobody else sees them (issue 22 §4).
+  row('GET /api/admin/bot/requests',               [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('POST /api/admin/bot/requests/:id/approve',  [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/bot/requests/${await pendingBotRequest(w)}/approve` })),
+  row('POST /api/admin/bot/requests/:id/reject',   [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/bot/requests/${await pendingBotRequest(w)}/reject`, payload: { reason: 'Falta la plantilla' } })),
   row('GET /api/bot/config',                       [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('PUT /api/bot/config',                       [401, 403, 200, 403, 403, 403, 200, 403, 403], () => ({ payload: botConfig })),
   row('GET /api/bot/profiles',                     [401, 403, 200, 403, 403, 403, 200, 403, 403]),

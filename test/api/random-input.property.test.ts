@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import type { ApiRouteInfo } from '../../src/server/app';
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../support/app';
-import { botAlerts } from '../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { botAlerts, botRequests } from '../../src/server/db/schema';
 import { createWorld, type SignedInCaller, type World } from '../support/world';
 
 /** Bodies reach columns, so they get more runs than query strings. */
@@ -99,7 +100,18 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'POST /api/company/users/:id/status': { status: 'active' },
     'POST /api/company/users/:id/type': { userType: 'A' },
     'PUT /api/admin/bot/companies/:id/access': { enabled: true },
-    'PUT /api/bot/config': { botEnabled: false, whatsappNumber: '+56 9 1234 5678', analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: ['pausa'], instructions: 'Hola' },
+    'POST /api/admin/bot/requests/:id/reject': { reason: 'Falta la plantilla' },
+    'PUT /api/bot/config': {
+      botEnabled: false,
+      whatsappNumber: '+56 9 1234 5678',
+      analysisFrequency: 'weekly',
+      stressKeywords: ['turnos'],
+      wellbeingIndicators: ['pausa'],
+      instructions: 'Hola',
+      checkInTemplate: 'bienestar_checkin',
+      checkInLanguage: 'es',
+      checkInWindows: ['10:00-11:00'],
+    },
     'PUT /api/bot/employees/:id/phone': { phone: '+56 9 1234 5678' },
     'POST /api/bot/alerts/:id/action': { actionTaken: 'Llamada' },
     'POST /api/achievement-rules': { name: 'Juntos', description: 'Canje conjunto', conditionType: 'same_provider_timeframe', conditionValue: 40, conditionMinUsers: 2, rewardTokens: 5 },
@@ -151,6 +163,12 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   else if (route.url.startsWith('/api/requests/')) id = await w.pendingPlatformRequest();
   else if (route.url.startsWith('/api/companies/') || route.url.startsWith('/api/admin/companies/') || route.url.startsWith('/api/admin/bot/companies/')) id = w.companyId;
   else if (route.url.startsWith('/api/admin/surveys/')) id = await w.surveyId();
+  else if (route.url.startsWith('/api/admin/bot/requests/')) {
+    // A fresh pending bot request of Matriz (one pending per company: the earlier is replaced, as a save does).
+    await w.ctx.db.update(botRequests).set({ status: 'superseded' }).where(and(eq(botRequests.companyId, w.companyId), eq(botRequests.status, 'pending')));
+    const [request] = await w.ctx.db.insert(botRequests).values({ companyId: w.companyId, config: { botEnabled: false }, instructions: 'Hola' }).returning({ id: botRequests.id });
+    id = request.id;
+  }
   // A user of its own, so random levels and statuses change nobody the other routes call as.
   else if (route.url.startsWith('/api/providers/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@jobby.sup`, level: 4 });
   else if (route.url.startsWith('/api/admin/users/')) id = await createUser(w.ctx.db, { email: `azar-${randomUUID()}@matriz.cl`, level: 3, companyId: w.companyId });

@@ -6,6 +6,12 @@ import { z } from './zod';
 import {
   ANALYSIS_FREQUENCIES,
   BOT_ACTION_LENGTH_MAX,
+  BOT_REQUEST_REASON_LENGTH_MAX,
+  BOT_REQUEST_STATUSES,
+  CHECK_IN_DEFAULT_LANGUAGE,
+  CHECK_IN_DEFAULT_WINDOWS,
+  CHECK_IN_WINDOWS_MAX,
+  parseCheckInWindow,
   BOT_INSTRUCTIONS_LENGTH_MAX,
   BOT_TAG_LENGTH_MAX,
   BOT_TAGS_MAX,
@@ -24,6 +30,14 @@ const tags = z
   .max(BOT_TAGS_MAX, `Como máximo ${BOT_TAGS_MAX} palabras`)
   .transform((list) => [...new Set(list.map((tag) => tag.toLowerCase()).filter((tag) => tag !== ''))]);
 
+const windowInvalid = errorMessage('CHECK_IN_WINDOW_INVALID');
+/** Check-in windows: "HH:MM-HH:MM" in Chile's time, spaces and en dashes forgiven, repeats dropped. */
+const checkInWindows = z
+  .array(z.string().transform((text) => text.replace(/\s+/g, '').replace(/[–—]/g, '-')), { error: windowInvalid })
+  .max(CHECK_IN_WINDOWS_MAX, `Como máximo ${CHECK_IN_WINDOWS_MAX} horarios`)
+  .transform((list) => [...new Set(list.filter((text) => text !== ''))])
+  .refine((list) => list.every((text) => parseCheckInWindow(text) !== null), windowInvalid);
+
 export const botConfigInputSchema = z
   .object({
     botEnabled: z.boolean(),
@@ -32,6 +46,19 @@ export const botConfigInputSchema = z
     stressKeywords: tags,
     wellbeingIndicators: tags,
     instructions: z.string().trim().max(BOT_INSTRUCTIONS_LENGTH_MAX),
+    /** Meta's name of the approved template that opens a check-in; empty: the bot only answers. */
+    checkInTemplate: z
+      .string()
+      .trim()
+      .max(512)
+      .regex(/^[a-z0-9_]*$/, errorMessage('CHECK_IN_TEMPLATE_INVALID'))
+      .default(''),
+    checkInLanguage: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, errorMessage('CHECK_IN_LANGUAGE_INVALID'))
+      .default(CHECK_IN_DEFAULT_LANGUAGE),
+    checkInWindows: checkInWindows.default(CHECK_IN_DEFAULT_WINDOWS),
   })
   .refine((config) => !config.botEnabled || config.whatsappNumber !== null, {
     path: ['whatsappNumber'],
@@ -50,10 +77,24 @@ export const botSettingsSchema = z.object({
   stressKeywords: z.array(z.string()),
   wellbeingIndicators: z.array(z.string()),
   instructions: z.string(),
-  /** Where WhatsApp Cloud API must deliver, and the header that signs each delivery. */
-  webhookUrl: z.string(),
-  signatureHeader: z.string(),
+  checkInTemplate: z.string(),
+  checkInLanguage: z.string(),
+  checkInWindows: z.array(z.string()),
   lastSavedAt: z.string().nullable(),
+  /** Whether the bot runs now: the approved configuration's switch and level 1's access. */
+  activeNow: z.boolean(),
+  /** HR's latest request and level 1's answer (decision 242); null before the first save. */
+  request: z
+    .object({ status: z.enum(BOT_REQUEST_STATUSES), createdAt: z.string(), decidedAt: z.string().nullable(), reason: z.string().nullable() })
+    .nullable(),
+  /** Whether WhatsApp works for this company, in facts HR can act on (decision 243). */
+  connection: z.object({
+    /** Jobby's WhatsApp sending is set up (level 1's side). */
+    canSend: z.boolean(),
+    lastInboundAt: z.string().nullable(),
+    lastOutboundAt: z.string().nullable(),
+    lastOutboundFailed: z.boolean(),
+  }),
 });
 export type BotSettings = z.infer<typeof botSettingsSchema>;
 
@@ -81,6 +122,40 @@ export const botAccessListSchema = z.object({
 export type BotAccessList = z.infer<typeof botAccessListSchema>;
 
 export const botAccessListQuerySchema = z.object({ search: z.string().trim().max(200).optional(), ...pageQuery });
+
+/** A saved configuration waiting for (or given) level 1's answer. */
+export const botRequestSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  status: z.enum(BOT_REQUEST_STATUSES),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  config: z.object({
+    botEnabled: z.boolean(),
+    whatsappNumber: z.string().nullable(),
+    analysisFrequency: z.enum(ANALYSIS_FREQUENCIES),
+    stressKeywords: z.array(z.string()),
+    wellbeingIndicators: z.array(z.string()),
+    checkInTemplate: z.string(),
+    checkInLanguage: z.string(),
+    checkInWindows: z.array(z.string()),
+  }),
+  instructions: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type BotRequest = z.infer<typeof botRequestSchema>;
+export const botRequestListSchema = z.object({ items: z.array(botRequestSchema), total: z.number().int() });
+export type BotRequestList = z.infer<typeof botRequestListSchema>;
+export const botRequestListQuerySchema = z.object({ status: z.enum(['pending', 'decided']).default('pending'), search: z.string().trim().max(200).optional(), ...pageQuery });
+
+const reasonRequired = errorMessage('BOT_REQUEST_REASON_REQUIRED');
+export const botRequestRejectBodySchema = z.object({
+  reason: z.string({ error: reasonRequired }).trim().min(1, reasonRequired).max(BOT_REQUEST_REASON_LENGTH_MAX, `El motivo puede tener hasta ${BOT_REQUEST_REASON_LENGTH_MAX} caracteres`),
+});
+export type BotRequestRejectInput = z.input<typeof botRequestRejectBodySchema>;
 export const botAccessBodySchema = z.object({ enabled: z.boolean() });
 
 // ───────── level 2: profiles ─────────
@@ -95,6 +170,9 @@ export const employeeProfileSchema = z.object({
   stressScore: z.number().int().nullable(),
   lastContact: z.string().nullable(),
   conversationCount: z.number().int(),
+  /** The latest check-in Jobby started, and whether the employee wrote after it. */
+  lastCheckInAt: z.string().nullable(),
+  lastCheckInAnswered: z.boolean().nullable(),
 });
 export type EmployeeProfile = z.infer<typeof employeeProfileSchema>;
 
@@ -121,9 +199,21 @@ const conversationSchema = z.object({
   messages: z.array(botMessageSchema),
 });
 
+/** A check-in as HR sees it: when, which template, and what the transport did. */
+const checkInSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  template: z.string(),
+  language: z.string(),
+  deliveryStatus: z.enum(['sent', 'not_sent', 'failed']).nullable(),
+  answered: z.boolean(),
+});
+
 /** One employee's profile and a page of their conversations, newest first. */
 export const profileDetailSchema = z.object({
   profile: employeeProfileSchema,
+  /** The latest check-ins (at most 5), newest first. */
+  checkIns: z.array(checkInSchema),
   conversations: z.array(conversationSchema),
   total: z.number().int(),
 });

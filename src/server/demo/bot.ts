@@ -1,16 +1,20 @@
 /**
  * The bot's demo data (issue 11), written through the bot's own services: Andes has access and its
  * bot on, employees with WhatsApp numbers and conversations of the last weeks in every band, and one
- * open alert; Austral has access but its bot off. Numbers are Chilean mobiles (+56 9 …).
+ * open alert, and check-ins of the last days; Austral has access, its bot off, and a configuration
+ * waiting for level 1's answer. Numbers are Chilean mobiles (+56 9 …).
  */
-import { DEFAULT_BOT_INSTRUCTIONS } from '../../domain/bot';
+import { and, eq } from 'drizzle-orm';
+import { CHECK_IN_DEFAULT_WINDOWS, DEFAULT_BOT_INSTRUCTIONS } from '../../domain/bot';
 import { toE164 } from '../../domain/phone';
 import type { Actor } from '../actor';
 import type { Executor } from '../db/client';
+import { botCheckIns, botRequests, users } from '../db/schema';
 import { analyseStoredMessage, ingestInbound, sendQueuedReply } from '../modules/bot/ingest';
-import { saveBotSettings, setBotAccess } from '../modules/bot/settings';
+import { periodStartSql } from '../modules/bot/periodic';
+import { decideBotRequest, saveBotSettings, setBotAccess } from '../modules/bot/settings';
 import { setEmployeePhone } from '../modules/bot/hr';
-import { recordingTransport } from '../modules/bot/transport';
+import { recordingTransport, templateMessage } from '../modules/bot/transport';
 
 /** Each demo employee's WhatsApp number, by the local part of their address. */
 const DEMO_PHONES: Record<string, string> = {
@@ -52,11 +56,21 @@ const CONVERSATIONS: Array<{ who: string; daysAgo: number; body: string }> = [
 type BotDemoCompanies = {
   andes: { id: string; hr: Actor; employees: Record<string, string> };
   austral: { id: string; hr: Actor; employees: Record<string, string> };
+  /** Level 1, who answers the companies' bot requests. */
+  platform: Actor;
 };
 
-export async function seedBotDemo(db: Executor, { andes, austral }: BotDemoCompanies): Promise<void> {
+/** Check-ins Jobby started in the demo (decision 240): whom, how many days ago (Valentina answered hers). */
+const CHECK_INS: Array<{ who: string; daysAgo: number }> = [
+  { who: 'valentina', daysAgo: 3.1 },
+  { who: 'diego', daysAgo: 2 },
+  { who: 'matias', daysAgo: 2 },
+];
+
+export async function seedBotDemo(db: Executor, { andes, austral, platform }: BotDemoCompanies): Promise<void> {
   await setBotAccess(db, { companyId: andes.id, enabled: true });
   await setBotAccess(db, { companyId: austral.id, enabled: true });
+  const checkIn = { checkInTemplate: 'bienestar_checkin', checkInLanguage: 'es', checkInWindows: CHECK_IN_DEFAULT_WINDOWS };
   await saveBotSettings(
     db,
     andes.id,
@@ -67,9 +81,20 @@ export async function seedBotDemo(db: Executor, { andes, austral }: BotDemoCompa
       stressKeywords: ['plazos', 'cierre de mes', 'turno de noche'],
       wellbeingIndicators: ['pausa activa', 'buena onda'],
       instructions: DEFAULT_BOT_INSTRUCTIONS,
+      ...checkIn,
     },
     andes.hr,
-    'http://localhost:3000',
+    false,
+  );
+  // Andes's configuration is approved and runs; Austral's waits for level 1 on the bot management screen.
+  const [andesRequest] = await db.select({ id: botRequests.id }).from(botRequests).where(and(eq(botRequests.companyId, andes.id), eq(botRequests.status, 'pending')));
+  await decideBotRequest(db, { id: andesRequest.id, approve: true }, platform);
+  await saveBotSettings(
+    db,
+    austral.id,
+    { botEnabled: true, whatsappNumber: '+56227000000', analysisFrequency: 'daily', stressKeywords: ['turno de noche'], wellbeingIndicators: [], instructions: '', ...checkIn },
+    austral.hr,
+    false,
   );
   for (const company of [andes, austral]) {
     for (const [local, userId] of Object.entries(company.employees)) {
@@ -83,5 +108,24 @@ export async function seedBotDemo(db: Executor, { andes, austral }: BotDemoCompa
     // Answered here, through the recording transport: the demo's numbers are not real phones.
     const reply = await analyseStoredMessage(db, result.messageId, new Date(sentAt.getTime() + 4_000));
     if (reply) await sendQueuedReply(db, reply, recordingTransport);
+  }
+  for (const { who, daysAgo } of CHECK_INS) {
+    const at = new Date(Date.now() - daysAgo * 86_400_000);
+    const [person] = await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, andes.employees[who]));
+    const payload = templateMessage(person.phone ?? '', checkIn.checkInTemplate, checkIn.checkInLanguage, [person.name.split(' ')[0]]);
+    const result = await recordingTransport.sendTemplate(payload);
+    await db.insert(botCheckIns).values({
+      userId: andes.employees[who],
+      periodStart: periodStartSql('weekly', at),
+      companyId: andes.id,
+      phoneNumber: person.phone ?? '',
+      template: checkIn.checkInTemplate,
+      language: checkIn.checkInLanguage,
+      payload,
+      createdAt: at,
+      deliveryStatus: result.status,
+      deliveryNote: result.note,
+      deliveredAt: at,
+    });
   }
 }

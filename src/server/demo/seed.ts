@@ -334,6 +334,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
     await seedBotDemo(tx, {
       andes: { id: andes.id, hr: await actorOf(andesHrId), employees: Object.fromEntries(ANDES.map((e, i) => [e.local, andesIds[i]])) },
       austral: { id: austral.id, hr: await actorOf(australHrId), employees: Object.fromEntries(AUSTRAL.map((e, i) => [e.local, australIds[i]])) },
+      platform: await actorOf(adminId),
     });
     // The verifications above counted against the rate limit: today's demo starts clean.
     await tx.delete(rateLimitCounters);

@@ -7,6 +7,9 @@ import type {
   BotAlertList,
   BotAnalytics,
   BotConfigInput,
+  BotRequest,
+  BotRequestList,
+  BotRequestRejectInput,
   BotSettings,
   EmployeePhoneInput,
   EmployeeProfile,
@@ -36,6 +39,24 @@ export function useSetBotAccess() {
   return useMutation({
     mutationFn: ({ companyId, enabled }: { companyId: string; enabled: boolean }) => api.put<BotAccessCompany>(`/api/admin/bot/companies/${companyId}/access`, { enabled }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.access() }),
+  });
+}
+
+export function useBotRequests(params: PageParams & { status: 'pending' | 'decided' }) {
+  return useQuery({
+    queryKey: botKeys.requests(params),
+    queryFn: ({ signal }) => api.get<BotRequestList>(`/api/admin/bot/requests${queryString({ ...pageFields(params), status: params.status })}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Level 1 approves (the configuration takes effect) or rejects with a reason. */
+export function useDecideBotRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reject }: { id: string; reject?: BotRequestRejectInput }) =>
+      reject ? api.post<BotRequest>(`/api/admin/bot/requests/${id}/reject`, reject) : api.post<BotRequest>(`/api/admin/bot/requests/${id}/approve`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }
 

@@ -67,6 +67,8 @@ export const queryKeys = {
     all: ['bot'] as const,
     access: () => ['bot', 'access'] as const,
     accessList: (params: object) => ['bot', 'access', params] as const,
+    /** Level 1's queue of saved configurations (issue 22 §4). */
+    requests: (params: object) => ['bot', 'requests', params] as const,
     /** Everything on HR's bot screen. */
     hr: () => ['bot', 'hr'] as const,
     config: () => ['bot', 'hr', 'config'] as const,

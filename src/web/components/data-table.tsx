@@ -69,7 +69,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-function EmptyState({ icon, title, description, action }: DataTableEmpty) {
+export function EmptyState({ icon, title, description, action }: DataTableEmpty) {
   return (
     <Center py="xl">
       <Stack align="center" gap="xs" maw={420}>

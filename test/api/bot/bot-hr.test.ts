@@ -56,26 +56,49 @@ describe('level 1: bot access per company', () => {
 });
 
 describe('level 2: the configuration', () => {
-  it('starts with the default instructions, the webhook URL and the signing header', async () => {
+  it('starts with the default instructions and check-in windows, no request, and says the connection cannot send', async () => {
     const res = await call(cookie.hr, 'GET', '/api/bot/config');
-    expect(res.json()).toMatchObject({ access: true, botEnabled: false, analysisFrequency: 'weekly', instructions: DEFAULT_BOT_INSTRUCTIONS, webhookUrl: 'http://localhost:3000/webhook/whatsapp', signatureHeader: 'X-Hub-Signature-256' });
+    expect(res.json()).toMatchObject({
+      access: true,
+      botEnabled: false,
+      analysisFrequency: 'weekly',
+      instructions: DEFAULT_BOT_INSTRUCTIONS,
+      checkInTemplate: '',
+      checkInLanguage: 'es',
+      checkInWindows: ['10:00-11:00', '15:00-16:00'],
+      request: null,
+      activeNow: false,
+      connection: { canSend: false, lastInboundAt: null, lastOutboundAt: null, lastOutboundFailed: false },
+    });
+    expect(res.json()).not.toHaveProperty('webhookUrl');
+    expect(DEFAULT_BOT_INSTRUCTIONS).toContain('entre las 10:00 y las 11:00 o entre las 15:00 y las 16:00');
+    expect(DEFAULT_BOT_INSTRUCTIONS).not.toMatch(/AM|PM/);
   });
 
-  it('saves the configuration in E.164 with clean keywords, and records a pending bot request each time', async () => {
+  it('records each save as a pending bot request that replaces the earlier one; nothing runs until level 1 answers', async () => {
     const res = await call(cookie.hr, 'PUT', '/api/bot/config', config);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ botEnabled: true, whatsappNumber: '+56226000000', stressKeywords: ['turnos'], wellbeingIndicators: ['pausa activa'], instructions: DEFAULT_BOT_INSTRUCTIONS });
-    await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, analysisFrequency: 'daily' });
+    const second = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, analysisFrequency: 'daily', checkInTemplate: 'bienestar_checkin', checkInWindows: ['09:30 - 10:15', ''] });
+    expect(second.json()).toMatchObject({ analysisFrequency: 'daily', checkInTemplate: 'bienestar_checkin', checkInWindows: ['09:30-10:15'], activeNow: false, request: { status: 'pending', decidedAt: null, reason: null } });
     const requests = await ctx.db.select().from(botRequests).where(eq(botRequests.companyId, andes));
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ type: 'employee_wellbeing', status: 'pending', instructions: DEFAULT_BOT_INSTRUCTIONS });
-    expect(requests.map((r) => (r.config as { analysisFrequency: string }).analysisFrequency).sort()).toEqual(['daily', 'weekly']);
+    expect(requests.every((r) => r.type === 'employee_wellbeing' && r.instructions === DEFAULT_BOT_INSTRUCTIONS)).toBe(true);
+    expect(requests.map((r) => [(r.config as { analysisFrequency: string }).analysisFrequency, r.status]).sort()).toEqual([['daily', 'pending'], ['weekly', 'superseded']]);
+    const [company] = await ctx.db.select({ botConfig: companies.botConfig }).from(companies).where(eq(companies.id, andes));
+    expect(company.botConfig).toBeNull();
   });
 
-  it('refuses a number that is not E.164, and turning on without a number or without access', async () => {
+  it('refuses a number that is not E.164, a window that is not 24-hour, and turning on without a number or without access', async () => {
     const bad = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, whatsappNumber: '12345' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('El número no es válido: usa el formato internacional, por ejemplo +56 9 1234 5678');
+    const window = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, checkInWindows: ['3:00 PM-4:00 PM'] });
+    expect(window.json().error.message).toBe('Usa horarios de 24 horas como 10:00-11:00, con el fin después del inicio');
+    const backwards = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, checkInWindows: ['16:00-15:00'] });
+    expect(backwards.statusCode).toBe(400);
+    const template = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, checkInTemplate: 'Bienestar Check-in' });
+    expect(template.json().error.message).toBe('El nombre de la plantilla solo puede tener minúsculas, números y guiones bajos');
     const none = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, whatsappNumber: '' });
     expect(none.json().error.message).toBe('Ingresa el número de WhatsApp para activar el bot');
     const noAccess = await call(cookie.otherHr, 'PUT', '/api/bot/config', config);
@@ -83,6 +106,59 @@ describe('level 2: the configuration', () => {
     expect(noAccess.json().error.message).toBe('Tu empresa no tiene habilitado el acceso al bot. Contacta a la administración de Jobby.');
     const [row] = await ctx.db.select({ botConfig: companies.botConfig }).from(companies).where(eq(companies.id, austral));
     expect(row.botConfig).toBeNull();
+    expect(await ctx.db.select().from(botRequests).where(eq(botRequests.companyId, austral))).toEqual([]);
+  });
+});
+
+describe('level 1 answers the bot requests', () => {
+  const pendingOf = async () => (await call(cookie.root, 'GET', '/api/admin/bot/requests')).json();
+
+  it('lists the pending requests with the configuration they carry', async () => {
+    const list = await pendingOf();
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({
+      companyId: andes,
+      companyName: 'Andes',
+      status: 'pending',
+      createdByName: 'Carolina RR.HH.',
+      config: { botEnabled: true, whatsappNumber: '+56226000000', analysisFrequency: 'daily', stressKeywords: ['turnos'], checkInTemplate: 'bienestar_checkin', checkInLanguage: 'es', checkInWindows: ['09:30-10:15'] },
+      instructions: DEFAULT_BOT_INSTRUCTIONS,
+    });
+  });
+
+  it('rejects only with a reason; HR sees the status and the reason, and nothing runs', async () => {
+    const [request] = (await pendingOf()).items;
+    const empty = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/reject`, { reason: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Indica el motivo del rechazo');
+    const long = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/reject`, { reason: 'x'.repeat(501) });
+    expect(long.json().error.message).toBe('El motivo puede tener hasta 500 caracteres');
+    const rejected = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/reject`, { reason: 'La plantilla aún no está aprobada por Meta' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'La plantilla aún no está aprobada por Meta', decidedByName: expect.any(String) });
+    const again = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Esta solicitud ya fue respondida');
+    const missing = await call(cookie.root, 'POST', '/api/admin/bot/requests/00000000-0000-4000-8000-000000000000/approve');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Solicitud no encontrada');
+    const hr = (await call(cookie.hr, 'GET', '/api/bot/config')).json();
+    // HR keeps what it saved to correct it; the approved configuration (none yet) is what runs.
+    expect(hr).toMatchObject({ analysisFrequency: 'daily', activeNow: false, request: { status: 'rejected', reason: 'La plantilla aún no está aprobada por Meta', decidedAt: expect.any(String) } });
+    expect((await pendingOf()).total).toBe(0);
+  });
+
+  it('approves: the configuration takes effect, HR sees it approved, and the answered list shows both', async () => {
+    await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, analysisFrequency: 'daily' });
+    const [request] = (await pendingOf()).items;
+    const approved = await call(cookie.root, 'POST', `/api/admin/bot/requests/${request.id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', reason: null });
+    const [company] = await ctx.db.select({ botConfig: companies.botConfig }).from(companies).where(eq(companies.id, andes));
+    expect(company.botConfig).toMatchObject({ botEnabled: true, analysisFrequency: 'daily', whatsappNumber: '+56226000000' });
+    expect((await call(cookie.hr, 'GET', '/api/bot/config')).json()).toMatchObject({ activeNow: true, botEnabled: true, request: { status: 'approved', reason: null } });
+    const decided = (await call(cookie.root, 'GET', '/api/admin/bot/requests?status=decided')).json();
+    expect(decided.items.map((r: { status: string }) => r.status)).toEqual(['approved', 'rejected']);
   });
 });
 
@@ -151,5 +227,14 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
     const again = await call(cookie.hr, 'POST', `/api/bot/alerts/${alert.id}/action`, { actionTaken: 'Otra vez' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Esta alerta ya fue atendida');
+  });
+});
+
+describe('level 2: turning the bot off', () => {
+  it('takes effect at once, while the request that records it waits for level 1', async () => {
+    const off = await call(cookie.hr, 'PUT', '/api/bot/config', { ...config, botEnabled: false, analysisFrequency: 'daily' });
+    expect(off.json()).toMatchObject({ botEnabled: false, activeNow: false, request: { status: 'pending' } });
+    const [company] = await ctx.db.select({ botConfig: companies.botConfig }).from(companies).where(eq(companies.id, andes));
+    expect(company.botConfig).toMatchObject({ botEnabled: false, analysisFrequency: 'daily' });
   });
 });

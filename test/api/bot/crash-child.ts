@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../../src/server/db/client';
 import { domainEvents } from '../../../src/server/db/schema';
 import { analyseStoredMessage } from '../../../src/server/modules/bot/ingest';
+import { recordingTransport } from '../../../src/server/modules/bot/transport';
 import { processPendingEvents } from '../../../src/server/modules/events/worker';
 
 const [url, moment] = process.argv.slice(2);
@@ -21,6 +22,7 @@ if (moment === 'reply') {
         process.stdout.write('HANGING\n');
         return hang();
       },
+      sendTemplate: recordingTransport.sendTemplate,
     },
   });
 } else {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botAlerts, botMessages, domainEvents, users } from '../../../src/server/db/schema';
+import { recordingTransport } from '../../../src/server/modules/bot/transport';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
 import { processPendingEvents } from '../../../src/server/modules/events/worker';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
@@ -47,7 +48,7 @@ async function recover(): Promise<string[]> {
   // The killed copy's connection is gone; PostgreSQL released its locks and rolled back its transaction.
   await ctx.db.update(domainEvents).set({ availableAt: new Date(0) }).where(isNull(domainEvents.processedAt));
   await processPendingEvents(ctx.db, {
-    botTransport: { sendText: async (_to, text) => (sent.push(text), { status: 'sent', note: null }) },
+    botTransport: { sendText: async (_to, text) => (sent.push(text), { status: 'sent', note: null }), sendTemplate: recordingTransport.sendTemplate },
     onError: (error) => {
       throw error;
     },

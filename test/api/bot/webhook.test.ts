@@ -5,7 +5,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botAlerts, botMessages, companies, domainEvents, employeeWellbeingProfiles, users } from '../../../src/server/db/schema';
 import { processPendingEvents } from '../../../src/server/modules/events/worker';
-import { cloudApiTransport, NOT_SENT_NOTE } from '../../../src/server/modules/bot/transport';
+import { cloudApiTransport, NOT_SENT_NOTE, recordingTransport } from '../../../src/server/modules/bot/transport';
 import { runPeriodicBotAnalysis } from '../../../src/server/modules/bot/periodic';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
 import { createCompany, createTestContext, createUser, runOutbox, type TestContext } from '../../support/app';
@@ -167,6 +167,7 @@ describe('the analysis on the outbox (issue 18 §18)', () => {
         if (calls === 1) throw new Error('WhatsApp no responde');
         return { status: 'sent' as const, note: null };
       },
+      sendTemplate: recordingTransport.sendTemplate,
     };
     const failures: unknown[] = [];
     await processPendingEvents(ctx.db, { botTransport: flaky, onError: (error) => failures.push(error) });

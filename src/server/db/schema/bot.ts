@@ -22,8 +22,53 @@ export const botRequests = pgTable(
     instructions: text('instructions'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
+    /** Level 1's answer (decision 242): who, when, and for a rejection why. */
+    decidedAt: ts('decided_at'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    reason: text('reason'),
   },
-  (t) => [index('bot_requests_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('bot_requests_company_idx').on(t.companyId, t.createdAt),
+    // A new save replaces the company's pending request: level 1 answers at most one per company.
+    uniqueIndex('bot_requests_one_pending_key').on(t.companyId).where(sql`${t.status} = 'pending'`),
+    index('bot_requests_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('bot_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'superseded')`),
+  ],
+);
+
+/**
+ * A check-in Jobby started with an employee (issue 22 §3, decision 240): at most one per person and
+ * period — the primary key is what makes two server copies send once — with the template message as
+ * handed to the transport and what the transport did with it.
+ */
+export const botCheckIns = pgTable(
+  'bot_check_ins',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: ts('period_start').notNull(),
+    id: uuid('id').notNull().defaultRandom().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    /** The Cloud API's request body (`type: "template"`): what was sent, or would have been. */
+    payload: jsonb('payload').notNull(),
+    /** When the check-in was due and claimed; the transport sends it right after the commit. */
+    createdAt: createdAt(),
+    deliveryStatus: text('delivery_status'),
+    deliveryNote: text('delivery_note'),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.periodStart] }),
+    index('bot_check_ins_user_idx').on(t.userId, t.createdAt),
+    check('bot_check_ins_delivery_check', sql`${t.deliveryStatus} is null or ${t.deliveryStatus} in ('sent', 'not_sent', 'failed')`),
+  ],
 );
 
 export const employeeWellbeingProfiles = pgTable(

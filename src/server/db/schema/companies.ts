@@ -50,4 +50,9 @@ export type BotConfig = {
   analysisFrequency?: 'daily' | 'weekly' | 'biweekly' | 'monthly';
   stressKeywords?: string[];
   wellbeingIndicators?: string[];
+  /** The approved WhatsApp template Jobby starts a check-in with; none: the bot only answers (decision 240). */
+  checkInTemplate?: string;
+  checkInLanguage?: string;
+  /** Chile's local time, "HH:MM-HH:MM". */
+  checkInWindows?: string[];
 };

@@ -20,7 +20,7 @@ import type {
 } from '../../../domain/schemas/bot';
 import type { Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
-import { botAlerts, botConversations, employeeWellbeingProfiles, users } from '../../db/schema';
+import { botAlerts, botCheckIns, botConversations, employeeWellbeingProfiles, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyBotForAnalysis } from './settings';
 import { PERIOD_ORIGIN, periodStartSql } from './periodic';
@@ -37,13 +37,36 @@ const profileColumns = {
   stressScore: employeeWellbeingProfiles.stressScore,
   lastContact: employeeWellbeingProfiles.lastContact,
   conversationCount: employeeWellbeingProfiles.conversationCount,
+  // The latest check-in (bot_check_ins_user_idx) and whether the employee wrote after it went out.
+  lastCheckInAt: sql<Date | string | null>`(select max(c.created_at) from bot_check_ins c where c.user_id = ${users.id})`,
+  lastCheckInAnswered: sql<boolean | null>`(select exists (select 1 from bot_messages m where m.user_id = c.user_id and m.direction = 'inbound' and m.sent_at > c.created_at)
+    from bot_check_ins c where c.user_id = ${users.id} order by c.created_at desc limit 1)`,
 };
 
-type ProfileRow = { userId: string; name: string; email: string; phone: string | null; stressScore: number | null; lastContact: Date | null; conversationCount: number | null };
+type ProfileRow = {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  stressScore: number | null;
+  lastContact: Date | null;
+  conversationCount: number | null;
+  lastCheckInAt: Date | string | null;
+  lastCheckInAnswered: boolean | null;
+};
 
 function toProfile(row: ProfileRow): EmployeeProfile {
-  return { ...row, lastContact: row.lastContact?.toISOString() ?? null, conversationCount: row.conversationCount ?? 0 };
+  return {
+    ...row,
+    lastContact: row.lastContact?.toISOString() ?? null,
+    conversationCount: row.conversationCount ?? 0,
+    lastCheckInAt: row.lastCheckInAt ? new Date(row.lastCheckInAt).toISOString() : null,
+    lastCheckInAnswered: row.lastCheckInAnswered,
+  };
 }
+
+/** Check-ins shown in an employee's detail (the newest). */
+const CHECK_INS_SHOWN = 5;
 
 const employeeOf = (companyId: string) => and(eq(users.companyId, companyId), eq(users.level, 3));
 
@@ -79,9 +102,23 @@ async function profileOf(db: Executor, companyId: string, userId: string): Promi
 export async function getProfileDetail(db: Executor, companyId: string, userId: string, page: { limit: number; offset: number }): Promise<ProfileDetail> {
   const profile = await profileOf(db, companyId, userId);
   const scope = and(eq(botConversations.userId, userId), eq(botConversations.companyId, companyId));
-  const [conversations, [{ total }]] = await Promise.all([
+  const [conversations, [{ total }], checkIns] = await Promise.all([
     db.select().from(botConversations).where(scope).orderBy(desc(botConversations.lastMessageAt)).limit(page.limit).offset(page.offset),
     db.select({ total: count() }).from(botConversations).where(scope),
+    db
+      .select({
+        id: botCheckIns.id,
+        createdAt: botCheckIns.createdAt,
+        template: botCheckIns.template,
+        language: botCheckIns.language,
+        deliveryStatus: botCheckIns.deliveryStatus,
+        // Qualified by hand: in a one-table select Drizzle names columns bare, which the subquery would read as its own.
+        answered: sql<boolean>`exists (select 1 from bot_messages m where m.user_id = bot_check_ins.user_id and m.direction = 'inbound' and m.sent_at > bot_check_ins.created_at)`,
+      })
+      .from(botCheckIns)
+      .where(and(eq(botCheckIns.userId, userId), eq(botCheckIns.companyId, companyId)))
+      .orderBy(desc(botCheckIns.createdAt))
+      .limit(CHECK_INS_SHOWN),
   ]);
   const ids = conversations.map((c) => c.id);
   const messages =
@@ -112,6 +149,7 @@ export async function getProfileDetail(db: Executor, companyId: string, userId: 
   }
   return {
     profile,
+    checkIns: checkIns.map((c) => ({ ...c, createdAt: c.createdAt.toISOString(), deliveryStatus: (c.deliveryStatus as BotMessage['deliveryStatus']) ?? null })),
     total,
     conversations: conversations.map((c) => ({
       id: c.id,

@@ -10,6 +10,10 @@ import {
   botAlertSchema,
   botAnalyticsSchema,
   botConfigInputSchema,
+  botRequestListQuerySchema,
+  botRequestListSchema,
+  botRequestRejectBodySchema,
+  botRequestSchema,
   botSettingsSchema,
   employeePhoneBodySchema,
   employeeProfileSchema,
@@ -22,7 +26,7 @@ import { idParamsSchema, paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { companyOf } from '../../actor';
 import { getBotAnalytics, getProfileDetail, listAlerts, listProfiles, setEmployeePhone, takeAlertAction } from './hr';
-import { getBotSettings, listBotAccess, saveBotSettings, setBotAccess } from './settings';
+import { decideBotRequest, getBotSettings, listBotAccess, listBotRequests, saveBotSettings, setBotAccess } from './settings';
 
 const platform = { levels: [1] } as const;
 const hr = { levels: [2] } as const;
@@ -42,10 +46,31 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => setBotAccess(app.deps.db, { companyId: request.params.id, enabled: request.body.enabled }),
   });
 
+  app.get('/admin/bot/requests', {
+    config: { access: platform },
+    schema: { tags, summary: 'Solicitudes del bot: pendientes (las más antiguas primero) o respondidas', querystring: botRequestListQuerySchema, response: { 200: botRequestListSchema } },
+    handler: async (request) => listBotRequests(app.deps.db, request.query),
+  });
+
+  app.post('/admin/bot/requests/:id/approve', {
+    config: { access: platform },
+    schema: { tags, summary: 'Aprobar una solicitud del bot (su configuración entra en vigor)', params: idParamsSchema, response: { 200: botRequestSchema } },
+    handler: async (request) => decideBotRequest(app.deps.db, { id: request.params.id, approve: true }, actorOf(request)),
+  });
+
+  app.post('/admin/bot/requests/:id/reject', {
+    config: { access: platform },
+    schema: { tags, summary: 'Rechazar una solicitud del bot con un motivo', params: idParamsSchema, body: botRequestRejectBodySchema, response: { 200: botRequestSchema } },
+    handler: async (request) => decideBotRequest(app.deps.db, { id: request.params.id, approve: false, reason: request.body.reason }, actorOf(request)),
+  });
+
+  /** Whether this server sends WhatsApp messages (the Cloud API's credentials are set). */
+  const canSend = () => app.deps.config.whatsapp.cloudApi !== null;
+
   app.get('/bot/config', {
     config: { access: hr },
     schema: { tags, summary: 'Configuración del bot de la empresa', response: { 200: botSettingsSchema } },
-    handler: async (request) => getBotSettings(app.deps.db, companyOf(actorOf(request)), app.deps.config.publicUrl),
+    handler: async (request) => getBotSettings(app.deps.db, companyOf(actorOf(request)), canSend()),
   });
 
   app.put('/bot/config', {
@@ -53,7 +78,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Guardar la configuración del bot (registra una solicitud pendiente)', body: botConfigInputSchema, response: { 200: botSettingsSchema } },
     handler: async (request) => {
       const actor = actorOf(request);
-      return saveBotSettings(app.deps.db, companyOf(actor), request.body, actor, app.deps.config.publicUrl);
+      return saveBotSettings(app.deps.db, companyOf(actor), request.body, actor, canSend());
     },
   });
 

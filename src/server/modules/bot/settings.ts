@@ -1,14 +1,24 @@
 /**
  * Who may use the bot: level 1's access per company (part 1 §4 "Bot access per company") and HR's
- * configuration (part 2 §2 "Bot messaging", §3 "Bot config", "Bot request").
+ * configuration (part 2 §2 "Bot messaging", §3 "Bot config", "Bot request") and level 1's answer to
+ * each saved configuration (issue 22 §4, decision 242).
  */
-import { and, asc, count, desc, eq, getTableColumns, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_BOT_INSTRUCTIONS, WEBHOOK_PATH, WEBHOOK_SIGNATURE_HEADER } from '../../../domain/bot';
+import { CHECK_IN_DEFAULT_LANGUAGE, CHECK_IN_DEFAULT_WINDOWS, DEFAULT_BOT_INSTRUCTIONS, type BotRequestStatus } from '../../../domain/bot';
 import { AppError } from '../../../domain/errors';
-import type { BotAccessCompany, BotAccessList, botAccessListQuerySchema, BotConfigValues, BotSettings } from '../../../domain/schemas/bot';
+import type {
+  BotAccessCompany,
+  BotAccessList,
+  botAccessListQuerySchema,
+  BotConfigValues,
+  BotRequest,
+  BotRequestList,
+  botRequestListQuerySchema,
+  BotSettings,
+} from '../../../domain/schemas/bot';
 import type { Actor } from '../../actor';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { botRequests, companies, type BotConfig } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 
@@ -69,44 +79,84 @@ export async function setBotAccess(db: Executor, input: { companyId: string; ena
 
 async function loadCompanyBot(db: Executor, companyId: string) {
   const [row] = await db
-    .select({ botEnabled: companies.botEnabled, botEnabledAt: companies.botEnabledAt, botConfig: companies.botConfig, botInstructions: companies.botInstructions })
+    .select({ botEnabled: companies.botEnabled, botEnabledAt: companies.botEnabledAt, botConfig: companies.botConfig, botInstructions: companies.botInstructions, on: botIsOn })
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!row) throw new AppError('COMPANY_NOT_FOUND');
   return row;
 }
 
-/** The configuration tab: HR's settings, level 1's access, and how to connect WhatsApp. @throws COMPANY_NOT_FOUND */
-export async function getBotSettings(db: Executor, companyId: string, publicUrl: string): Promise<BotSettings> {
-  const [row, [lastRequest]] = await Promise.all([
+/** A stored configuration as the screens show it, every field with its default. */
+function configView(config: BotConfig | null): BotRequest['config'] {
+  return {
+    botEnabled: config?.botEnabled === true,
+    whatsappNumber: config?.whatsappNumber ?? null,
+    analysisFrequency: config?.analysisFrequency ?? DEFAULT_FREQUENCY,
+    stressKeywords: config?.stressKeywords ?? [],
+    wellbeingIndicators: config?.wellbeingIndicators ?? [],
+    checkInTemplate: config?.checkInTemplate ?? '',
+    checkInLanguage: config?.checkInLanguage ?? CHECK_IN_DEFAULT_LANGUAGE,
+    checkInWindows: config?.checkInWindows ?? CHECK_IN_DEFAULT_WINDOWS,
+  };
+}
+
+/** The company's latest request that is not replaced (the one HR's screen reports on). */
+const latestRequestOf = (db: Executor, companyId: string) =>
+  db
+    .select({ status: botRequests.status, config: botRequests.config, instructions: botRequests.instructions, createdAt: botRequests.createdAt, decidedAt: botRequests.decidedAt, reason: botRequests.reason })
+    .from(botRequests)
+    .where(and(eq(botRequests.companyId, companyId), ne(botRequests.status, 'superseded')))
+    .orderBy(desc(botRequests.createdAt), desc(botRequests.id))
+    .limit(1);
+
+/**
+ * The configuration tab: the values HR last saved (its latest request's, else the company's),
+ * level 1's access, the latest request's answer, whether the bot runs now, and the connection's facts.
+ * @throws COMPANY_NOT_FOUND
+ */
+export async function getBotSettings(db: Executor, companyId: string, canSend: boolean): Promise<BotSettings> {
+  const [row, [latest], [traffic]] = await Promise.all([
     loadCompanyBot(db, companyId),
-    db.select({ createdAt: botRequests.createdAt }).from(botRequests).where(eq(botRequests.companyId, companyId)).orderBy(desc(botRequests.createdAt)).limit(1),
+    latestRequestOf(db, companyId),
+    queryRows<{ last_inbound: Date | string | null; last_outbound: Date | string | null; last_failed: boolean | null }>(
+      db,
+      sql`select (select max(sent_at) from bot_messages where company_id = ${companyId}::uuid and direction = 'inbound') as last_inbound,
+                 o.at as last_outbound, o.status = 'failed' as last_failed
+          from (select 1) one left join lateral (
+            select at, status from (
+              (select sent_at as at, delivery_status as status from bot_messages where company_id = ${companyId}::uuid and direction = 'outbound' and delivery_status is not null order by sent_at desc limit 1)
+              union all
+              (select delivered_at, delivery_status from bot_check_ins where company_id = ${companyId}::uuid and delivery_status is not null order by delivered_at desc limit 1)
+            ) x order by at desc limit 1) o on true`,
+    ),
   ]);
-  const config: BotConfig = row.botConfig ?? {};
+  // The form shows what HR last saved (waiting, rejected or approved); what runs is the approved one (activeNow).
+  const shown = configView(latest ? (latest.config as BotConfig | null) : row.botConfig);
+  const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
   return {
     access: row.botEnabled,
     accessSince: row.botEnabledAt?.toISOString() ?? null,
-    botEnabled: row.botEnabled && config.botEnabled === true,
-    whatsappNumber: config.whatsappNumber ?? null,
-    analysisFrequency: config.analysisFrequency ?? DEFAULT_FREQUENCY,
-    stressKeywords: config.stressKeywords ?? [],
-    wellbeingIndicators: config.wellbeingIndicators ?? [],
-    instructions: row.botInstructions ?? DEFAULT_BOT_INSTRUCTIONS,
-    webhookUrl: `${publicUrl.replace(/\/+$/, '')}${WEBHOOK_PATH}`,
-    signatureHeader: WEBHOOK_SIGNATURE_HEADER,
-    lastSavedAt: lastRequest?.createdAt.toISOString() ?? null,
+    ...shown,
+    botEnabled: row.botEnabled && shown.botEnabled,
+    instructions: (latest ? latest.instructions : row.botInstructions) ?? DEFAULT_BOT_INSTRUCTIONS,
+    lastSavedAt: latest?.createdAt.toISOString() ?? null,
+    activeNow: row.on === true,
+    request: latest ? { status: latest.status as BotRequestStatus, createdAt: latest.createdAt.toISOString(), decidedAt: iso(latest.decidedAt), reason: latest.reason } : null,
+    connection: { canSend, lastInboundAt: iso(traffic?.last_inbound), lastOutboundAt: iso(traffic?.last_outbound), lastOutboundFailed: traffic?.last_failed === true },
   };
 }
 
 /**
- * Saves HR's configuration and records a bot request (type employee_wellbeing, status pending, the
- * config, the instructions, who), in one transaction (part 2 §4 "Bot request: saved as pending each
- * time the config is saved"). Empty instructions mean the default ones.
+ * Saves HR's configuration as a bot request (type employee_wellbeing, status pending, the config, the
+ * instructions, who; part 2 §4 "saved as pending each time the config is saved"), replacing the
+ * company's earlier pending one. It takes effect when level 1 approves it (decision 242) — except
+ * turning the bot off, which takes effect at once: stopping never waits for anyone.
+ * Empty instructions mean the default ones.
  * @throws BOT_ACCESS_REQUIRED when turning the bot on without level 1's access; COMPANY_NOT_FOUND
  */
-export async function saveBotSettings(db: Executor, companyId: string, input: BotConfigValues, actor: Actor, publicUrl: string): Promise<BotSettings> {
+export async function saveBotSettings(db: Executor, companyId: string, input: BotConfigValues, actor: Actor, canSend: boolean): Promise<BotSettings> {
   await db.transaction(async (tx) => {
-    // Locks the company row: a level 1 switch-off in between cannot be overtaken by this save.
+    // Locks the company row: a level 1 switch-off or answer in between cannot be overtaken by this save.
     const [company] = await tx.select({ botEnabled: companies.botEnabled }).from(companies).where(eq(companies.id, companyId)).for('update');
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
     if (input.botEnabled && !company.botEnabled) throw new AppError('BOT_ACCESS_REQUIRED');
@@ -116,12 +166,88 @@ export async function saveBotSettings(db: Executor, companyId: string, input: Bo
       analysisFrequency: input.analysisFrequency,
       stressKeywords: input.stressKeywords,
       wellbeingIndicators: input.wellbeingIndicators,
+      checkInTemplate: input.checkInTemplate,
+      checkInLanguage: input.checkInLanguage,
+      checkInWindows: input.checkInWindows,
     };
     const instructions = input.instructions === '' ? DEFAULT_BOT_INSTRUCTIONS : input.instructions;
-    await tx.update(companies).set({ botConfig: config, botInstructions: instructions, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await tx.update(botRequests).set({ status: 'superseded' }).where(and(eq(botRequests.companyId, companyId), eq(botRequests.status, 'pending')));
     await tx.insert(botRequests).values({ companyId, type: 'employee_wellbeing', status: 'pending', config, instructions, createdBy: actor.id });
+    if (!input.botEnabled) {
+      await tx
+        .update(companies)
+        .set({ botConfig: sql`jsonb_set(coalesce(${companies.botConfig}, '{}'::jsonb), '{botEnabled}', 'false'::jsonb)`, updatedAt: new Date() })
+        .where(eq(companies.id, companyId));
+    }
   });
-  return getBotSettings(db, companyId, publicUrl);
+  return getBotSettings(db, companyId, canSend);
+}
+
+// ───────── level 1: the requests ─────────
+
+const requestColumns = {
+  ...getTableColumns(botRequests),
+  companyName: companies.name,
+  createdByName: sql<string | null>`(select name from users where id = ${botRequests.createdBy})`,
+};
+
+function toRequest(row: typeof botRequests.$inferSelect & { companyName: string; createdByName: string | null }): BotRequest {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    status: row.status as BotRequestStatus,
+    createdAt: row.createdAt.toISOString(),
+    createdByName: row.createdByName,
+    config: configView(row.config as BotConfig | null),
+    instructions: row.instructions ?? DEFAULT_BOT_INSTRUCTIONS,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedByName: row.decidedByName,
+    reason: row.reason,
+  };
+}
+
+/** Pending requests oldest first (the queue), or answered ones newest first; by company name. Throws nothing. */
+export async function listBotRequests(db: Executor, query: z.infer<typeof botRequestListQuerySchema>): Promise<BotRequestList> {
+  const where = and(
+    query.status === 'pending' ? eq(botRequests.status, 'pending') : inArray(botRequests.status, ['approved', 'rejected']),
+    query.search ? ilike(companies.name, containsPattern(query.search)) : undefined,
+  );
+  const order = query.status === 'pending' ? [asc(botRequests.createdAt), asc(botRequests.id)] : [desc(botRequests.decidedAt), desc(botRequests.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(requestColumns).from(botRequests).innerJoin(companies, eq(companies.id, botRequests.companyId)).where(where).orderBy(...order).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(botRequests).innerJoin(companies, eq(companies.id, botRequests.companyId)).where(where),
+  ]);
+  return { items: rows.map(toRequest), total };
+}
+
+/**
+ * Level 1 answers a pending request: approving makes its configuration the one in effect (the
+ * company's bot_config and instructions), rejecting records why and leaves the approved one running.
+ * One conditional UPDATE decides, so two answers at once cannot both win.
+ * @throws BOT_REQUEST_NOT_FOUND; BOT_REQUEST_ALREADY_DECIDED (answered, or replaced by a newer save)
+ */
+export async function decideBotRequest(db: Executor, input: { id: string; approve: boolean; reason?: string }, actor: Actor): Promise<BotRequest> {
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ companyId: botRequests.companyId }).from(botRequests).where(eq(botRequests.id, input.id));
+    if (!target) throw new AppError('BOT_REQUEST_NOT_FOUND');
+    // The company row first, as HR's save takes it: a save and an answer at once queue, never deadlock.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, target.companyId)).for('update');
+    const [decided] = await tx
+      .update(botRequests)
+      .set({ status: input.approve ? 'approved' : 'rejected', decidedAt: new Date(), decidedBy: actor.id, decidedByName: actor.name, reason: input.approve ? null : (input.reason ?? null) })
+      .where(and(eq(botRequests.id, input.id), eq(botRequests.status, 'pending')))
+      .returning({ companyId: botRequests.companyId, config: botRequests.config, instructions: botRequests.instructions });
+    if (!decided) throw new AppError('BOT_REQUEST_ALREADY_DECIDED');
+    if (input.approve) {
+      await tx
+        .update(companies)
+        .set({ botConfig: decided.config as BotConfig, botInstructions: decided.instructions, updatedAt: new Date() })
+        .where(eq(companies.id, decided.companyId));
+    }
+  });
+  const [row] = await db.select(requestColumns).from(botRequests).innerJoin(companies, eq(companies.id, botRequests.companyId)).where(eq(botRequests.id, input.id));
+  return toRequest(row);
 }
 
 /** The company's keywords for the analysis and its period length; null when its bot is not on. */

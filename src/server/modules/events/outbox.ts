@@ -74,6 +74,7 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
       return [{ topic: 'wellbeing', audience: { hrOf: [event.payload.companyId] } }];
     case 'bot.message.received':
     case 'bot.reply.due':
+    case 'bot.checkin.due':
       // Work for the workers only; what it produces (an alert) is announced by its own event.
       return [];
     case 'employee.created':

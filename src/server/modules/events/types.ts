@@ -43,7 +43,9 @@ export type DomainEvent =
   /** A company's monthly allowance of one token type was granted (the job or 'Asignar ahora'). */
   | { type: 'allowance.granted'; payload: { companyId: string; month: string; tokenType: TokenType; amountEach: number; employees: number } }
   /** A webhook endpoint failed for a day and was disabled: its owners hear it in the bell (issue 22 §2). */
-  | { type: 'webhook.endpoint.disabled'; payload: { endpointId: string; companyId: string | null; url: string } };
+  | { type: 'webhook.endpoint.disabled'; payload: { endpointId: string; companyId: string | null; url: string } }
+  /** A check-in was claimed (bot/check-ins.ts): hand its template message to the transport. */
+  | { type: 'bot.checkin.due'; payload: { checkInId: string } };
 
 export type EmployeeCreated = { userId: string; companyId: string; name: string; email: string; source: 'hr' | 'self' | 'import' };
 

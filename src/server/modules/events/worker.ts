@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client';
 import { domainEvents } from '../../db/schema';
 import { evaluateAchievements } from '../achievements/engine';
 import { analyseStoredMessage, sendQueuedReply } from '../bot/ingest';
+import { sendCheckIn } from '../bot/check-ins';
 import type { BotTransport } from '../bot/transport';
 import { countEvent } from '../counters/service';
 import { notifyEvent } from '../notifications/service';
@@ -27,6 +28,7 @@ async function handle(tx: Tx, id: number, event: DomainEvent, occurredAt: Date, 
   if (event.type === 'code.used') await evaluateAchievements(tx, event.payload);
   if (event.type === 'bot.message.received') await analyseStoredMessage(tx, event.payload.messageId);
   if (event.type === 'bot.reply.due') await sendQueuedReply(tx, event.payload.messageId, deps.botTransport);
+  if (event.type === 'bot.checkin.due') await sendCheckIn(tx, event.payload.checkInId, deps.botTransport);
   await notifyEvent(tx, id, event);
   // The webhooks' deliveries (issue 22 §2): written here, after the change's COMMIT; sent by modules/webhooks/delivery.ts.
   await fanOutWebhooks(tx, id, event, occurredAt);

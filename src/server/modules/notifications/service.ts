@@ -150,6 +150,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
     case 'employee.created':
     case 'tokens.assigned':
     case 'allowance.granted':
+    case 'bot.checkin.due':
       return [];
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Box, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconBuilding, IconRobot, IconRobotOff, IconSearch, IconUsers } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import { errorMessage } from '../../../domain/errors';
@@ -12,6 +12,7 @@ import { pageCount, useTableSearch } from '../../components/data-table';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { StatCardRow } from '../../components/stat-cards';
+import { BotRequestsSection } from './bot-requests-section';
 
 const PAGE_SIZE = 12;
 
@@ -52,7 +53,7 @@ function CompanyBotCard({ company, isSaving, onToggle }: { company: BotAccessCom
   );
 }
 
-/** /level1/bot-management (part 1 §2 "Bot management", §4): bot access per company. */
+/** /level1/bot-management (part 1 §2 "Bot management", §4): the companies' configuration requests, and bot access per company. */
 export function BotManagementPage() {
   const { search, page, setPage, tableProps } = useTableSearch();
   const list = useBotAccessList({ search, page, pageSize: PAGE_SIZE });
@@ -73,16 +74,8 @@ export function BotManagementPage() {
   const stats = list.data?.stats;
   return (
     <Stack gap="lg" maw={1300}>
-      <PageHeader title="Gestión del bot" description="Habilita el bot de bienestar por WhatsApp para cada empresa cliente." />
+      <PageHeader title="Gestión del bot" description="Responde las configuraciones que guarda RR.HH. y habilita el bot de bienestar por WhatsApp para cada empresa cliente." />
       <Banner banner={banner} onClose={clear} />
-      <StatCardRow
-        isLoading={list.isPending}
-        items={[
-          { label: 'Total de empresas', value: stats?.total ?? 0, description: 'Empresas clientes de Jobby', icon: <IconBuilding size={22} /> },
-          { label: 'Bot habilitado', value: stats?.enabled ?? 0, description: 'Pueden usar el bot de bienestar', icon: <IconRobot size={22} />, color: 'green' },
-          { label: 'Bot deshabilitado', value: stats?.disabled ?? 0, description: 'Sin acceso al bot', icon: <IconRobotOff size={22} />, color: 'gray' },
-        ]}
-      />
       <TextInput
         leftSection={<IconSearch size={16} />}
         placeholder="Buscar empresa"
@@ -90,6 +83,18 @@ export function BotManagementPage() {
         value={tableProps.search}
         onChange={(event) => tableProps.onSearchChange(event.currentTarget.value)}
         maw={420}
+      />
+      <BotRequestsSection search={search} onDone={(message, isError) => (isError ? showError(message) : showSuccess(message))} />
+      <Title order={2} size="h3">
+        Acceso por empresa
+      </Title>
+      <StatCardRow
+        isLoading={list.isPending}
+        items={[
+          { label: 'Total de empresas', value: stats?.total ?? 0, description: 'Empresas clientes de Jobby', icon: <IconBuilding size={22} /> },
+          { label: 'Bot habilitado', value: stats?.enabled ?? 0, description: 'Pueden usar el bot de bienestar', icon: <IconRobot size={22} />, color: 'green' },
+          { label: 'Bot deshabilitado', value: stats?.disabled ?? 0, description: 'Sin acceso al bot', icon: <IconRobotOff size={22} />, color: 'gray' },
+        ]}
       />
       {list.isError ? (
         <ErrorState message={messageOf(list.error)} onRetry={() => void list.refetch()} />

@@ -65,7 +65,7 @@ export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> 
 
   const columns: DataTableColumn<BotAlert>[] = [
     { key: 'employee', header: 'Colaborador', render: (a) => (<div><Text fw={600}>{a.employeeName}</Text><Text size="xs" c="dimmed">{a.employeeEmail}</Text></div>) },
-    { key: 'score', header: 'Estrés', noWrap: true, render: (a) => <StressBadge score={a.stressScore} /> },
+    { key: 'score', header: 'Estrés al abrirse', noWrap: true, render: (a) => <StressBadge score={a.stressScore} /> },
     { key: 'raised', header: 'Fecha', noWrap: true, render: (a) => formatDateTime(a.raisedAt) },
     {
       key: 'status',
@@ -138,7 +138,13 @@ export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> 
           />
         )}
       </Card>
-      <Title order={4}>Alertas</Title>
+      <Stack gap={4}>
+        <Title order={4}>Alertas</Title>
+        <Text size="sm" c="dimmed">
+          El puntaje de una alerta es el que tenía el perfil cuando se abrió. El puntaje actual de «Perfiles de Empleados» se recalcula con cada mensaje, como promedio del período de análisis, por eso
+          puede ser distinto.
+        </Text>
+      </Stack>
       <DataTable<BotAlert>
         label="Alertas"
         columns={columns}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Code, Group, List, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconClock, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { ANALYSIS_FREQUENCIES, ANALYSIS_FREQUENCY_LABELS, DEFAULT_BOT_INSTRUCTIONS } from '../../../../domain/bot';
 import { formatDate, formatDateTime } from '../../../../domain/dates';
 import { errorMessage } from '../../../../domain/errors';
@@ -9,7 +9,17 @@ import { useSaveBotSettings } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
 import { useSchemaForm } from '../../../components/form-modal';
 
-type FormValues = { botEnabled: boolean; whatsappNumber: string; analysisFrequency: BotConfigInput['analysisFrequency']; stressKeywords: string[]; wellbeingIndicators: string[]; instructions: string };
+type FormValues = {
+  botEnabled: boolean;
+  whatsappNumber: string;
+  analysisFrequency: BotConfigInput['analysisFrequency'];
+  stressKeywords: string[];
+  wellbeingIndicators: string[];
+  instructions: string;
+  checkInTemplate: string;
+  checkInLanguage: string;
+  checkInWindows: string[];
+};
 
 const valuesOf = (settings: BotSettings): FormValues => ({
   botEnabled: settings.botEnabled,
@@ -18,9 +28,81 @@ const valuesOf = (settings: BotSettings): FormValues => ({
   stressKeywords: settings.stressKeywords,
   wellbeingIndicators: settings.wellbeingIndicators,
   instructions: settings.instructions,
+  checkInTemplate: settings.checkInTemplate,
+  checkInLanguage: settings.checkInLanguage,
+  checkInWindows: settings.checkInWindows,
 });
 
-/** 'Configuración' (part 2 §2, §3 "Bot config"): HR's settings, and how to connect WhatsApp Cloud API. */
+/** Level 1's answer to the latest saved configuration, and what runs meanwhile (decision 242). */
+function RequestStatus({ request, savedOff }: { request: NonNullable<BotSettings['request']>; savedOff: boolean }) {
+  if (request.status === 'pending') {
+    return (
+      <Alert color="yellow" icon={<IconClock size={18} />} title="Pendiente de aprobación">
+        Guardaste esta configuración el {formatDateTime(request.createdAt)}. Entrará en vigor cuando la administración de Jobby la apruebe; mientras tanto sigue vigente la configuración aprobada
+        anteriormente.{savedOff ? ' El bot ya quedó apagado: apagarlo no espera aprobación.' : ''}
+      </Alert>
+    );
+  }
+  if (request.status === 'rejected') {
+    return (
+      <Alert color="red" icon={<IconX size={18} />} title="Configuración rechazada">
+        La administración de Jobby rechazó la configuración que guardaste el {formatDateTime(request.createdAt)}. Motivo: {request.reason}. Sigue vigente la configuración aprobada anteriormente;
+        corrígela y guárdala de nuevo.
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" icon={<IconCheck size={18} />} title="Configuración aprobada">
+      La administración de Jobby aprobó esta configuración{request.decidedAt ? ` el ${formatDateTime(request.decidedAt)}` : ''}. Es la que está vigente.
+    </Alert>
+  );
+}
+
+/**
+ * Whether WhatsApp works for the company, in what HR can see and do (issue 23 §11, decision 243): the
+ * technical setup (secrets, webhook, Meta's console) is level 1's, in docs/operations.md.
+ */
+function ConnectionCard({ connection }: { connection: BotSettings['connection'] }) {
+  const state = !connection.canSend ? 'record' : connection.lastOutboundFailed ? 'failing' : 'working';
+  const badge = { working: { color: 'green', label: 'Funcionando' }, failing: { color: 'red', label: 'Con problemas' }, record: { color: 'yellow', label: 'Sin envío de mensajes' } }[state];
+  return (
+    <Card padding="lg" withBorder>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">
+            Conexión con WhatsApp
+          </Title>
+          <Badge color={badge.color} variant="light">
+            {badge.label}
+          </Badge>
+        </Group>
+        {state === 'record' && (
+          <Text size="sm">
+            Jobby todavía no envía mensajes por WhatsApp: las respuestas y los check-ins quedan registrados aquí, pero no llegan a tus colaboradores. Pide a la administración de Jobby que complete la
+            conexión con WhatsApp.
+          </Text>
+        )}
+        {state === 'failing' && (
+          <Text size="sm">
+            El último envío{connection.lastOutboundAt ? ` (${formatDateTime(connection.lastOutboundAt)})` : ''} no llegó a WhatsApp. Pide a la administración de Jobby que revise la conexión; tus
+            colaboradores pueden seguir escribiendo y sus mensajes se registran.
+          </Text>
+        )}
+        {state === 'working' && <Text size="sm">Jobby envía los mensajes del bot por WhatsApp{connection.lastOutboundAt ? `; el último salió el ${formatDateTime(connection.lastOutboundAt)}` : ''}.</Text>}
+        <Text size="sm">
+          {connection.lastInboundAt
+            ? `Último mensaje recibido de un colaborador: ${formatDateTime(connection.lastInboundAt)}.`
+            : 'Aún no llegan mensajes de tus colaboradores. Si ya escribieron al número de tu empresa y no aparecen en «Perfiles de Empleados», pide a la administración de Jobby que revise la conexión.'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Registra el número de WhatsApp de cada colaborador en «Perfiles de Empleados»: el bot solo recibe mensajes de números conocidos y solo inicia conversaciones con ellos.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** 'Configuración' (part 2 §2, §3 "Bot config"): HR's settings, level 1's answer, check-ins and whether WhatsApp works. */
 export function BotConfigTab({ settings, banner }: { settings: BotSettings; banner: ReturnType<typeof useBanner> }) {
   const form = useSchemaForm<FormValues>(botConfigInputSchema, valuesOf(settings));
   const save = useSaveBotSettings();
@@ -41,8 +123,17 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="lg">
+        {settings.request && <RequestStatus request={settings.request} savedOff={!settings.botEnabled} />}
         <Card padding="lg" withBorder>
           <Stack gap="md">
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                Estado del bot:
+              </Text>
+              <Badge color={settings.activeNow ? 'green' : 'gray'} variant="light">
+                {settings.activeNow ? 'Activo' : 'Inactivo'}
+              </Badge>
+            </Group>
             {!settings.access && (
               <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="Bot sin acceso">
                 La administración de Jobby aún no habilita el bot para tu empresa. Puedes preparar la configuración, pero no activarlo.
@@ -66,6 +157,28 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
             <TagsInput label="Palabras clave de estrés" description="Palabras propias de tu empresa que indican estrés (Enter para agregar)" placeholder="Ej.: turno de noche" {...form.getInputProps('stressKeywords')} />
             <TagsInput label="Indicadores de bienestar" description="Palabras que indican bienestar (Enter para agregar)" placeholder="Ej.: pausa activa" {...form.getInputProps('wellbeingIndicators')} />
             <Textarea label="Instrucciones del bot" autosize minRows={5} maxRows={12} {...form.getInputProps('instructions')} />
+            <Title order={2} size="h5" mt="xs">
+              Check-ins: el bot inicia la conversación
+            </Title>
+            <Text size="sm" c="dimmed">
+              De lunes a viernes, en uno de los horarios de contacto, Jobby escribe a cada colaborador con número registrado una vez por período de análisis, y no a quien escribió en las últimas 24 horas.
+              WhatsApp solo permite iniciar una conversación con una plantilla de mensaje aprobada por Meta.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Plantilla de WhatsApp"
+                placeholder="bienestar_checkin"
+                description="Nombre exacto de la plantilla aprobada. Vacío: el bot solo responde."
+                {...form.getInputProps('checkInTemplate')}
+              />
+              <TextInput label="Idioma de la plantilla" placeholder="es" description="Código de WhatsApp, por ejemplo es o es_CL" {...form.getInputProps('checkInLanguage')} />
+            </SimpleGrid>
+            <TagsInput
+              label="Horarios de contacto"
+              description="Hora de Chile, formato de 24 horas, por ejemplo 10:00-11:00 (Enter para agregar)"
+              placeholder="10:00-11:00"
+              {...form.getInputProps('checkInWindows')}
+            />
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Button variant="default" onClick={() => form.setFieldValue('instructions', DEFAULT_BOT_INSTRUCTIONS)}>
                 Usar instrucciones por defecto
@@ -84,27 +197,7 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
           </Stack>
         </Card>
 
-        <Card padding="lg" withBorder>
-          <Stack gap="sm">
-            <Title order={4}>Integración con WhatsApp</Title>
-            <Text size="sm">Conecta el número de tu empresa con WhatsApp Cloud API para que los mensajes de tus colaboradores lleguen a Jobby:</Text>
-            <List size="sm" type="ordered" spacing={6}>
-              <List.Item>En tu app de Meta for Developers, agrega el producto WhatsApp y registra el número configurado arriba.</List.Item>
-              <List.Item>
-                En WhatsApp → Configuración → Webhook, usa como URL de devolución de llamada:
-                <Code block mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                  {settings.webhookUrl}
-                </Code>
-                y como token de verificación el que te entrega Jobby: <Code>WHATSAPP_VERIFY_TOKEN</Code>.
-              </List.Item>
-              <List.Item>
-                Suscribe el campo <Code>messages</Code>. Cada entrega llega firmada en el encabezado <Code>{settings.signatureHeader}</Code> (HMAC-SHA256 con el secreto de la app,{' '}
-                <Code>WHATSAPP_APP_SECRET</Code>); Jobby rechaza lo que no venga firmado.
-              </List.Item>
-              <List.Item>Registra el número de WhatsApp de cada colaborador en la pestaña «Perfiles de Empleados»: solo se guardan mensajes de números conocidos.</List.Item>
-            </List>
-          </Stack>
-        </Card>
+        <ConnectionCard connection={settings.connection} />
       </Stack>
     </form>
   );

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Stack, Text, Text
 import { IconMessageCircle, IconUsers } from '@tabler/icons-react';
 import { SENTIMENT_LABELS } from '../../../../domain/bot';
 import { formatDateTime } from '../../../../domain/dates';
-import { employeePhoneBodySchema, type EmployeeProfile, type BotMessage } from '../../../../domain/schemas/bot';
+import { employeePhoneBodySchema, type EmployeeProfile, type BotMessage, type ProfileDetail } from '../../../../domain/schemas/bot';
 import { messageOf } from '../../../api/client';
 import { useBotProfile, useBotProfiles, useSetEmployeePhone } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
@@ -11,6 +11,7 @@ import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from
 import { ErrorState } from '../../../components/error-state';
 import { FormModal, useSchemaForm } from '../../../components/form-modal';
 import { PageLoader } from '../../../components/page-loader';
+import { PurposeNote } from './purpose-note';
 import { StressBadge } from './stress-badge';
 
 const PAGE_SIZE = 10;
@@ -52,6 +53,39 @@ function MessageBubble({ message }: { message: BotMessage }) {
   );
 }
 
+function CheckInAnswer({ answered }: { answered: boolean }) {
+  return (
+    <Badge size="sm" variant="light" color={answered ? 'green' : 'gray'}>
+      {answered ? 'Respondido' : 'Sin respuesta'}
+    </Badge>
+  );
+}
+
+const DELIVERY_LABELS = { sent: 'Enviado', not_sent: 'No enviado: sin transporte configurado', failed: 'No se pudo enviar' } as const;
+
+/** The latest check-ins Jobby started with the employee: when, which template, what WhatsApp did, answered or not. */
+function CheckInList({ checkIns }: { checkIns: ProfileDetail['checkIns'] }) {
+  if (checkIns.length === 0) return null;
+  return (
+    <Card withBorder padding="sm">
+      <Text size="sm" fw={600} mb="xs">
+        Check-ins del bot
+      </Text>
+      <Stack gap={6}>
+        {checkIns.map((checkIn) => (
+          <Group key={checkIn.id} gap="xs" wrap="wrap">
+            <Text size="sm">{formatDateTime(checkIn.createdAt)}</Text>
+            <Text size="xs" c="dimmed">
+              Plantilla {checkIn.template} ({checkIn.language}) · {checkIn.deliveryStatus ? DELIVERY_LABELS[checkIn.deliveryStatus] : 'Enviando…'}
+            </Text>
+            <CheckInAnswer answered={checkIn.answered} />
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 function ConversationModal({ employee, onClose }: { employee: EmployeeProfile | null; onClose: () => void }) {
   const detail = useBotProfile(employee?.userId ?? null);
   return (
@@ -61,11 +95,16 @@ function ConversationModal({ employee, onClose }: { employee: EmployeeProfile | 
       ) : detail.isError ? (
         <ErrorState message={messageOf(detail.error)} onRetry={() => void detail.refetch()} />
       ) : detail.data.conversations.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          Este colaborador aún no conversa con el bot.
-        </Text>
+        <Stack gap="md">
+          <CheckInList checkIns={detail.data.checkIns} />
+          <Text c="dimmed" ta="center" py="lg">
+            Este colaborador aún no conversa con el bot.
+          </Text>
+        </Stack>
       ) : (
         <Stack gap="lg">
+          <PurposeNote />
+          <CheckInList checkIns={detail.data.checkIns} />
           <Group gap="sm">
             <StressBadge score={detail.data.profile.stressScore} />
             <Text size="sm" c="dimmed">
@@ -132,13 +171,30 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
           <Text size="xs" c="dimmed">
             {p.email}
           </Text>
+          {/* The number under the name, not a column of its own: the table fits 1366 px with the check-in column. */}
+          <Text size="xs" c="dimmed">
+            WhatsApp: {p.phone ?? 'sin número'}
+          </Text>
         </div>
       ),
     },
-    { key: 'phone', header: 'WhatsApp', noWrap: true, render: (p) => p.phone ?? '—' },
     { key: 'stress', header: 'Estrés', noWrap: true, render: (p) => <StressBadge score={p.stressScore} /> },
     { key: 'lastContact', header: 'Último contacto', noWrap: true, render: (p) => (p.lastContact ? formatDateTime(p.lastContact) : '—') },
     { key: 'conversations', header: 'Conversaciones', noWrap: true, render: (p) => p.conversationCount.toLocaleString('es-CL') },
+    {
+      key: 'checkIn',
+      header: 'Último check-in',
+      noWrap: true,
+      render: (p) =>
+        p.lastCheckInAt ? (
+          <Stack gap={2} align="flex-start">
+            <Text size="sm">{formatDateTime(p.lastCheckInAt)}</Text>
+            <CheckInAnswer answered={p.lastCheckInAnswered === true} />
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
     {
       key: 'actions',
       header: 'Acciones',
@@ -157,7 +213,8 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
   ];
 
   return (
-    <>
+    <Stack gap="md">
+      <PurposeNote />
       <DataTable<EmployeeProfile>
         label="Perfiles de Empleados"
         columns={columns}
@@ -178,6 +235,6 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
           banner.showSuccess(message);
         }}
       />
-    </>
+    </Stack>
   );
 }
