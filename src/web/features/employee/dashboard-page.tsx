@@ -196,7 +196,15 @@ function ActiveCodeRow({ code }: { code: ActiveCode }) {
           {accent.badge}
         </Badge>
       </Group>
-      <CounterCode code={code.code} expiresAt={code.expiresAt} providerName={code.providerName} instructions={code.instructions} qrSize={136} />
+      <CounterCode
+        code={code.code}
+        expiresAt={code.expiresAt}
+        providerName={code.providerName}
+        providerAddress={code.providerAddress}
+        providerInstructions={code.providerInstructions}
+        instructions={code.instructions}
+        qrSize={136}
+      />
     </Box>
   );
 }

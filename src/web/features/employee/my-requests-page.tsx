@@ -157,7 +157,14 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
       {/* An active code is shown to be used: its QR, the characters, where and until when (issue 21 §1). */}
       {request.status === 'approved' && request.code?.status === 'active' && (
         <Group mt="sm" gap="xs" align="center" wrap="nowrap">
-          <CounterCode code={request.code.code} expiresAt={request.code.expiresAt} providerName={request.code.providerName} codeTestId="request-code" />
+          <CounterCode
+            code={request.code.code}
+            expiresAt={request.code.expiresAt}
+            providerName={request.code.providerName}
+            providerAddress={request.code.providerAddress}
+            providerInstructions={request.code.providerInstructions}
+            codeTestId="request-code"
+          />
           <CopyCodeButton code={request.code.code} />
         </Group>
       )}
