@@ -3,8 +3,9 @@
  * one links to. The server stores type + params; the text is built here, once, for server and web.
  */
 import type { TokenType } from './constants';
+import { formatDate } from './dates';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'code_expiring'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
@@ -14,6 +15,7 @@ export type NotificationParams = {
   request_waiting: { benefitName: string; employeeName: string };
   achievement_unlocked: { ruleName: string; rewardTokens: number };
   wellbeing_alert: { employeeName: string; stressScore: number };
+  code_expiring: { benefitName: string; expiresAt: string; daysLeft: number };
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
@@ -51,6 +53,13 @@ export function notificationText(type: NotificationType, params: Record<string, 
     case 'wellbeing_alert': {
       const p = params as NotificationParams['wellbeing_alert'];
       return { title: 'Alerta de bienestar', body: `${p.employeeName} tiene un nivel de estrés alto (${p.stressScore}/10). Revisa 'Análisis y Alertas'.` };
+    }
+    case 'code_expiring': {
+      const p = params as NotificationParams['code_expiring'];
+      return {
+        title: 'Tu código vence pronto',
+        body: `Tu código de "${p.benefitName}" vence en ${p.daysLeft} ${p.daysLeft === 1 ? 'día' : 'días'} (vence el ${formatDate(p.expiresAt)}). Úsalo antes de que expire.`,
+      };
     }
   }
 }
