@@ -4,6 +4,7 @@ import type { CatalogueItem } from '../../../domain/schemas/economy';
 import { useCatalogue } from '../../api/employee';
 import { useBalances } from '../../api/session';
 import { ErrorState } from '../../components/error-state';
+import { OfflineNotice } from '../../components/offline-notice';
 import { RedeemModal, useRedeemModal } from './redeem-modal';
 
 type CatalogueSection = 'platform' | 'company';
@@ -36,6 +37,8 @@ export function CataloguePage({ section, intro, enabled = true, unavailable, loa
 
   let content: ReactNode;
   if (unavailable) content = unavailable;
+  // Offline before the catalogue was read: the catalogue is not kept on the device (decision 252).
+  else if (catalogue.isPending && catalogue.fetchStatus === 'paused') content = <OfflineNotice updatedAt={0} />;
   else if (catalogue.isPending) content = loading;
   else if (catalogue.isError) content = <ErrorState message="Oops, algo salió mal" onRetry={() => void catalogue.refetch()} />;
   else if (catalogue.data[section].length === 0) content = empty;
