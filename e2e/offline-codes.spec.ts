@@ -5,6 +5,7 @@
  * device: not in localStorage, not in Cache Storage, and offline the app shows no code.
  * This file allows the service worker (the others block it: playwright.config.ts).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, newEmployee, PHONE, redeemByTitle, signIn, signOut } from './support';
 
@@ -54,6 +55,9 @@ test("an employee's active codes open offline with their QR, and are gone from t
   await expect(active).toContainText(`${code.slice(0, 4)} ${code.slice(4)}`);
   await expect(page.getByRole('button', { name: /^Canjear por/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sin conexión para canjear' }).first()).toBeDisabled();
+  // The offline screen keeps WCAG A/AA (the notice's contrast, the disabled buttons' names).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // 'Mis solicitudes', reloaded offline too.
   await page.reload();
