@@ -46,6 +46,10 @@ export default defineConfig({
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
     trace: 'retain-on-failure',
+    // The app registers a service worker (issue 21 §3). Journeys run without it: page.route and the
+    // network events see every request, and no worker of an earlier build can answer. The journeys
+    // of the worker itself (offline-codes) allow it in their own file (decision 253).
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromium, args: browserArgs },
   },
   // 'shared-state' starts when every journey of 'journeys' has ended, and runs one at a time.

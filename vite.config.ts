@@ -1,13 +1,66 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
+/** The brand's violet (theme.ts `brand[6]`) and the light scheme's page colour. */
+const THEME_COLOR = '#6B3AA0';
+const BACKGROUND_COLOR = '#ffffff';
+
 export default defineConfig({
-  // Brotli and gzip copies next to each asset, served by @fastify/static's preCompressed (decision 100):
-  // a phone on a slow network downloads about a quarter of the bytes, and the server compresses nothing per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    // Installable, and an employee's codes open without signal (issue 21 §3, decisions 251–253).
+    VitePWA({
+      registerType: 'prompt',
+      // Registered by src/web/app/app-update.tsx (useRegisterSW), which also shows 'Nueva versión disponible'.
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Jobby',
+        short_name: 'Jobby',
+        description: 'Tu plataforma de beneficios laborales',
+        lang: 'es',
+        dir: 'ltr',
+        // The guard sends each level from / to its own area (and nobody signed in to /login).
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app's own files, so it opens offline; not the scanner's 1 MB WebAssembly (providers
+        // scan online) nor the .br/.gz copies. Nothing under /api: the service worker never stores a
+        // person's data (decision 252).
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        // The other levels' areas are not kept: what works offline is the employee's (a phone's
+        // first visit downloads about 1.2 MB instead of 2 MB; those areas load from the network).
+        globIgnores: ['**/{admin,hr,provider}-routes-*', '**/zxing-*', '**/code-scanner-*', '**/bot-*'],
+        cleanupOutdatedCaches: true,
+        // Pages come from the network (with the server's first-data preload, decision 147); only
+        // without one does the stored shell answer. So a new build is what the next open shows.
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+      },
+    }),
+    // Brotli and gzip copies next to each asset, served by @fastify/static's preCompressed (decision 100):
+    // a phone on a slow network downloads about a quarter of the bytes, and the server compresses nothing per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   root: 'src/web',
   publicDir: 'public',
   build: {

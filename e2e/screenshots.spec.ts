@@ -9,7 +9,7 @@
  * can no longer be reached fails the run instead of leaving an old picture behind.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, newCompany, newEmployee, newProvider, outboxLink, PHONE, redeemByTitle, shoot, signIn, unique } from './support';
+import { apiAs, DEMO, DESKTOP, newCompany, newEmployee, newProvider, outboxLink, PHONE, redeemByTitle, shoot, signIn, unique } from './support';
 
 // Every screen at two widths on a shared 2-core machine: longer than a journey's two minutes.
 test.describe.configure({ timeout: 300_000 });
@@ -536,5 +536,67 @@ test.describe('the bot checks in and its requests are answered (issue 22 §3–4
     await signIn(page, 'admin@austral.cl');
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     await capture(page, '/level2/bot-messaging', 'level2-bot-config-pending');
+  });
+});
+
+test.describe('issue 21: codes without signal, and where to use them', () => {
+  // The service worker is what opens the app offline (the other screenshots block it).
+  test.use({ serviceWorkers: 'allow' });
+
+  /** Opens `path` with no connection at phone width and captures it once the offline notice is on screen. */
+  async function offlineShot(page: Page, path: string, name: string) {
+    await page.context().setOffline(true);
+    await page.setViewportSize(PHONE);
+    await page.goto(path);
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Código QR de / }).first()).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/${name}-phone.png`, fullPage: true, animations: 'disabled' });
+    await page.context().setOffline(false);
+  }
+
+  test("the offline dashboard and 'Mis solicitudes' (light and dark), and level 1's provider form with the address", async ({ page }) => {
+    const person = await newEmployee({ name: 'Tomás Sin Señal', of: await company(), surveyDone: true, flexible: 5 });
+    const api = await apiAs(person.email, person.password);
+    const catalogue = (await (await api.get('/api/catalogue')).json()) as { platform: { title: string; canRedeem: boolean; type: string }[] };
+    const automatic = catalogue.platform.find((b) => b.canRedeem && b.type === 'automatic');
+    expect(automatic, 'an automatic benefit within 5 tokens').toBeTruthy();
+    await redeemByTitle(api, 'platform', automatic!.title);
+    await api.dispose();
+
+    await signIn(page, person.email, person.password);
+    await expect(page).toHaveURL(/\/level3\/dashboard$/);
+    await expect(page.getByTestId('active-code').first()).toBeVisible();
+    await page.goto('/level3/requests');
+    await expect(page.getByTestId('request-row').first()).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await offlineShot(page, '/level3/dashboard', 'level3-offline-dashboard-light');
+    await offlineShot(page, '/level3/requests', 'level3-offline-requests-light');
+
+    await page.goto('/level3/dashboard');
+    await useTheme(page, 'oscuro');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    // Read again once online, so the kept copy has the dark theme too.
+    await page.goto('/level3/requests');
+    await expect(page.getByTestId('request-row').first()).toBeVisible();
+    await offlineShot(page, '/level3/dashboard', 'level3-offline-dashboard-dark');
+    await offlineShot(page, '/level3/requests', 'level3-offline-requests-dark');
+    await page.goto('/level3/dashboard');
+    await useTheme(page, 'claro');
+
+    // Level 1 gives a provider of its own an address and instructions.
+    const provider = await newProvider({ name: 'Café Captura' });
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/level1/providers');
+    await page.getByPlaceholder('Buscar por nombre, email o categoría').fill(provider.name);
+    await page.getByRole('button', { name: `Editar ${provider.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar proveedor' });
+    await dialog.getByLabel('Dirección').fill('Av. Providencia 1234, Providencia');
+    await dialog.getByLabel('Instrucciones para canjear').fill('Muestra tu código en caja antes de pagar.');
+    await page.screenshot({ path: 'e2e/screenshots/level1-provider-place-desktop.png', animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: 'e2e/screenshots/level1-provider-place-phone.png', animations: 'disabled' });
   });
 });

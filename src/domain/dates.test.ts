@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, timeAgo } from './dates';
 
 describe('dates in Santiago time', () => {
   it('formats dd/mm/yyyy hh:mm', () => {
@@ -10,4 +10,21 @@ describe('dates in Santiago time', () => {
     expect(formatDateTime('2026-07-01T04:00:00Z')).toBe('01/07/2026 00:00');
   });
   it('formats a date', () => expect(formatDate('2026-03-09T12:00:00Z')).toBe('09/03/2026'));
+});
+
+describe('timeAgo', () => {
+  const now = Date.UTC(2026, 11, 24, 12, 0, 0);
+  it.each([
+    [now - 30_000, 'hace un momento'],
+    [now - 60_000, 'hace 1 minuto'],
+    [now - 59 * 60_000, 'hace 59 minutos'],
+    [now - 60 * 60_000, 'hace 1 hora'],
+    [now - 23 * 3_600_000, 'hace 23 horas'],
+    [now - 24 * 3_600_000, 'hace 1 día'],
+    [now - 5 * 86_400_000, 'hace 5 días'],
+    // A device clock set back never says "in the future".
+    [now + 60_000, 'hace un momento'],
+  ])('%i → %s', (then, text) => {
+    expect(timeAgo(then, now)).toBe(text);
+  });
 });

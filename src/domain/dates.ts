@@ -44,3 +44,14 @@ export function monthLabel(month: string): string {
   const [year, index] = month.split('-').map(Number);
   return `${MONTH_NAMES[index - 1]} ${year}`;
 }
+
+/** How long ago, in words ('hace un momento', 'hace 5 minutos', 'hace 2 horas', 'hace 3 días'): the offline screens' last sync. */
+export function timeAgo(then: number, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - then) / 60_000);
+  if (minutes < 1) return 'hace un momento';
+  if (minutes < 60) return `hace ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `hace ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+  const days = Math.floor(hours / 24);
+  return `hace ${days} ${days === 1 ? 'día' : 'días'}`;
+}

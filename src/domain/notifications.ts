@@ -3,8 +3,9 @@
  * one links to. The server stores type + params; the text is built here, once, for server and web.
  */
 import type { TokenType } from './constants';
+import { formatDate } from './dates';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
@@ -15,6 +16,7 @@ export type NotificationParams = {
   achievement_unlocked: { ruleName: string; rewardTokens: number };
   wellbeing_alert: { employeeName: string; stressScore: number };
   webhook_disabled: { url: string };
+  code_expiring: { benefitName: string; expiresAt: string; daysLeft: number };
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
@@ -56,6 +58,13 @@ export function notificationText(type: NotificationType, params: Record<string, 
     case 'webhook_disabled': {
       const p = params as NotificationParams['webhook_disabled'];
       return { title: 'Webhook desactivado', body: `El endpoint ${p.url} falló durante un día y fue desactivado. Revisa 'Integraciones'.` };
+      }
+    case 'code_expiring': {
+      const p = params as NotificationParams['code_expiring'];
+      return {
+        title: 'Tu código vence pronto',
+        body: `Tu código de "${p.benefitName}" vence en ${p.daysLeft} ${p.daysLeft === 1 ? 'día' : 'días'} (vence el ${formatDate(p.expiresAt)}). Úsalo antes de que expire.`,
+      };
     }
   }
 }

@@ -116,6 +116,9 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // The service worker (/sw.js) and the web app manifest, both our own files (issue 21 §3).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // Off: the app is served over plain HTTP on localhost by default.
         upgradeInsecureRequests: null,
       },

@@ -8,7 +8,8 @@
  *   PostgreSQL (schema `pgboss`): the monthly allowance's cron, 1st of the month at 00:05
  *   America/Santiago, with retries, and the bot's periodic analysis every ten minutes (each company's
  *   period is claimed once, whoever runs it: bot/periodic.ts), and the bot's check-ins every five
- *   minutes (each person's check-in of a period is claimed once, whoever runs it: bot/check-ins.ts);
+ *   minutes (each person's check-in of a period is claimed once, whoever runs it: bot/check-ins.ts), and every hour the bell's reminder of
+ *   unused codes about to lapse (each code reminded once by a unique key: codes/expiry-reminder.ts);
  * - the catch-up at start: the month due now is granted if it was not (a copy down on the 1st).
  * Every piece is safe with several copies: SKIP LOCKED for events, unique keys for grants, and
  * pg-boss's own once-per-minute cron lock.
@@ -20,6 +21,7 @@ import { listenerFor } from './modules/events/live';
 import { OUTBOX_CHANNEL } from './modules/events/outbox';
 import { CHECK_IN_TICK_MINUTES, runCheckIns } from './modules/bot/check-ins';
 import { runPeriodicBotAnalysis } from './modules/bot/periodic';
+import { remindExpiringCodes } from './modules/codes/expiry-reminder';
 import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
 import type { WebhookAddressPolicy } from './modules/webhooks/addresses';
 import { deliverDueWebhooks } from './modules/webhooks/delivery';
@@ -32,6 +34,8 @@ const BOT_ANALYSIS_CRON = '*/10 * * * *';
 const BOT_CHECK_IN_QUEUE = 'bot-check-ins';
 /** A window of an hour gets twelve ticks: each person's moment in it is met within one tick. */
 const BOT_CHECK_IN_CRON = `*/${CHECK_IN_TICK_MINUTES} * * * *`;
+const CODE_REMINDER_QUEUE = 'code-expiry-reminder';
+const CODE_REMINDER_CRON = '17 * * * *';
 const SWEEP_MS = 30_000;
 
 type Log = { info: (message: string) => void; error: (message: string) => void };
@@ -121,8 +125,15 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps &
     const { checkIns } = await runCheckIns(db);
     if (checkIns > 0) log.info(`Check-ins del bot: ${checkIns}`);
   });
-  // A period that came due while no copy ran is analysed now, not at the next tick.
+  await boss.createQueue(CODE_REMINDER_QUEUE);
+  await boss.schedule(CODE_REMINDER_QUEUE, CODE_REMINDER_CRON, {}, { tz: 'America/Santiago' });
+  await boss.work(CODE_REMINDER_QUEUE, async () => {
+    const reminded = await remindExpiringCodes(db);
+    if (reminded > 0) log.info(`Recordatorios de códigos por vencer: ${reminded}`);
+  });
+  // A period that came due while no copy ran is analysed now, not at the next tick; so are the codes.
   await boss.send(BOT_ANALYSIS_QUEUE, {});
+  await boss.send(CODE_REMINDER_QUEUE, {});
 
   // Catch-up of a month missed while no copy ran, then whatever the outbox holds.
   const made = await grantMonth(db, dueMonth(new Date()));

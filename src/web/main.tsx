@@ -5,12 +5,15 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMe } from './api/session';
+import { keepOfflineSnapshot } from './api/offline-snapshot';
 import { createQueryClient } from './api/session-ended';
+import { AppUpdatePrompt } from './app/app-update';
 import { AppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
 
 const queryClient = createQueryClient();
+keepOfflineSnapshot(queryClient);
 
 const Overlays = lazy(() => import('./app/overlays'));
 
@@ -31,6 +34,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <SessionExtras />
+        <AppUpdatePrompt />
         <AppRouter />
       </MantineProvider>
     </QueryClientProvider>

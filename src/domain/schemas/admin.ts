@@ -29,6 +29,9 @@ const providerEditableFields = {
   category: optionalText(100),
   description: optionalText(2000),
   contactPhone: optionalText(50),
+  /** Where and how to use a code there, shown beside every active code it redeems (issue 21 §1). */
+  address: optionalText(300),
+  instructions: optionalText(500),
 };
 
 /**
@@ -72,6 +75,8 @@ export const providerSchema = z.object({
   category: z.string().nullable(),
   description: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  address: z.string().nullable(),
+  instructions: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;

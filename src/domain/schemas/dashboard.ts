@@ -1,6 +1,6 @@
 /** `GET /api/me/dashboard`: everything the employee dashboard shows, in one answer (part 2 §2 "Employee dashboard"). */
 import { z } from './zod';
-import { benefitRequestSchema, catalogueItemSchema } from './economy';
+import { benefitRequestSchema, catalogueItemSchema, codePlaceFields } from './economy';
 
 /** The dashboard's sizes (part 2 §9): latest requests, active codes ("Desafíos Activos"). */
 export const DASHBOARD_RECENT_REQUESTS = 5;
@@ -11,8 +11,8 @@ export const activeCodeSchema = z.object({
   benefitName: z.string(),
   isBenefitJobby: z.boolean(),
   expiresAt: z.string(),
-  /** Where to use it (issue 21 §1): the provider that redeems it, null for HR's own benefits; what the approver said. */
-  providerName: z.string().nullable(),
+  /** Where to use it (issue 21 §1), and what the approver said. */
+  ...codePlaceFields,
   instructions: z.string().nullable(),
 });
 export type ActiveCode = z.infer<typeof activeCodeSchema>;

@@ -82,6 +82,16 @@ export const codeViewSchema = z.object({
   usedAt: isoDate.nullable(),
 });
 
+/**
+ * Where an active code is used (issue 21 §1): the provider that redeems it (null: the company's HR),
+ * and the address and standing instructions that provider gave, when it gave them.
+ */
+export const codePlaceFields = {
+  providerName: z.string().nullable(),
+  providerAddress: z.string().nullable(),
+  providerInstructions: z.string().nullable(),
+};
+
 export const redemptionResultSchema = z.object({
   requestId: id,
   redemptionId: id,

@@ -2,7 +2,7 @@
 import { z } from './zod';
 import { REQUEST_STATUSES } from '../constants';
 import { id, isoDate, pageQuery } from './fields';
-import { codeViewSchema } from './redemptions';
+import { codePlaceFields, codeViewSchema } from './redemptions';
 
 
 export const benefitRequestSchema = z.object({
@@ -30,8 +30,8 @@ export const benefitRequestSchema = z.object({
   providerUserId: z.string().nullable(),
   comments: z.string().nullable(),
   productLink: z.string().nullable(),
-  /** With where to use it (issue 21 §1); the instructions are the request's adminInstructions. */
-  code: codeViewSchema.extend({ providerName: z.string().nullable() }).nullable(),
+  /** With where to use it (issue 21 §1); the approver's instructions are the request's adminInstructions. */
+  code: codeViewSchema.extend(codePlaceFields).nullable(),
 });
 export type BenefitRequest = z.infer<typeof benefitRequestSchema>;
 

@@ -22,7 +22,7 @@ type NewAccount = {
    */
   emailVerified?: boolean;
   /** Other columns of the user row (a provider's status, category, description, phone). */
-  extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone'>>;
+  extra?: Partial<Pick<typeof users.$inferInsert, 'status' | 'providerCategory' | 'providerDescription' | 'contactPhone' | 'providerAddress' | 'providerInstructions'>>;
 };
 
 type CreateAccountOptions = { beforeInsert?: (tx: Tx) => Promise<void>; afterInsert?: (tx: Tx, id: string) => Promise<void> };

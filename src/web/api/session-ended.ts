@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
+import { clearOfflineData } from './offline-snapshot';
 import { meQuery } from './session';
 
 /** The query parameter of /login that holds where to go back after signing in. */
@@ -24,6 +25,8 @@ function onSessionEnded(queryClient: QueryClient, error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401 || error.code === 'INVALID_CREDENTIALS') return;
   if (!queryClient.getQueryData(meQuery.queryKey) || leaving) return;
   leaving = true;
+  // Whoever signs in next on this device must not find this person's codes kept for offline use.
+  clearOfflineData();
   const { pathname, search, hash } = window.location;
   window.location.replace(loginReturningTo(pathname + search + hash));
 }

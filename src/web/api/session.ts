@@ -4,6 +4,7 @@ import type { Theme } from '../../domain/constants';
 import { api, ApiError } from './client';
 import { queryKeys } from './keys';
 import { API } from '../../domain/first-data';
+import { clearOfflineData } from './offline-snapshot';
 
 /** The session's user; `null` when nobody is signed in (401). */
 export const meQuery = queryOptions({
@@ -57,8 +58,11 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/api/auth/sign-out', {}),
+    // Offline too: the call fails, and this device still forgets the person at once.
+    networkMode: 'always',
     onSettled: () => {
       signedOutHere = true;
+      clearOfflineData();
       queryClient.setQueryData(meQuery.queryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session.all[0] });
     },

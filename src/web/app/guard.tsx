@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { Box } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { canEnterArea, homePath, isSurveyPending, SURVEY_PATHS, type Level } from '../../domain/levels';
 import { hasSignedOutHere, useMe } from '../api/session';
 import { ErrorState } from '../components/error-state';
+import { OfflineNotice } from '../components/offline-notice';
 import { PageLoader } from '../components/page-loader';
 import { messageOf } from '../api/client';
 import { loginReturningTo } from '../api/session-ended';
@@ -22,9 +24,17 @@ function useLoginHere(): string {
  * level's area → own dashboard; a level 3 user with the survey pending → the survey only.
  */
 export function RequireArea({ level, children, loadingLabel }: { level: Level; children: ReactNode; loadingLabel?: string }) {
-  const { data: me, isPending, isError, error, refetch } = useMe();
+  const { data: me, isPending, isError, error, refetch, fetchStatus } = useMe();
   const location = useLocation();
   const loginHere = useLoginHere();
+  // Opened offline with nothing kept on this device (decision 252): say so instead of loading forever.
+  if (isPending && fetchStatus === 'paused') {
+    return (
+      <Box p="md" maw={640} mx="auto">
+        <OfflineNotice updatedAt={0} />
+      </Box>
+    );
+  }
   if (isPending) return <PageLoader label={loadingLabel} />;
   if (isError) {
     return <ErrorState message={`Error al cargar datos de usuario: ${messageOf(error)}`} onRetry={() => void refetch()} />;

@@ -46,6 +46,10 @@ export type CounterCodeProps = {
   expiresAt: string;
   /** Where to use it: the provider's name; null when the company's HR redeems it. */
   providerName: string | null;
+  /** The provider's address and standing instructions, where it gave them. */
+  providerAddress?: string | null;
+  providerInstructions?: string | null;
+  /** What the approver of this request said to do. */
   instructions?: string | null;
   /** The QR's side in CSS pixels (at least 132: a phone reads it at arm's length). */
   qrSize?: number;
@@ -57,7 +61,7 @@ export type CounterCodeProps = {
  * characters in two groups (for reading aloud), where to use it and until when. One component for
  * the redemption's success, 'Mis solicitudes' and the dashboard.
  */
-export function CounterCode({ code, expiresAt, providerName, instructions, qrSize = 148, codeTestId }: CounterCodeProps) {
+export function CounterCode({ code, expiresAt, providerName, providerAddress, providerInstructions, instructions, qrSize = 148, codeTestId }: CounterCodeProps) {
   return (
     <Group gap="md" wrap="wrap" align="center" className={classes.root} data-testid="active-code-block">
       <CodeQr code={code} size={qrSize} />
@@ -69,6 +73,22 @@ export function CounterCode({ code, expiresAt, providerName, instructions, qrSiz
             <Text span fw={600}>
               {providerName}
             </Text>
+          </Text>
+        )}
+        {providerAddress && (
+          <Text size="sm" data-testid="code-address">
+            <Text span fw={600}>
+              Dirección:
+            </Text>{' '}
+            {providerAddress}
+          </Text>
+        )}
+        {providerInstructions && (
+          <Text size="sm" data-testid="code-provider-instructions">
+            <Text span fw={600}>
+              Cómo usarlo:
+            </Text>{' '}
+            {providerInstructions}
           </Text>
         )}
         {instructions && (

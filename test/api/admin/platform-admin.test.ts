@@ -130,8 +130,24 @@ describe('providers', () => {
   it('edits without touching the email; deactivating ends its sessions and sign-in, reactivating lets it back', async () => {
     const created = (await send(operator, 'POST', '/api/providers', { ...valid, email: 'teatro@jobby.sup', name: 'Teatro' })).json();
     const session = await signIn(ctx.app, 'teatro@jobby.sup', 'clave123');
-    const edited = await send(operator, 'PATCH', `/api/providers/${created.id}`, { name: 'Teatro Municipal', email: 'otro@jobby.sup', description: 'Obras' });
-    expect(edited.json()).toMatchObject({ name: 'Teatro Municipal', email: 'teatro@jobby.sup', description: 'Obras', category: 'Libros' });
+    expect(created).toMatchObject({ address: null, instructions: null });
+    const edited = await send(operator, 'PATCH', `/api/providers/${created.id}`, {
+      name: 'Teatro Municipal',
+      email: 'otro@jobby.sup',
+      description: 'Obras',
+      address: ' Agustinas 794, Santiago ',
+      instructions: 'Muestra el código en boletería',
+    });
+    expect(edited.json()).toMatchObject({
+      name: 'Teatro Municipal',
+      email: 'teatro@jobby.sup',
+      description: 'Obras',
+      category: 'Libros',
+      address: 'Agustinas 794, Santiago',
+      instructions: 'Muestra el código en boletería',
+    });
+    // A blank field clears it; a field not sent is kept.
+    expect((await send(operator, 'PATCH', `/api/providers/${created.id}`, { address: '  ' })).json()).toMatchObject({ address: null, instructions: 'Muestra el código en boletería' });
     const off = await send(operator, 'POST', `/api/providers/${created.id}/status`, { status: 'inactive' });
     expect(off.json().status).toBe('inactive');
     expect(await ctx.db.$count(sessions, eq(sessions.userId, created.id))).toBe(0);

@@ -114,16 +114,35 @@ describe('looking a code up before redeeming it', () => {
 
 describe("an employee's code says where to use it", () => {
   it('names the provider account, else the benefit\'s provider, and none for a company\'s own benefit; in the requests and the dashboard', async () => {
+    await ctx.db.update(users).set({ providerAddress: 'Av. Providencia 1234, Santiago', providerInstructions: 'Pide en caja' }).where(eq(users.id, cafe.id));
     const books = await createPlatformBenefit(ctx.db, { title: 'Libro', type: 'automatic', tokenCost: 1, providerName: 'Librería Antártica' });
     const codes = { cafe: await codeFor('platform', lunchOfCafe.id), books: await codeFor('platform', books.id), internal: await codeFor('company', internal.id) };
-    const mine = (await get('/api/requests/mine?limit=50', ana.cookie)).json().items as Array<{ code: { code: string; providerName: string | null } | null }>;
-    const where = (code: string) => mine.find((r) => r.code?.code === code)?.code?.providerName;
-    expect([where(codes.cafe), where(codes.books), where(codes.internal)]).toEqual(['Café Central', 'Librería Antártica', null]);
+    type Place = { providerName: string | null; providerAddress: string | null; providerInstructions: string | null };
+    const mine = (await get('/api/requests/mine?limit=50', ana.cookie)).json().items as Array<{ code: ({ code: string } & Place) | null }>;
+    const where = (code: string) => {
+      const found = mine.find((r) => r.code?.code === code)?.code;
+      return found && [found.providerName, found.providerAddress, found.providerInstructions];
+    };
+    // The address and instructions are the provider account's: a free-text provider name has none.
+    expect([where(codes.cafe), where(codes.books), where(codes.internal)]).toEqual([
+      ['Café Central', 'Av. Providencia 1234, Santiago', 'Pide en caja'],
+      ['Librería Antártica', null, null],
+      [null, null, null],
+    ]);
     const dashboard = (await get('/api/me/dashboard', ana.cookie)).json();
     expect(dashboard.activeCodes).toEqual([
-      { code: codes.internal, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false, expiresAt: expect.any(String), providerName: null, instructions: null },
-      { code: codes.books, benefitName: 'Libro', isBenefitJobby: true, expiresAt: expect.any(String), providerName: 'Librería Antártica', instructions: null },
-      { code: codes.cafe, benefitName: 'Café de especialidad', isBenefitJobby: true, expiresAt: expect.any(String), providerName: 'Café Central', instructions: null },
+      { code: codes.internal, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false, expiresAt: expect.any(String), providerName: null, providerAddress: null, providerInstructions: null, instructions: null },
+      { code: codes.books, benefitName: 'Libro', isBenefitJobby: true, expiresAt: expect.any(String), providerName: 'Librería Antártica', providerAddress: null, providerInstructions: null, instructions: null },
+      {
+        code: codes.cafe,
+        benefitName: 'Café de especialidad',
+        isBenefitJobby: true,
+        expiresAt: expect.any(String),
+        providerName: 'Café Central',
+        providerAddress: 'Av. Providencia 1234, Santiago',
+        providerInstructions: 'Pide en caja',
+        instructions: null,
+      },
     ]);
     // Another employee of the same company sees none of Ana's codes.
     const other = await employee(ctx, 'beto@andes.cl', (await ctx.db.select({ c: users.companyId }).from(users).where(eq(users.id, ana.id)))[0].c, 3);

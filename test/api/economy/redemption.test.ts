@@ -232,7 +232,7 @@ describe('GET /api/requests/mine', () => {
     expect(all.pendingCount).toBe(2);
     expect(all.items.map((r: { benefitName: string }) => r.benefitName)).toEqual(['Tercero', 'Gestionado', 'Automático']);
     expect(all.items.every((r: { userId: string }) => r.userId === eva.id)).toBe(true);
-    expect(all.items[2].code).toEqual({ code: first.json().code.code, status: 'active', expiresAt: first.json().code.expiresAt, usedAt: null, providerName: null });
+    expect(all.items[2].code).toEqual({ code: first.json().code.code, status: 'active', expiresAt: first.json().code.expiresAt, usedAt: null, providerName: null, providerAddress: null, providerInstructions: null });
     expect(all.items[0].code).toBeNull();
 
     const pending = (await get('/api/requests/mine?filter=pending', eva.cookie)).json();

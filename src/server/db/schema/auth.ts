@@ -36,6 +36,13 @@ export const users = pgTable(
     providerCategory: text('provider_category'),
     providerDescription: text('provider_description'),
     contactPhone: text('contact_phone'),
+    /**
+     * Where and how an employee uses a code at this provider (issue 21 §1), shown with every active
+     * code it redeems. Standing instructions for every visitor ("pide en caja"): the approver's
+     * per-request instructions stay on the code (benefit_codes.admin_instructions).
+     */
+    providerAddress: text('provider_address'),
+    providerInstructions: text('provider_instructions'),
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
   },

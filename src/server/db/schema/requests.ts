@@ -107,6 +107,8 @@ export const benefitCodes = pgTable(
     index('benefit_codes_company_idx').on(t.companyId, t.createdAt),
     // ... and its active codes: only codes not used yet are in it, counted from the index alone.
     index('benefit_codes_company_active_idx').on(t.companyId, t.expiresAt).where(sql`${t.status} = 'active'`),
+    // The expiry reminder's job (issue 21 §1) finds the unused codes about to lapse along this index.
+    index('benefit_codes_active_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
     // Achievements (issue 10): a company's uses at one provider, in time.
     index('benefit_codes_company_used_idx').on(t.companyId, t.usedBy, t.usedAt),
     // 'Hoy la cumplirían' (issue 23 §5, decision 205): everyone's used codes by person and time, read
@@ -149,3 +151,14 @@ export const redemptions = pgTable(
   ],
 );
 
+
+/**
+ * The bell's "vence en 3 días" reminder (issue 21 §1): one row per code reminded. The primary key,
+ * not a check-then-insert, is what makes two server copies (or two runs of the job) remind once.
+ */
+export const codeExpiryReminders = pgTable('code_expiry_reminders', {
+  codeId: uuid('code_id')
+    .primaryKey()
+    .references(() => benefitCodes.id, { onDelete: 'cascade' }),
+  remindedAt: ts('reminded_at').notNull().defaultNow(),
+});

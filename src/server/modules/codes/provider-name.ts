@@ -12,3 +12,14 @@ export const codeProviderName = sql<string | null>`coalesce(
   (select cp.name from ${users} cp where cp.id = "benefit_codes"."provider_user_id"),
   (select nullif(btrim(cb.provider_name), '') from ${platformBenefits} cb where cb.id = "benefit_codes"."platform_benefit_id")
 )`;
+
+/** The address and standing instructions of the provider account the code names (null without one). */
+const providerField = (column: typeof users.providerAddress | typeof users.providerInstructions) =>
+  sql<string | null>`(select ${sql.raw(`cp."${column.name}"`)} from ${users} cp where cp.id = "benefit_codes"."provider_user_id")`;
+
+/** Every column of where to use a code, for a select of `benefit_codes` (codePlaceFields in the contract). */
+export const codePlaceColumns = {
+  providerName: codeProviderName,
+  providerAddress: providerField(users.providerAddress),
+  providerInstructions: providerField(users.providerInstructions),
+};

@@ -7,7 +7,7 @@ import { pickRecommendations, RECOMMENDATION_COUNT } from '../../../domain/recom
 import { DASHBOARD_ACTIVE_CODES, DASHBOARD_RECENT_REQUESTS, firstNameOf, type EmployeeDashboard } from '../../../domain/schemas/dashboard';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
-import { codeProviderName } from '../codes/provider-name';
+import { codePlaceColumns } from '../codes/provider-name';
 import { benefitCodes, platformBenefits, users } from '../../db/schema';
 import { listPlatformItems } from '../catalogue/service';
 import { getWalletBalances } from '../ledger/service';
@@ -57,7 +57,7 @@ export async function getEmployeeDashboard(db: Executor, actor: Actor): Promise<
         benefitName: benefitCodes.benefitName,
         isBenefitJobby: benefitCodes.isBenefitJobby,
         expiresAt: benefitCodes.expiresAt,
-        providerName: codeProviderName,
+        ...codePlaceColumns,
         instructions: benefitCodes.adminInstructions,
       })
       .from(benefitCodes)

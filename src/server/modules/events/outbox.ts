@@ -72,6 +72,7 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
       // HR's alert table and profiles refresh at once; the bell follows when the worker has written
       // the notifications. The topic names no person and carries no wellbeing content.
       return [{ topic: 'wellbeing', audience: { hrOf: [event.payload.companyId] } }];
+    case 'code.expiring':
     case 'bot.message.received':
     case 'bot.reply.due':
     case 'bot.checkin.due':

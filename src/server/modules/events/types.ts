@@ -30,6 +30,8 @@ export type DomainEvent =
   | { type: 'tokens.moved'; payload: { transfers: MovedTokens[] } }
   | { type: 'request.created' | 'request.decided'; payload: RequestFacts }
   | { type: 'code.used'; payload: { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string } }
+  /** An unused code lapses within days (codes/expiry-reminder.ts): remind its owner in the bell. */
+  | { type: 'code.expiring'; payload: { codeId: string; userId: string; benefitName: string; expiresAt: string; daysLeft: number } }
   | { type: 'achievement.granted'; payload: { achievementId: string; userId: string; ruleId: string; ruleName: string; rewardTokens: number } }
   | { type: 'wellbeing.alert'; payload: { companyId: string; alerts: { alertId: string; userId: string; stressScore: number }[] } }
   /** An inbound WhatsApp message was stored: analyse it, update the profile and alerts, queue the reply. */

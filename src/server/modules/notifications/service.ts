@@ -2,7 +2,7 @@
  * The bell (issue 10, decision 84): notifications written by the workers from the domain events, and
  * read by their recipient only — paged newest first, an unread count, mark one or all as read.
  */
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
 import type { Notification } from '../../../domain/schemas/engine';
 import { approverOf, isPendingStatus } from '../../../domain/request-lifecycle';
@@ -143,6 +143,16 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         .limit(200);
       const link = p.companyId ? '/level2/integrations' : '/level1/integrations';
       return owners.map(({ id }) => ({ userId: id, type: 'webhook_disabled' as const, params: { url: p.url }, link }));
+      }
+    case 'code.expiring': {
+      const p = event.payload;
+      // Used (or expired) since the job saw it: nothing to remind any more.
+      const [code] = await tx
+        .select({ id: benefitCodes.id })
+        .from(benefitCodes)
+        .where(and(eq(benefitCodes.id, p.codeId), eq(benefitCodes.status, 'active'), gt(benefitCodes.expiresAt, sql`now()`)));
+      if (!code) return [];
+      return [{ userId: p.userId, type: 'code_expiring', params: { benefitName: p.benefitName, expiresAt: p.expiresAt, daysLeft: p.daysLeft }, link: '/level3/requests' }];
     }
     case 'code.used':
     case 'bot.message.received':

@@ -83,10 +83,12 @@ const providerColumns = {
   category: users.providerCategory,
   description: users.providerDescription,
   contactPhone: users.contactPhone,
+  address: users.providerAddress,
+  instructions: users.providerInstructions,
   createdAt: users.createdAt,
 };
 
-function toProvider(row: { id: string; name: string; email: string; status: string; category: string | null; description: string | null; contactPhone: string | null; createdAt: Date }): Provider {
+function toProvider(row: Omit<Provider, 'status' | 'createdAt'> & { status: string; createdAt: Date }): Provider {
   return { ...row, status: row.status === 'inactive' ? 'inactive' : 'active', createdAt: row.createdAt.toISOString() };
 }
 
@@ -137,6 +139,8 @@ export async function createProvider(
         providerCategory: blankToNull(input.category),
         providerDescription: blankToNull(input.description),
         contactPhone: blankToNull(input.contactPhone),
+        providerAddress: blankToNull(input.address),
+        providerInstructions: blankToNull(input.instructions),
       },
     },
     {
@@ -162,6 +166,8 @@ export async function updateProvider(db: Db, input: ProviderEdit, actor: Actor):
   if (input.category !== undefined) set.providerCategory = blankToNull(input.category);
   if (input.description !== undefined) set.providerDescription = blankToNull(input.description);
   if (input.contactPhone !== undefined) set.contactPhone = blankToNull(input.contactPhone);
+  if (input.address !== undefined) set.providerAddress = blankToNull(input.address);
+  if (input.instructions !== undefined) set.providerInstructions = blankToNull(input.instructions);
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(users)

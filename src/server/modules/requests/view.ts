@@ -7,7 +7,7 @@ import type { RequestStatus } from '../../../domain/constants';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
-import { codeProviderName } from '../codes/provider-name';
+import { codePlaceColumns } from '../codes/provider-name';
 
 const viewColumns = {
   request: benefitRequests,
@@ -18,7 +18,9 @@ const viewColumns = {
   codeStatus: benefitCodes.status,
   codeExpiresAt: benefitCodes.expiresAt,
   codeUsedAt: benefitCodes.usedAt,
-  codeProviderName,
+  codeProviderName: codePlaceColumns.providerName,
+  codeProviderAddress: codePlaceColumns.providerAddress,
+  codeProviderInstructions: codePlaceColumns.providerInstructions,
   /** Expiry by the database clock, the same clock verification uses. */
   codeExpired: sql<boolean>`${benefitCodes.expiresAt} <= now()`,
 };
@@ -69,6 +71,8 @@ export function toBenefitRequest(row: RequestViewRow): BenefitRequest {
             expiresAt: row.codeExpiresAt.toISOString(),
             usedAt: row.codeUsedAt?.toISOString() ?? null,
             providerName: row.codeProviderName,
+            providerAddress: row.codeProviderAddress,
+            providerInstructions: row.codeProviderInstructions,
           }
         : null,
   };

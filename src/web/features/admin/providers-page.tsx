@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Collapse, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { errorMessage } from '../../../domain/errors';
@@ -19,8 +20,39 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactivo' },
 ];
 
-type ProviderFormValues = { name: string; email: string; password: string; status: string; category: string; description: string; contactPhone: string };
-const EMPTY: ProviderFormValues = { name: '', email: '', password: '', status: 'active', category: '', description: '', contactPhone: '' };
+type ProviderFormValues = {
+  name: string;
+  email: string;
+  password: string;
+  status: string;
+  category: string;
+  description: string;
+  contactPhone: string;
+  address: string;
+  instructions: string;
+};
+const EMPTY: ProviderFormValues = { name: '', email: '', password: '', status: 'active', category: '', description: '', contactPhone: '', address: '', instructions: '' };
+
+type PlaceField = 'address' | 'instructions';
+/** What the two fields need of either form (creation, edit). */
+type PlaceInputs = { getInputProps: (path: PlaceField) => GetInputPropsReturnType; key: (path: PlaceField) => string };
+
+/** Where and how employees use their codes there: shown beside each active code (issue 21 §1). */
+function ProviderPlaceFields({ form }: { form: PlaceInputs }) {
+  return (
+    <>
+      <TextInput label="Dirección" description="Se muestra junto a los códigos que se usan aquí." {...form.getInputProps('address')} key={form.key('address')} />
+      <Textarea
+        label="Instrucciones para canjear"
+        description="Por ejemplo: «Muestra tu código en caja antes de pagar»."
+        autosize
+        minRows={2}
+        {...form.getInputProps('instructions')}
+        key={form.key('instructions')}
+      />
+    </>
+  );
+}
 
 /** The server's message for a refusal it explains (a taken email, a wrong domain); the generic one otherwise. */
 function providerErrorText(error: unknown): string {
@@ -156,6 +188,7 @@ function CreateProviderCard({ onCreated }: { onCreated: (message: string) => voi
             <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
           </SimpleGrid>
           <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
+          <ProviderPlaceFields form={form} />
           <Group justify="flex-end">
             <Button type="submit" color="admin" loading={saving.isPending}>
               {invite ? 'Enviar invitación' : 'Crear proveedor'}
@@ -176,7 +209,18 @@ function EditProviderModal({ provider, onClose, onSaved }: { provider: Provider 
   useFormOnOpen(form, {
     opened: provider !== null,
     source: provider,
-    valuesFor: (p) => (p ? { name: p.name, status: p.status, category: p.category ?? '', description: p.description ?? '', contactPhone: p.contactPhone ?? '' } : { ...EMPTY }),
+    valuesFor: (p) =>
+      p
+        ? {
+            name: p.name,
+            status: p.status,
+            category: p.category ?? '',
+            description: p.description ?? '',
+            contactPhone: p.contactPhone ?? '',
+            address: p.address ?? '',
+            instructions: p.instructions ?? '',
+          }
+        : { ...EMPTY },
     resetAnswer: update.reset,
   });
 
@@ -199,6 +243,7 @@ function EditProviderModal({ provider, onClose, onSaved }: { provider: Provider 
         <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
       </SimpleGrid>
       <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
+      <ProviderPlaceFields form={form} />
     </FormModal>
   );
 }

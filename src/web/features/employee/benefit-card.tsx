@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Badge, Box, Button, Group, Skeleton, Text, Title } from '@mantine/core';
-import { IconBan, IconCheck, IconCoins, IconInfoCircle, IconSparkles, IconStar } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconCoins, IconInfoCircle, IconSparkles, IconStar, IconWifiOff } from '@tabler/icons-react';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
+import { useOnline } from '../../api/offline-snapshot';
 import { accentOf, tokensText } from './benefit-accent';
 import { categoryView } from './benefit-category';
 import classes from './benefit-card.module.css';
@@ -157,6 +158,7 @@ function approvalHint(item: CatalogueItem): string | null {
 
 function RedeemAction({ item, onRedeem }: BenefitCardProps) {
   const accent = accentOf(item);
+  const online = useOnline();
   if (item.blockedReason === 'INSUFFICIENT_TOKENS') {
     return <div className={classes.blocked}>{BLOCKED_LABELS.INSUFFICIENT_TOKENS}</div>;
   }
@@ -181,6 +183,7 @@ function RedeemAction({ item, onRedeem }: BenefitCardProps) {
       </Button>
     );
   }
+  if (!online) return <OfflineRedeemButton fullWidth />;
   return (
     <Button
       fullWidth
@@ -190,6 +193,15 @@ function RedeemAction({ item, onRedeem }: BenefitCardProps) {
       style={{ background: accent.gradient, color: accent.onGradient }}
     >
       Canjear por {tokensText(item.tokenCost)}
+    </Button>
+  );
+}
+
+/** In place of 'Canjear' without a connection (issue 21 §3): a redemption spends tokens on the server. */
+export function OfflineRedeemButton({ fullWidth }: { fullWidth?: boolean }) {
+  return (
+    <Button fullWidth={fullWidth} radius="xl" disabled leftSection={<IconWifiOff size={16} aria-hidden />} data-testid="redeem-offline">
+      Sin conexión para canjear
     </Button>
   );
 }

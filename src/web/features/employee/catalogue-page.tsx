@@ -10,6 +10,7 @@ import { PageNotice } from './benefit-grid';
 import { BenefitDetailContext } from './benefit-detail-context';
 import { BenefitDetailModal, useBenefitDetail } from './benefit-detail-modal';
 import { CatalogueFinders } from './catalogue-finders';
+import { OfflineNotice } from '../../components/offline-notice';
 import { RedeemModal, useRedeemModal } from './redeem-modal';
 
 type CatalogueSection = 'platform' | 'company';
@@ -56,6 +57,8 @@ export function CataloguePage({ section, intro, enabled = true, unavailable, loa
 
   let content: ReactNode;
   if (unavailable) content = unavailable;
+  // Offline before the catalogue was read: the catalogue is not kept on the device (decision 252).
+  else if (catalogue.isPending && catalogue.fetchStatus === 'paused') content = <OfflineNotice updatedAt={0} />;
   else if (catalogue.isPending) content = loading;
   else if (catalogue.isError) content = <ErrorState message="Oops, algo salió mal" onRetry={() => void catalogue.refetch()} />;
   else if (catalogue.data[section].length === 0)

@@ -4,10 +4,12 @@ import { IconArrowRight, IconBuilding, IconCalendarRepeat, IconGift, IconInbox, 
 import { Link } from 'react-router';
 import type { ActiveCode, EmployeeDashboard } from '../../../domain/schemas/dashboard';
 import { useEmployeeDashboard } from '../../api/employee';
+import { useOnline } from '../../api/offline-snapshot';
 import { useBalances } from '../../api/session';
 import { BRAND } from '../../components/brand';
 import { CounterCode } from '../../components/counter-code';
 import { ErrorState } from '../../components/error-state';
+import { OfflineNotice } from '../../components/offline-notice';
 import { ACCENTS } from './benefit-accent';
 import { BenefitCard, BenefitCardSkeleton } from './benefit-card';
 import { PageNotice } from './benefit-grid';
@@ -25,7 +27,10 @@ export function EmployeeDashboardPage() {
   const dashboard = useEmployeeDashboard();
   const balances = useBalances(true);
   const modal = useRedeemModal();
+  const online = useOnline();
 
+  // Offline with nothing kept on this device: say so rather than load forever.
+  if (dashboard.isPending && !online) return <OfflineNotice updatedAt={0} />;
   if (dashboard.isPending) return <DashboardSkeleton />;
   if (dashboard.isError) return <ErrorState message="Oops, algo salió mal" onRetry={() => void dashboard.refetch()} />;
   const data = dashboard.data;
@@ -33,6 +38,7 @@ export function EmployeeDashboardPage() {
   return (
     <Stack gap="xl" maw={1280}>
       <Greeting data={data} />
+      {!online && <OfflineNotice updatedAt={dashboard.dataUpdatedAt} />}
       <Hero />
       <TokenExplanation jobby={balances.data?.jobby ?? data.balances.jobby} company={balances.data?.company ?? data.balances.company} />
 
@@ -196,7 +202,15 @@ function ActiveCodeRow({ code }: { code: ActiveCode }) {
           {accent.badge}
         </Badge>
       </Group>
-      <CounterCode code={code.code} expiresAt={code.expiresAt} providerName={code.providerName} instructions={code.instructions} qrSize={136} />
+      <CounterCode
+        code={code.code}
+        expiresAt={code.expiresAt}
+        providerName={code.providerName}
+        providerAddress={code.providerAddress}
+        providerInstructions={code.providerInstructions}
+        instructions={code.instructions}
+        qrSize={136}
+      />
     </Box>
   );
 }

@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
+import { useOnline } from '../../api/offline-snapshot';
 import { RequestStatusBadge } from '../../components/badges';
 import { CounterCode } from '../../components/counter-code';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
+import { OfflineNotice } from '../../components/offline-notice';
 import { ACCENTS, tokensText } from './benefit-accent';
 import { PageIntro, PageNotice } from './benefit-grid';
 
@@ -23,10 +25,12 @@ export function MyRequestsPage() {
   const pending = useMyRequests({ filter: 'pending', limit: PAGE_SIZE, offset: (pages.pending - 1) * PAGE_SIZE }, { enabled: tab === 'pending' });
 
   const setPage = (filter: MyRequestsFilter, page: number) => setPages((p) => ({ ...p, [filter]: page }));
+  const online = useOnline();
 
   return (
     <Stack gap="lg" maw={1100}>
       <PageIntro title="Mis solicitudes">El historial de tus canjes: su estado y, cuando están aprobados, el código para usarlos.</PageIntro>
+      {!online && <OfflineNotice updatedAt={all.dataUpdatedAt} />}
       {/* brand.7: white on the dark scheme's primary shade (brand.4) is 4.2:1, below WCAG AA. */}
       <Tabs value={tab} onChange={(v) => setTab((v as MyRequestsFilter) ?? 'all')} variant="pills" radius="xl" color="brand.7" keepMounted={false}>
         <Tabs.List mb="md">
@@ -57,6 +61,8 @@ function CountBadge({ value, active }: { value: number | undefined; active: bool
 }
 
 function RequestList({ query, filter, page, onPage }: { query: ReturnType<typeof useMyRequests>; filter: MyRequestsFilter; page: number; onPage: (page: number) => void }) {
+  // Offline with nothing kept for this tab: the page's notice says why; no skeleton that never ends.
+  if (query.isPending && query.fetchStatus === 'paused') return null;
   if (query.isPending) {
     return (
       <Stack gap="sm" role="status" aria-live="polite" aria-label="Cargando solicitudes...">
@@ -157,7 +163,14 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
       {/* An active code is shown to be used: its QR, the characters, where and until when (issue 21 §1). */}
       {request.status === 'approved' && request.code?.status === 'active' && (
         <Group mt="sm" gap="xs" align="center" wrap="nowrap">
-          <CounterCode code={request.code.code} expiresAt={request.code.expiresAt} providerName={request.code.providerName} codeTestId="request-code" />
+          <CounterCode
+            code={request.code.code}
+            expiresAt={request.code.expiresAt}
+            providerName={request.code.providerName}
+            providerAddress={request.code.providerAddress}
+            providerInstructions={request.code.providerInstructions}
+            codeTestId="request-code"
+          />
           <CopyCodeButton code={request.code.code} />
         </Group>
       )}

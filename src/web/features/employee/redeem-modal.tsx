@@ -9,8 +9,10 @@ import { isProductLink } from '../../../domain/product-link';
 import { messageOf } from '../../api/client';
 import { isTransientError, usePressKey } from '../../api/press-key';
 import { useRedeemBenefit } from '../../api/employee';
+import { useOnline } from '../../api/offline-snapshot';
 import { CounterCode } from '../../components/counter-code';
 import { accentOf, tokensText } from './benefit-accent';
+import { OfflineRedeemButton } from './benefit-card';
 
 type Balances = { jobby: number; company: number };
 
@@ -43,6 +45,7 @@ export function RedeemModal({ item, opened, session, onClose, balances }: Redeem
 
 function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances: Balances | undefined; onClose: () => void }) {
   const redeem = useRedeemBenefit();
+  const online = useOnline();
   const [comments, setComments] = useState('');
   // Part 2 §3: a third-party benefit's request may carry the product the employee wants.
   const takesProductLink = item.kind === 'platform' && item.type === 'third_party';
@@ -141,6 +144,8 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
           <Button radius="xl" disabled>
             Tokens insuficientes
           </Button>
+        ) : !online && !redeem.isPending ? (
+          <OfflineRedeemButton />
         ) : (
           <Button
             radius="xl"

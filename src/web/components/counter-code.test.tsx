@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineTestProvider, stubBrowserForMantine } from '../test-support';
+import { CounterCode } from './counter-code';
+
+beforeAll(stubBrowserForMantine);
+afterEach(cleanup);
+
+describe('CounterCode says where to use a code (issue 21 §1)', () => {
+  it("shows the provider's name, address and instructions, the approver's instructions and the expiry beside the QR", () => {
+    render(
+      <CounterCode
+        code="AB12CD34"
+        expiresAt="2026-12-24T15:00:00.000Z"
+        providerName="Café Central"
+        providerAddress="Av. Providencia 1234, Santiago"
+        providerInstructions="Pide en caja"
+        instructions="Válido solo de lunes a viernes"
+      />,
+      { wrapper: MantineTestProvider },
+    );
+    expect(screen.getByRole('img', { name: 'Código QR de AB12CD34' })).toBeTruthy();
+    expect(screen.getByText('Café Central')).toBeTruthy();
+    expect(screen.getByTestId('code-address').textContent).toBe('Dirección: Av. Providencia 1234, Santiago');
+    expect(screen.getByTestId('code-provider-instructions').textContent).toBe('Cómo usarlo: Pide en caja');
+    expect(screen.getByTestId('code-instructions').textContent).toBe('Instrucciones: Válido solo de lunes a viernes');
+    expect(screen.getByTestId('code-expiry').textContent).toBe('Vence el 24/12/2026');
+  });
+
+  it('leaves out what the provider did not give', () => {
+    render(<CounterCode code="AB12CD34" expiresAt="2026-12-24T15:00:00.000Z" providerName={null} providerAddress={null} providerInstructions={null} />, {
+      wrapper: MantineTestProvider,
+    });
+    expect(screen.queryByTestId('code-address')).toBeNull();
+    expect(screen.queryByTestId('code-provider-instructions')).toBeNull();
+    expect(screen.queryByText(/Úsalo en/)).toBeNull();
+  });
+});
