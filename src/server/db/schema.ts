@@ -17,3 +17,4 @@ export * from './schema/users';
 export * from './schema/events';
 export * from './schema/counters';
 export * from './schema/legacy';
+export * from './schema/api-keys';
