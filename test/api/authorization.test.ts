@@ -20,7 +20,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { botAlerts } from '../../src/server/db/schema';
+import { apiKeys, botAlerts } from '../../src/server/db/schema';
 import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
@@ -40,6 +40,15 @@ async function openAlert(w: World): Promise<string> {
   const userId = await createUser(w.ctx.db, { email: `alerta-${randomUUID().slice(0, 8)}@matriz.cl`, companyId: w.companyId });
   const [alert] = await w.ctx.db.insert(botAlerts).values({ companyId: w.companyId, userId, stressScore: 8 }).returning({ id: botAlerts.id });
   return alert.id;
+}
+
+/** A fresh key of Matriz (or of the platform: null) for a caller to revoke. */
+async function apiKeyOf(w: World, companyId: string | null): Promise<string> {
+  const [key] = await w.ctx.db
+    .insert(apiKeys)
+    .values({ publicId: randomUUID().replace(/-/g, '').slice(0, 12), secretHash: 'x', name: 'Nómina', scopes: ['users:read'], companyId, createdBy: 'prueba' })
+    .returning({ id: apiKeys.id });
+  return key.id;
 }
 
 const botConfig = { botEnabled: false, whatsappNumber: null, analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '' };
@@ -209,6 +218,12 @@ const MATRIX: Row[] = [
     url: `/api/companies/${w.companyId}/monthly-allowance` })),
   row('POST /api/companies/:id/monthly-allowance/grant', [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/companies/${w.companyId}/monthly-allowance/grant` })),
+  // Issue 22 §1: level 1 manages the platform's keys, HR its company's; another company's HR does not find Matriz's key.
+  row('GET /api/api-keys',                         [401, 200, 200, 403, 403, 403, 200, 403, 403]),
+  row('POST /api/api-keys',                        [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({
+    payload: { name: 'Nómina', scopes: ['users:read'] } })),
+  row('POST /api/api-keys/:id/revoke',             [401, 200, 200, 403, 403, 403, 404, 403, 403], async (w, caller) => ({
+    url: `/api/api-keys/${await apiKeyOf(w, caller === 'L1' ? null : w.companyId)}/revoke` })),
 ];
 
 let world: World;
