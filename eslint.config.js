@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'profile', 'admin', 'hr', 'employee', 'provider', 'surveys'];
+const features = ['auth', 'profile', 'admin', 'hr', 'employee', 'provider', 'surveys', 'integrations'];
 
 /**
  * The layers of docs/architecture.md §2, with ESLint's own no-restricted-imports (the import plugins

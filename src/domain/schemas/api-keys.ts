@@ -30,10 +30,12 @@ export const apiKeyInputSchema = z.object({
     .array(z.enum(API_SCOPES))
     .min(1, { message: errorMessage('API_KEY_SCOPES_REQUIRED') })
     .max(API_SCOPES.length),
-  /** The last day the key works (YYYY-MM-DD, Santiago), or none. */
+  /** The last day the key works (YYYY-MM-DD, Santiago), or none (null, or '' from an empty date field). */
   expiresOn: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Usa una fecha con el formato AAAA-MM-DD' })
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, { message: 'Usa una fecha con el formato AAAA-MM-DD' })
+    // A day that exists ('2026-02-30' does not): read back, it must be the same day.
+    .refine((day) => day === '' || (!Number.isNaN(Date.parse(day)) && new Date(day).toISOString().startsWith(day)), { message: 'La fecha no existe' })
     .nullish(),
 });
 export type ApiKeyInput = z.input<typeof apiKeyInputSchema>;

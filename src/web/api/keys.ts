@@ -105,6 +105,9 @@ export const queryKeys = {
     historyList: (params: object) => ['admin-tokens', 'history', params] as const,
   },
 
+  // ── levels 1 and 2: integrations ──
+  apiKeys: { all: ['api-keys'] as const },
+
   // ── level 4: the provider ──
   provider: {
     all: ['provider'] as const,

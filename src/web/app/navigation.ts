@@ -16,6 +16,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Logros', to: '/level1/achievements', icon: 'trophy' },
     { label: 'Encuestas', to: '/level1/surveys', icon: 'clipboard' },
     { label: 'Gestión del bot', to: '/level1/bot-management', icon: 'robot' },
+    { label: 'Integraciones', to: '/level1/integrations', icon: 'plug' },
   ],
   2: [
     { label: 'Panel', to: '/level2/dashboard', icon: 'dashboard' },
@@ -23,6 +24,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Usuarios', to: '/level2/users', icon: 'users' },
     { label: 'Solicitudes', to: '/level2/requests', icon: 'inbox' },
     { label: 'Bot de bienestar', to: '/level2/bot-messaging', icon: 'robot' },
+    { label: 'Integraciones', to: '/level2/integrations', icon: 'plug' },
   ],
   3: [
     { label: 'Inicio', to: '/level3/dashboard', icon: 'dashboard' },

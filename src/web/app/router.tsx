@@ -20,6 +20,7 @@ const load = {
   register: () => import('../features/auth/register-page'),
   forgotPassword: () => import('../features/auth/forgot-password-page'),
   resetPassword: () => import('../features/auth/reset-password-page'),
+  integrations: () => import('../features/integrations/integrations-page'),
 };
 const AppLayout = lazy(() => load.appLayout().then((m) => ({ default: m.AppLayout })));
 const AdminRoutes = lazy(load.admin);
@@ -33,6 +34,8 @@ const SurveyBPage = lazy(load.surveyB);
 const RegisterPage = lazy(() => load.register().then((m) => ({ default: m.RegisterPage })));
 const ForgotPasswordPage = lazy(() => load.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => load.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
+// Levels 1 and 2 share one integrations page (issue 22), composed here since features do not import each other.
+const IntegrationsPage = lazy(load.integrations);
 
 /**
  * The chunks of the screen the tab opens on, fetched with the main chunk: otherwise they would wait
@@ -56,9 +59,9 @@ for (const loader of firstScreen?.[1] ?? []) loader().catch(() => undefined);
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [
-  { level: 1, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...' },
-  { level: 2, Routes: HrRoutes, loadingLabel: undefined },
-  { level: 3, Routes: EmployeeRoutes, loadingLabel: undefined },
+  { level: 1, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...', integrations: 'platform' },
+  { level: 2, Routes: HrRoutes, loadingLabel: undefined, integrations: 'company' },
+  { level: 3, Routes: EmployeeRoutes, loadingLabel: undefined, integrations: null },
 ] as const;
 
 function ProfileArea() {
@@ -88,7 +91,7 @@ export function AppRouter() {
           </Route>
           <Route path="/level3/survey" element={<RequireArea level={3}><SurveyAPage /></RequireArea>} />
           <Route path="/level3/survey-b" element={<RequireArea level={3}><SurveyBPage /></RequireArea>} />
-          {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel }) => (
+          {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel, integrations }) => (
             <Route
               key={level}
               path={`/level${level}`}
@@ -100,6 +103,7 @@ export function AppRouter() {
             >
               {/* `/levelN` itself: the area's index route redirects to its dashboard (part 2 route table). */}
               <Route index element={<AreaRoutes />} />
+              {integrations && <Route path="integrations" element={<IntegrationsPage audience={integrations} />} />}
               <Route path="*" element={<AreaRoutes />} />
             </Route>
           ))}

@@ -80,6 +80,9 @@ describe('managing keys', () => {
     expect(noScopes.body).toContain('Elige al menos un permiso');
     const past = await send(hrA, { name: 'Vencida', scopes: ['users:read'], expiresOn: '2020-01-01' });
     expect(past.json()).toEqual({ error: { code: 'API_KEY_EXPIRY_PAST', message: 'La fecha de vencimiento no puede ser anterior a hoy' } });
+    const noSuchDay = await send(hrA, { name: 'Febrero', scopes: ['users:read'], expiresOn: '2099-02-30' });
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.body).toContain('La fecha no existe');
     const platformWrite = await send(admin, { name: 'Plataforma', scopes: ['users:write'] });
     expect(platformWrite.json().error.code).toBe('API_KEY_SCOPE_NOT_OFFERED');
   });

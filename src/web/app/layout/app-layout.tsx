@@ -10,6 +10,7 @@ import {
   IconGift,
   IconInbox,
   IconLayoutDashboard,
+  IconPlug,
   IconRobot,
   IconScan,
   IconShieldCheck,
@@ -39,6 +40,7 @@ const ICONS = {
   clipboard: IconClipboardList,
   robot: IconRobot,
   scan: IconScan,
+  plug: IconPlug,
 } as const;
 
 
