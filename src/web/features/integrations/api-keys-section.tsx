@@ -119,7 +119,7 @@ export function ApiKeysSection({ audience }: { audience: ApiKeyAudience }) {
         empty={{
           icon: <IconKey size={28} />,
           title: 'Aún no hay claves de API',
-          description: 'Crea una para conectar tu sistema de nómina o de RR.HH.',
+          description: audience === 'company' ? 'Crea una para conectar tu sistema de nómina o de RR.HH.' : 'Crea una para conectar un sistema de la plataforma.',
         }}
       />
       <CreateApiKeyModal
