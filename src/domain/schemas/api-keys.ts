@@ -1,6 +1,7 @@
 /** API keys (issue 22 §1): the contract of /api/api-keys, shared by the server and the integrations screen. */
 import { z } from './zod';
 import { API_SCOPES } from '../api-keys';
+import { DATE_MAX } from '../constants';
 import { errorMessage } from '../errors';
 import { nameField } from './names';
 
@@ -36,6 +37,7 @@ export const apiKeyInputSchema = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, { message: 'Usa una fecha con el formato AAAA-MM-DD' })
     // A day that exists ('2026-02-30' does not): read back, it must be the same day.
     .refine((day) => day === '' || (!Number.isNaN(Date.parse(day)) && new Date(day).toISOString().startsWith(day)), { message: 'La fecha no existe' })
+    .refine((day) => day === '' || day <= DATE_MAX, { message: `La fecha debe ser anterior a ${DATE_MAX}` })
     .nullish(),
 });
 export type ApiKeyInput = z.input<typeof apiKeyInputSchema>;

@@ -32,7 +32,7 @@ function run(args: string[]) {
 }
 
 describe('a client generated from /api/openapi.json, used with an API key', () => {
-  it('creates an employee and assigns tokens, and the history names the key', { timeout: 180_000 }, async () => {
+  it('creates an employee and assigns tokens, and the history names the key', { timeout: 300_000 }, async () => {
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/api-keys',

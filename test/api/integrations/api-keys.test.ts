@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../../src/server/db/schema';
 import { createCompanyBenefit, fund } from '../economy/ledger-fixtures';
-import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
+import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, userRow, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
 let hrA: string;
@@ -129,7 +129,7 @@ describe('what a key may do', () => {
   });
 
   it('acts only within its company: another company\'s people are not found', async () => {
-    const { secret } = await createKey(hrA, { name: 'Todo', scopes: ALL_COMPANY_SCOPES });
+    const { key, secret } = await createKey(hrA, { name: 'Todo', scopes: ALL_COMPANY_SCOPES });
     const users = await withKey(secret, 'GET', '/api/company/users');
     const emails = users.json().items.map((item: { email: string }) => item.email);
     expect(emails).toContain('ana@andes.cl');
@@ -144,6 +144,10 @@ describe('what a key may do', () => {
     expect(own.statusCode).toBe(200);
     const history = await ctx.app.inject({ method: 'GET', url: '/api/company/tokens/history', headers: as(hrA) });
     expect(history.json().items[0]).toMatchObject({ userId: employeeA, amount: 5, actorName: 'API: Todo' });
+    // A person it creates names the key as creator (the key's id: no user row is faked for it).
+    const hire = await withKey(secret, 'POST', '/api/company/users', { name: 'Nueva Andes', email: 'nueva@andes.cl', password: 'secreto1', confirmPassword: 'secreto1' });
+    expect(hire.statusCode).toBe(200);
+    expect((await userRow(ctx.db, hire.json().id))?.createdBy).toBe(`apikey:${key.id}`);
     // Level 2 routes only: the platform's are refused by level.
     expect((await withKey(secret, 'GET', '/api/admin/users')).statusCode).toBe(403);
   });
