@@ -600,3 +600,37 @@ test.describe('issue 21: codes without signal, and where to use them', () => {
     await page.screenshot({ path: 'e2e/screenshots/level1-provider-place-phone.png', animations: 'disabled' });
   });
 });
+
+test.describe('integrations: API keys (issue 22 §1)', () => {
+  test('the keys section empty, listed, the creation form and the one-time secret', async ({ page }) => {
+    const own = await newCompany({ name: 'Capturas claves' });
+    await signIn(page, own.hr, own.hrPassword);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await capture(page, '/level2/integrations', 'level2-integrations-empty');
+
+    const hr = await apiAs(own.hr, own.hrPassword);
+    for (const [name, scopes] of [['Talana', ['users:read', 'requests:read']], ['Planilla de turnos', ['tokens:read']]] as const) {
+      expect((await hr.post('/api/api-keys', { data: { name, scopes } })).status()).toBe(200);
+    }
+    const revoked = (await (await hr.post('/api/api-keys', { data: { name: 'Sistema antiguo', scopes: ['users:read'] } })).json()) as { key: { id: string } };
+    expect((await hr.post(`/api/api-keys/${revoked.key.id}/revoke`)).status()).toBe(200);
+    await hr.dispose();
+
+    await page.getByRole('button', { name: 'Crear clave' }).click();
+    const form = page.getByRole('dialog', { name: 'Crear clave de API' });
+    await form.getByLabel('Nombre').fill('Nómina Buk');
+    await form.getByRole('checkbox', { name: /Crear y editar colaboradores/ }).check();
+    await form.getByRole('checkbox', { name: /Asignar tokens/ }).check();
+    await shoot(page, 'level2-integrations-create-key');
+    await form.getByRole('button', { name: 'Crear clave' }).click();
+    await expect(page.getByRole('dialog', { name: 'Tu nueva clave de API' })).toBeVisible();
+    await shoot(page, 'level2-integrations-secret');
+    await page.getByRole('button', { name: 'Ya la guardé' }).click();
+    await capture(page, '/level2/integrations', 'level2-integrations-keys');
+
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await capture(page, '/level1/integrations', 'level1-integrations', { phone: false });
+  });
+});

@@ -179,6 +179,15 @@ export const ERRORS = {
     message: 'Demasiados intentos de verificación. Espera un minuto e intenta nuevamente.',
   },
 
+  // API keys (issue 22 §1; not in the spec, decision 220)
+  API_KEY_INVALID: { status: 401, message: 'La clave de API no es válida, fue revocada o venció' },
+  API_KEY_SCOPE_MISSING: { status: 403, message: 'La clave de API no tiene permiso para esta operación' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'Clave de API no encontrada' },
+  API_KEY_NAME_REQUIRED: { status: 400, message: 'Ingresa un nombre para la clave' },
+  API_KEY_SCOPES_REQUIRED: { status: 400, message: 'Elige al menos un permiso' },
+  API_KEY_SCOPE_NOT_OFFERED: { status: 400, message: 'Ese permiso no está disponible para esta clave' },
+  API_KEY_EXPIRY_PAST: { status: 400, message: 'La fecha de vencimiento no puede ser anterior a hoy' },
+
   // Wellbeing bot (part 1 §8, part 2 §8; the rest not in the spec, decision 90)
   BOT_ACCESS_UPDATE_FAILED: { status: 500, message: 'Error al actualizar el acceso del bot' },
   BOT_CONFIG_SAVE_FAILED: { status: 500, message: 'Error al guardar la configuración' },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../domain/errors';
 import { isLevel, type Level } from '../domain/levels';
+import type { ApiScope } from '../domain/api-keys';
 import type { RecordStatus, Theme, UserType } from '../domain/constants';
 import type { Executor } from './db/client';
 import { companies, users } from './db/schema';
@@ -25,6 +26,12 @@ export type Actor = {
   phone: string | null;
   department: string | null;
   createdAt: Date;
+  /**
+   * Set when an API key is calling (modules/api-keys/authenticate.ts): then `id` is `apikey:<key id>`
+   * (no user row; the histories keep it as a plain id) and `name` is 'API: <key name>', which is what
+   * every history shows as who did it. Null for a person.
+   */
+  apiKey: { id: string; name: string; scopes: readonly ApiScope[] } | null;
 };
 
 /** The actor of a request: one indexed read of the user and its company. */
@@ -69,6 +76,7 @@ export function toActor(row: NonNullable<Awaited<ReturnType<typeof loadActorRow>
     phone: row.phone,
     department: row.department,
     createdAt: row.createdAt,
+    apiKey: null,
   };
 }
 

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiScope } from '../domain/api-keys';
 import { AppError, type ErrorCode } from '../domain/errors';
 import type { Actor } from './actor';
 import { createAuth, type Auth } from './auth/auth';
@@ -48,10 +49,12 @@ declare module 'fastify' {
     errors?: readonly ErrorCode[];
     /** A level 3 route still open while the employee's profile survey is pending (the survey's own). */
     whileSurveyPending?: boolean;
+    /** The scope an API key needs to call this route (issue 22 §1); without one, keys are refused. */
+    apiScope?: ApiScope;
   }
 }
 
-export type ApiRouteInfo = { method: string; url: string; access: Access };
+export type ApiRouteInfo = { method: string; url: string; access: Access; apiScope?: ApiScope };
 
 type BuildAppOptions = {
   config: AppConfig;
@@ -92,7 +95,7 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
     const access = route.config?.access;
     if (!access) throw new Error(`La ruta ${String(route.method)} ${url} no declara quién puede llamarla (config.access)`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.apiRoutes.push({ method, url, access });
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url, access, apiScope: route.config?.apiScope });
     }
   });
   // Before anything else: a state-changing call from another site is refused (second defence after

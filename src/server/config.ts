@@ -42,6 +42,8 @@ const envSchema = z.object({
   VERIFY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Code verifications of any outcome allowed per provider and minute: far above a busy till. */
   VERIFY_SUCCESSES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests one API key may make per minute (issue 22 §1), whatever their outcome. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Which proxies to believe for the client address: `false`, a hop count (`1`) or a comma-separated
    * list of proxy addresses/CIDRs. Never `true` (that would take the leftmost, client-chosen value).
@@ -87,6 +89,7 @@ export type AppConfig = {
   devOutboxToken: string | null;
   verifyAttemptsPerMinute: number;
   verifySuccessesPerMinute: number;
+  apiKeyRequestsPerMinute: number;
   /** Live streams (/api/events): how often each copy re-checks their sessions and users, and how many one user may open per copy. */
   live: { recheckMs: number; streamsPerUser: number };
   trustProxy: TrustProxy;
@@ -232,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devOutboxToken: devOutboxApi ? randomBytes(32).toString('hex') : null,
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
     verifySuccessesPerMinute: env.VERIFY_SUCCESSES_PER_MINUTE,
+    apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     live: LIVE_DEFAULTS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
@@ -279,6 +283,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     devOutboxToken: null,
     verifyAttemptsPerMinute: 1000,
     verifySuccessesPerMinute: 10_000,
+    apiKeyRequestsPerMinute: 10_000,
     live: LIVE_DEFAULTS,
     trustProxy: false,
     logLevel: 'silent',

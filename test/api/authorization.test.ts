@@ -21,7 +21,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { botAlerts, botRequests, invitations } from '../../src/server/db/schema';
+import { apiKeys, botAlerts, botRequests, invitations } from '../../src/server/db/schema';
 import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
@@ -60,6 +60,15 @@ async function pendingBotRequest(w: World): Promise<string> {
   await w.ctx.db.update(botRequests).set({ status: 'superseded' }).where(and(eq(botRequests.companyId, w.companyId), eq(botRequests.status, 'pending')));
   const [request] = await w.ctx.db.insert(botRequests).values({ companyId: w.companyId, config: { botEnabled: false, analysisFrequency: 'weekly' }, instructions: 'Hola' }).returning({ id: botRequests.id });
   return request.id;
+}
+
+/** A fresh key of Matriz (or of the platform: null) for a caller to revoke. */
+async function apiKeyOf(w: World, companyId: string | null): Promise<string> {
+  const [key] = await w.ctx.db
+    .insert(apiKeys)
+    .values({ publicId: randomUUID().replace(/-/g, '').slice(0, 12), secretHash: 'x', name: 'Nómina', scopes: ['users:read'], companyId, createdBy: 'prueba' })
+    .returning({ id: apiKeys.id });
+  return key.id;
 }
 
 const botConfig = { botEnabled: false, whatsappNumber: null, analysisFrequency: 'weekly', stressKeywords: ['turnos'], wellbeingIndicators: [], instructions: '' };
@@ -284,6 +293,12 @@ const MATRIX: Row[] = [
     const { endpointId, deliveryId } = await w.webhookEndpoint();
     return { url: `/api/webhooks/endpoints/${endpointId}/deliveries/${deliveryId}/retry` };
   }),
+  // Issue 22 §1: level 1 manages the platform's keys, HR its company's; another company's HR does not find Matriz's key.
+  row('GET /api/api-keys',                         [401, 200, 200, 403, 403, 403, 200, 403, 403]),
+  row('POST /api/api-keys',                        [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({
+    payload: { name: 'Nómina', scopes: ['users:read'] } })),
+  row('POST /api/api-keys/:id/revoke',             [401, 200, 200, 403, 403, 403, 404, 403, 403], async (w, caller) => ({
+    url: `/api/api-keys/${await apiKeyOf(w, caller === 'L1' ? null : w.companyId)}/revoke` })),
 ];
 
 let world: World;

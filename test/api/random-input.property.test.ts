@@ -11,7 +11,7 @@ import type { ApiRouteInfo } from '../../src/server/app';
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../support/app';
 import { and, eq } from 'drizzle-orm';
-import { botAlerts, botRequests } from '../../src/server/db/schema';
+import { apiKeys, botAlerts, botRequests } from '../../src/server/db/schema';
 import { createWorld, type SignedInCaller, type World } from '../support/world';
 
 /** Bodies reach columns, so they get more runs than query strings. */
@@ -29,6 +29,7 @@ const FIELDS = [
   'comments', 'productLink', 'code', 'status', 'name', 'phone', 'theme', 'currentPassword', 'newPassword', 'confirmPassword',
   'adminInstructions', 'userType', 'email', 'password', 'limit', 'offset', 'search', 'filter', 'tokenType', 'level', 'contactPhone',
   'enabled', 'botEnabled', 'whatsappNumber', 'analysisFrequency', 'stressKeywords', 'wellbeingIndicators', 'instructions', 'actionTaken',
+  'scopes', 'expiresOn',
 ];
 
 let world: World;
@@ -117,6 +118,7 @@ function validBody(w: World, route: ApiRouteInfo): Record<string, unknown> {
     'POST /api/achievement-rules': { name: 'Juntos', description: 'Canje conjunto', conditionType: 'same_provider_timeframe', conditionValue: 40, conditionMinUsers: 2, rewardTokens: 5 },
     'POST /api/achievement-rules/:id/status': { status: 'inactive' },
     'PUT /api/company/monthly-allowance': { amount: 10 },
+    'POST /api/api-keys': { name: 'Nómina', scopes: ['users:read', 'tokens:assign'], expiresOn: '2099-12-31' },
     'PUT /api/surveys/a/mine': { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' },
     'PUT /api/surveys/b/mine': {
       personalityMatrix: 'innovator',
@@ -181,6 +183,14 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   }
   else if (route.url.startsWith('/api/achievement-rules/')) id = await w.achievementRule();
   else if (route.url.startsWith('/api/notifications/')) id = '00000000-0000-4000-8000-000000000000';
+  // A platform key (the route's first level is 1).
+  else if (route.url.startsWith('/api/api-keys/')) {
+    const [key] = await w.ctx.db
+      .insert(apiKeys)
+      .values({ publicId: randomUUID().replace(/-/g, '').slice(0, 12), secretHash: 'x', name: 'Azar', scopes: ['users:read'], companyId: null, createdBy: 'prueba' })
+      .returning({ id: apiKeys.id });
+    id = key.id;
+  }
   else throw new Error(`no id for ${route.url}: add it to concreteUrl`);
   return route.url.replace(':id', id);
 }

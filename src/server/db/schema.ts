@@ -18,3 +18,4 @@ export * from './schema/events';
 export * from './schema/counters';
 export * from './schema/legacy';
 export * from './schema/webhooks';
+export * from './schema/api-keys';

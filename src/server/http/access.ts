@@ -3,6 +3,9 @@ import { AppError } from '../../domain/errors';
 import { canEnterArea, isSurveyPending, type Level } from '../../domain/levels';
 import { fromNodeHeaders } from 'better-auth/node';
 import { loadActorRow, toActor, type Actor } from '../actor';
+import type { ApiScope } from '../../domain/api-keys';
+import { actorOfApiKey } from '../modules/api-keys/authenticate';
+import { countAttempt } from '../modules/rate-limit/service';
 
 /**
  * What every API route must declare (ARCHITECTURE §9): `public`, `authenticated` (any signed-in
@@ -17,7 +20,7 @@ function isAllowed(actor: Actor, access: Exclude<Access, 'public'>): boolean {
 
 export async function enforceAccess(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const access = request.routeOptions.config.access;
-  await requireAccess(request, access);
+  await requireAccess(request, access, request.routeOptions.config.apiScope);
   if (request.actor && access && access !== 'public' && access !== 'authenticated') {
     refuseUntilSurveyCompleted(request.actor, request.routeOptions.config.whileSurveyPending === true);
     refuseChangesOfInactiveCompany(request.actor, request.method, request.routeOptions.config.whileCompanyInactive === true);
@@ -46,6 +49,33 @@ function refuseChangesOfInactiveCompany(actor: Actor, method: string, isAllowedW
   if ((actor.level === 2 || actor.level === 3) && actor.companyId && !actor.companyActive) throw new AppError('COMPANY_INACTIVE');
 }
 
+/**
+ * The `Authorization: Bearer …` value, or null when the request carries none. A request that carries
+ * one is a key's and nothing else: its cookies are not read (decision 220).
+ */
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : header.trim() === '' ? null : '';
+}
+
+/**
+ * An API key's Actor (issue 22 §1), counted against its per-minute limit. The key answers only on
+ * routes that declare an `apiScope` it holds; every other route — those without one, such as sign-in,
+ * profile, surveys and key management itself — refuses it (default deny).
+ * @throws API_KEY_INVALID (malformed, unknown, revoked or expired); RATE_LIMITED; API_KEY_SCOPE_MISSING.
+ */
+async function resolveKeyActor(request: FastifyRequest, token: string, scope: ApiScope | undefined): Promise<Actor> {
+  const { db, config } = request.server.deps;
+  const actor = await actorOfApiKey(db, token);
+  if (!actor?.apiKey) throw new AppError('API_KEY_INVALID');
+  const { allowed } = await countAttempt(db, [{ key: `apikey:${actor.apiKey.id}`, limit: config.apiKeyRequestsPerMinute, keepOnSuccess: true }], 60);
+  if (!allowed) throw new AppError('RATE_LIMITED');
+  if (!scope || !actor.apiKey.scopes.includes(scope)) throw new AppError('API_KEY_SCOPE_MISSING');
+  return actor;
+}
+
 /** The session's user, or null when there is no valid session or the user is not active. */
 async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
   const { auth, db } = request.server.deps;
@@ -58,10 +88,14 @@ async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
   return toActor(row);
 }
 
-/** The check itself, also for routes that cannot carry `config.access` (the docs plugin's own). */
-export async function requireAccess(request: FastifyRequest, access: Access | undefined): Promise<void> {
+/**
+ * The check itself, also for routes that cannot carry `config.access` (the docs plugin's own).
+ * `apiScope`: the scope an API key needs here; without one no key is accepted.
+ */
+export async function requireAccess(request: FastifyRequest, access: Access | undefined, apiScope?: ApiScope): Promise<void> {
   if (!access || access === 'public') return;
-  const actor = await resolveActor(request);
+  const bearer = bearerOf(request);
+  const actor = bearer === null ? await resolveActor(request) : await resolveKeyActor(request, bearer, apiScope);
   if (!actor) throw new AppError('UNAUTHENTICATED');
   if (!isAllowed(actor, access)) throw new AppError('FORBIDDEN');
   request.actor = actor;
@@ -91,6 +125,14 @@ export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyRe
     );
     throw new AppError('FORBIDDEN');
   }
+}
+
+/**
+ * Whether the caller may see what `scope` guards inside an answer: a person always (the route's
+ * level decided), a key only when it holds the scope (the codes inside request lists, decision 221).
+ */
+export function mayRead(actor: Actor, scope: ApiScope): boolean {
+  return actor.apiKey === null || actor.apiKey.scopes.includes(scope);
 }
 
 /** The actor of a route that is not public (the access hook has already checked it). */

@@ -10,6 +10,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorCode } from '../../domain/errors';
 import type { AppConfig } from '../config';
+import type { ApiScope } from '../../domain/api-keys';
 import type { Access } from './access';
 
 type JsonObject = Record<string, unknown>;
@@ -74,7 +75,7 @@ const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * handler, plus the route's own `config.errors` (its domain refusals).
  */
 function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema: FastifySchema | undefined): ErrorCode[] {
-  const config = (route.config ?? {}) as { access?: Access; errors?: readonly ErrorCode[]; whileCompanyInactive?: boolean; whileSurveyPending?: boolean };
+  const config = (route.config ?? {}) as { access?: Access; apiScope?: ApiScope; errors?: readonly ErrorCode[]; whileCompanyInactive?: boolean; whileSurveyPending?: boolean };
   const changes = [route.method].flat().some((m) => CHANGING_METHODS.has(String(m)));
   const access = config.access;
   const codes: ErrorCode[] = [];
@@ -89,6 +90,8 @@ function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema:
     // access.ts: an employee whose profile survey is pending (decision 151).
     if (access.levels.includes(3) && !config.whileSurveyPending) codes.push('SURVEY_PENDING');
   }
+  // access.ts resolveKeyActor: a key that is not (or no longer) valid, over its limit, or without the scope.
+  if (config.apiScope) codes.push('API_KEY_INVALID', 'API_KEY_SCOPE_MISSING', 'RATE_LIMITED');
   // access.ts refuseCrossSite: a state-changing call from another site.
   if (changes) codes.push('FORBIDDEN');
   if (schema?.params) codes.push('NOT_FOUND');
@@ -110,12 +113,21 @@ function operationId(method: string, url: string): string {
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
+/**
+ * Who may call: nobody needs anything on a public route; elsewhere the session cookie, and on a route
+ * that declares an API scope also a key holding it (OpenAPI 3.1 lets a non-OAuth requirement name roles).
+ */
+function securityOf(access: Access | undefined, apiScope: ApiScope | undefined): JsonObject[] {
+  if (access === 'public' || access === undefined) return [];
+  return apiScope ? [{ session: [] }, { apiKey: [apiScope] }] : [{ session: [] }];
+}
+
 /** fastify-type-provider-zod's transform, then security, operationId and error answers per route. */
 function transform(input: TransformInput) {
   const { schema, url } = jsonSchemaTransform(input);
   const route = input.route as RouteOptions;
   if ((schema as { hide?: boolean } | undefined)?.hide) return { schema, url };
-  const access = (route.config as { access?: Access } | undefined)?.access;
+  const { access, apiScope } = (route.config ?? {}) as { access?: Access; apiScope?: ApiScope };
   const method = [route.method].flat().map(String).find((m) => m !== 'HEAD') ?? 'GET';
   const responses: JsonObject = { ...((schema as { response?: JsonObject }).response ?? {}) };
   for (const [status, codes] of byStatus(routeErrorCodes(route, input.schema as FastifySchema))) {
@@ -126,7 +138,7 @@ function transform(input: TransformInput) {
     schema: {
       ...schema,
       operationId: operationId(method, url),
-      security: access === 'public' || access === undefined ? [] : [{ session: [] }],
+      security: securityOf(access, apiScope),
       response: responses,
     },
   };
@@ -272,13 +284,24 @@ export function openApiOptions(config: AppConfig): FastifyDynamicSwaggerOptions 
         version: '1.0.0',
         description:
           'API de la plataforma de beneficios Jobby. La sesión es la cookie que deja /api/auth/sign-in/email ' +
-          '(con HTTPS su nombre lleva el prefijo __Secure-). Todo error responde { error: { code, message } } con ' +
+          '(con HTTPS su nombre lleva el prefijo __Secure-). Los sistemas de una empresa usan en su lugar una clave de ' +
+          'API (esquema apiKey) en las operaciones que la aceptan. Todo error responde { error: { code, message } } con ' +
           'el texto en español del catálogo (docs/api.md).',
         license: { name: 'Propietaria', identifier: 'LicenseRef-Jobby' },
       },
       servers: [{ url: config.publicUrl }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'jobby.session_token' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'jobby.session_token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'jobby_<id>_<secreto>',
+            description:
+              'Clave de API de una empresa (nivel 2) o de la plataforma (nivel 1), creada en Integraciones: ' +
+              '`Authorization: Bearer jobby_…`. Cada operación que la acepta nombra el permiso que exige; las demás la rechazan.',
+          },
+        },
         schemas: { ErrorBody: errorBodySchema as unknown as JsonObject },
       },
     },

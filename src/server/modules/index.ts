@@ -20,6 +20,7 @@ import { allowanceRoutes } from './allowance/routes';
 import { eventRoutes } from './events/routes';
 import { notificationRoutes } from './notifications/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { apiKeyRoutes } from './api-keys/routes';
 
 /** Every feature's routes, registered under /api. Add a module here when it has routes. */
-export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userRoutes, exportRoutes, botRoutes, achievementRoutes, allowanceRoutes, notificationRoutes, eventRoutes, webhookRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [publicConfigRoutes, meRoutes, assignmentRoutes, catalogueRoutes, redemptionRoutes, platformBenefitRoutes, companyBenefitRoutes, providerRoutes, requestRoutes, codeRoutes, surveyRoutes, companyRoutes, dashboardRoutes, userRoutes, exportRoutes, botRoutes, achievementRoutes, allowanceRoutes, notificationRoutes, eventRoutes, webhookRoutes, apiKeyRoutes];

@@ -59,9 +59,9 @@ for (const loader of firstScreen?.[1] ?? []) loader().catch(() => undefined);
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [
-  { level: 1, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...' },
-  { level: 2, Routes: HrRoutes, loadingLabel: undefined },
-  { level: 3, Routes: EmployeeRoutes, loadingLabel: undefined },
+  { level: 1, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...', integrations: 'platform' },
+  { level: 2, Routes: HrRoutes, loadingLabel: undefined, integrations: 'company' },
+  { level: 3, Routes: EmployeeRoutes, loadingLabel: undefined, integrations: null },
 ] as const;
 
 function ProfileArea() {
@@ -91,7 +91,7 @@ export function AppRouter() {
           </Route>
           <Route path="/level3/survey" element={<RequireArea level={3}><SurveyAPage /></RequireArea>} />
           <Route path="/level3/survey-b" element={<RequireArea level={3}><SurveyBPage /></RequireArea>} />
-          {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel }) => (
+          {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel, integrations }) => (
             <Route
               key={level}
               path={`/level${level}`}
@@ -103,7 +103,7 @@ export function AppRouter() {
             >
               {/* `/levelN` itself: the area's index route redirects to its dashboard (part 2 route table). */}
               <Route index element={<AreaRoutes />} />
-              {level !== 3 && <Route path="integrations" element={<IntegrationsPage audience={level === 1 ? 'platform' : 'company'} />} />}
+              {integrations && <Route path="integrations" element={<IntegrationsPage audience={integrations} />} />}
               <Route path="*" element={<AreaRoutes />} />
             </Route>
           ))}

@@ -51,14 +51,14 @@ describe('the OpenAPI document (issue 18 §15)', () => {
     expect(documented).toContain('POST /webhook/whatsapp');
   });
 
-  it('declares the session cookie on exactly the routes that need one', () => {
+  it('declares the session cookie on exactly the routes that need one, and an API key where one is accepted', () => {
     for (const route of ctx.app.apiRoutes) {
       const url = Object.keys(document.paths).find((u) => toFastifyUrl(u) === route.url);
       const operation = url ? document.paths[url][route.method.toLowerCase()] : undefined;
       if (!operation || route.url.startsWith('/api/auth/')) continue;
       expect({ route: `${route.method} ${route.url}`, security: operation.security }).toEqual({
         route: `${route.method} ${route.url}`,
-        security: route.access === 'public' ? [] : [{ session: [] }],
+        security: route.access === 'public' ? [] : route.apiScope ? [{ session: [] }, { apiKey: [route.apiScope] }] : [{ session: [] }],
       });
     }
   });

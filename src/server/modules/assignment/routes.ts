@@ -31,53 +31,53 @@ const companyHistoryQuerySchema = historyQuerySchema.omit({ tokenType: true });
 /** Token management: the platform admin's flexible tokens (level 1) and HR's company tokens (level 2). */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/employees', {
-    config: PLATFORM,
+    config: { ...PLATFORM, apiScope: 'users:read' },
     schema: { tags: ['tokens'], summary: 'Colaboradores con sus saldos', querystring: employeeListQuerySchema, response: { 200: paged(employeeBalanceSchema) } },
     handler: async (request) => listPlatformEmployees(app.deps.db, request.query),
   });
 
   app.post('/admin/tokens/add', {
-    config: { ...PLATFORM, errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...PLATFORM, apiScope: 'tokens:assign', errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Añadir tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await addPlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.post('/admin/tokens/remove', {
-    config: { ...PLATFORM, errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'REMOVE_EXCEEDS_BALANCE', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...PLATFORM, apiScope: 'tokens:assign', errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'REMOVE_EXCEEDS_BALANCE', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Quitar tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await removePlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.get('/admin/tokens/history', {
-    config: PLATFORM,
+    config: { ...PLATFORM, apiScope: 'tokens:read' },
     schema: { tags: ['tokens'], summary: 'Historial de tokens de los colaboradores', querystring: historyQuerySchema, response: { 200: historyPageSchema } },
     handler: async (request) => listPlatformTokenHistory(app.deps.db, request.query),
   });
 
   app.get('/company/employees', {
-    config: COMPANY,
+    config: { ...COMPANY, apiScope: 'users:read' },
     schema: { tags: ['tokens'], summary: 'Colaboradores de la empresa con sus saldos', querystring: employeeListQuerySchema, response: { 200: paged(employeeBalanceSchema) } },
     handler: async (request) => listCompanyEmployees(app.deps.db, request.query, actorOf(request)),
   });
 
   app.post('/company/tokens/assign', {
-    config: { ...COMPANY, errors: ['NO_COMPANY_ASSIGNED', 'USER_NOT_FOUND', 'EMPLOYEE_INACTIVE', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', 'USER_NOT_FOUND', 'EMPLOYEE_INACTIVE', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Asignar tokens de empresa a un colaborador', body: hrAssignInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await assignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.post('/company/tokens/assign-bulk', {
-    config: { ...COMPANY, errors: ['NO_COMPANY_ASSIGNED', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Asignación masiva de tokens de empresa', body: hrBulkAssignInputSchema, response: { 200: bulkAssignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await bulkAssignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.get('/company/tokens/history', {
-    config: COMPANY,
+    config: { ...COMPANY, apiScope: 'tokens:read' },
     schema: { tags: ['tokens'], summary: 'Historial de tokens de empresa', querystring: companyHistoryQuerySchema, response: { 200: historyPageSchema } },
     handler: async (request) => listCompanyTokenHistory(app.deps.db, request.query, actorOf(request)),
   });

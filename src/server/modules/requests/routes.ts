@@ -8,7 +8,8 @@ import {
   requestListQuerySchema,
   requestListSchema,
 } from '../../../domain/schemas/economy';
-import { actorOf } from '../../http/access';
+import { actorOf, mayRead } from '../../http/access';
+import type { Actor } from '../../actor';
 import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
 import { approveRequest, rejectRequest } from './decisions';
 import { listAdminRequests, listCompanyRequests, listMyRequests, listProviderRequests } from './list';
@@ -18,18 +19,28 @@ const tags = ['requests'];
 /** A decision needs no body at all (a bare POST approves or rejects); when sent, it is validated. */
 const decisionBody = <T extends z.ZodType>(schema: T) => schema.nullish();
 
+type RequestList = z.infer<typeof requestListSchema>;
+
+/**
+ * A code is what a person redeems a benefit with: an API key reading requests sees it only when it
+ * also holds `codes:read` (decision 221); without it each request's `code` is null.
+ */
+function codesFor(actor: Actor, list: RequestList): RequestList {
+  return mayRead(actor, 'codes:read') ? list : { ...list, items: list.items.map((item) => ({ ...item, code: null })) };
+}
+
 /** The request lists of every level, and the decisions on a request. */
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/requests', {
-    config: { access: { levels: [1] } },
+    config: { access: { levels: [1] }, apiScope: 'requests:read' },
     schema: { tags, summary: 'Solicitudes de beneficios de plataforma', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
-    handler: async (request) => listAdminRequests(app.deps.db, request.query),
+    handler: async (request) => codesFor(actorOf(request), await listAdminRequests(app.deps.db, request.query)),
   });
 
   app.get('/company/requests', {
-    config: { access: { levels: [2] } },
+    config: { access: { levels: [2] }, apiScope: 'requests:read' },
     schema: { tags, summary: 'Solicitudes de beneficios internos de mi empresa', querystring: requestListQuerySchema, response: { 200: requestListSchema } },
-    handler: async (request) => listCompanyRequests(app.deps.db, request.query, actorOf(request)),
+    handler: async (request) => codesFor(actorOf(request), await listCompanyRequests(app.deps.db, request.query, actorOf(request))),
   });
 
   app.get('/provider/requests', {

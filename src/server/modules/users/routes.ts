@@ -34,7 +34,7 @@ const hr = { access: { levels: [2] } } as const;
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/users', {
-    config: { access },
+    config: { access, apiScope: 'users:read' },
     schema: { tags, summary: 'Usuarios de la plataforma', querystring: adminUserListQuerySchema, response: { 200: paged(adminUserSchema) } },
     handler: async (request) => listAdminUsers(app.deps.db, request.query),
   });
@@ -87,13 +87,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/company/users', {
-    config: hr,
+    config: { ...hr, apiScope: 'users:read' },
     schema: { tags: ['hr'], summary: 'Colaboradores de la empresa', querystring: companyUserListQuerySchema, response: { 200: companyUserListSchema } },
     handler: async (request) => listCompanyUsers(app.deps.db, request.query, actorOf(request)),
   });
 
   app.post('/company/users', {
-    config: hr,
+    config: { ...hr, apiScope: 'users:write' },
     schema: { tags: ['hr'], summary: 'Agregar un colaborador (nivel 3, tipo A)', body: addCompanyUserInputSchema, response: { 200: addedCompanyUserSchema } },
     handler: async (request) => {
       const { emailVerified, invitation: _none, ...user } = await addCompanyUser(app.deps.db, request.body, actorOf(request), app.deps.config);
@@ -104,13 +104,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/company/users/:id/status', {
-    config: hr,
+    config: { ...hr, apiScope: 'users:write' },
     schema: { tags: ['hr'], summary: 'Activar o desactivar un colaborador', params: userIdParamsSchema, body: userStatusBodySchema, response: { 200: companyUserSchema } },
     handler: async (request) => setCompanyUserStatus(app.deps.db, { id: request.params.id, status: request.body.status }, actorOf(request)),
   });
 
   app.post('/company/users/:id/type', {
-    config: hr,
+    config: { ...hr, apiScope: 'users:write' },
     schema: { tags: ['hr'], summary: 'Cambiar el tipo (A o B) de un colaborador', params: userIdParamsSchema, body: userTypeBodySchema, response: { 200: companyUserSchema } },
     handler: async (request) => setCompanyUserType(app.deps.db, { id: request.params.id, userType: request.body.userType }, actorOf(request)),
   });

@@ -75,6 +75,8 @@ export function webhookMessagesOf(event: DomainEvent): WebhookMessage[] {
     case 'bot.message.received':
     case 'bot.reply.due':
     case 'webhook.endpoint.disabled':
+    case 'bot.checkin.due':
+    case 'code.expiring':
       return [];
   }
 }

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
+import { ApiKeysSection } from './api-keys-section';
 import { WebhooksSection } from './webhooks-section';
 
 const DESCRIPTIONS: Record<'platform' | 'company', string> = {
@@ -12,6 +13,7 @@ export function IntegrationsPage({ audience }: { audience: 'platform' | 'company
   return (
     <Stack gap="lg">
       <PageHeader title="Integraciones" description={DESCRIPTIONS[audience]} />
+      <ApiKeysSection audience={audience} />
       <WebhooksSection audience={audience} />
     </Stack>
   );

@@ -1,0 +1,40 @@
+/**
+ * API keys (issue 22 §1): what a server-to-server key may do. A scope names one kind of work; a
+ * route declares the scope it needs (`config.apiScope`) and a key is refused on every route that
+ * declares none it holds. Shared by the server (the check) and the web (the checkboxes' labels).
+ */
+
+export const API_SCOPES = ['users:read', 'users:write', 'tokens:assign', 'tokens:read', 'requests:read', 'codes:read'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/** The screen's label of each scope. */
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  'users:read': 'Leer colaboradores',
+  'users:write': 'Crear y editar colaboradores',
+  'tokens:assign': 'Asignar tokens',
+  'tokens:read': 'Leer historial de tokens',
+  'requests:read': 'Leer solicitudes',
+  'codes:read': 'Ver códigos de canje en las solicitudes',
+};
+
+/** Who a key acts for: its company (created by HR, level 2) or the platform (level 1). */
+export type ApiKeyAudience = 'company' | 'platform';
+
+/**
+ * The scopes a key of each audience can be given: those some route of its level declares. Level 1
+ * has no route that creates or edits employees, so a platform key cannot hold `users:write`.
+ */
+export const API_SCOPES_BY_AUDIENCE: Record<ApiKeyAudience, readonly ApiScope[]> = {
+  company: API_SCOPES,
+  platform: API_SCOPES.filter((scope) => scope !== 'users:write'),
+};
+
+/**
+ * The secret's shape: `jobby_<public id>_<secret>`. The public id (12 lowercase hex characters)
+ * finds the row by its unique index; only the secret's SHA-256 is stored.
+ */
+export const API_KEY_PREFIX = 'jobby_';
+export const API_KEY_PATTERN = /^jobby_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+
+/** How a key's actions are signed in every history ("API: Nómina Buk"). */
+export const apiKeyActorName = (keyName: string) => `API: ${keyName}`;

@@ -1,0 +1,38 @@
+/** API keys (issue 22 §1): server-to-server credentials of a company (HR's) or of the platform (level 1's). */
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { API_SCOPES } from '../../../domain/api-keys';
+import { createdAt, ts } from './columns';
+import { companies } from './companies';
+
+/**
+ * One row per key. The secret is never stored: `secret_hash` is the SHA-256 of its random part, found
+ * through `public_id` (the unique index), so checking a key is one indexed read, never a scan. A
+ * revoked key keeps its row (who did what with it stays explained in the histories that name it).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The key's visible part (`jobby_<public id>_…`): 12 hex characters. */
+    publicId: text('public_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** Null: a platform key (level 1). A company's keys go with the company. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    /** The key is refused from this instant on; null: no expiry. */
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_public_id_key').on(t.publicId),
+    // The integrations screen lists one owner's keys, newest first.
+    index('api_keys_company_created_idx').on(t.companyId, t.createdAt),
+    check('api_keys_scopes_check', sql`${t.scopes} <@ array[${sql.raw(API_SCOPES.map((scope) => `'${scope}'`).join(', '))}]::text[] and cardinality(${t.scopes}) > 0`),
+  ],
+);
