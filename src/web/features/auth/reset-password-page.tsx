@@ -15,7 +15,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [done, setDone] = useState(false);
-  const { error, submitting, run } = useFormAction();
+  const { error, submitting, run, invalid } = useFormAction();
   const form = useForm<ResetPasswordFormInput>({
     mode: 'uncontrolled',
     initialValues: { newPassword: '', confirmPassword: '' },
@@ -28,6 +28,7 @@ export function ResetPasswordPage() {
       await resetPassword(token, values.newPassword);
       setDone(true);
     }),
+    invalid,
   );
   const shownError = token ? error : errorMessage('RESET_LINK_INVALID');
 
