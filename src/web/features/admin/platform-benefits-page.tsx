@@ -42,7 +42,7 @@ export function PlatformBenefitsPage() {
     { key: 'value', header: 'Valor', foldBelow: 'xl', render: (b) => b.value ?? '—' },
     { key: 'provider', header: 'Proveedor', foldBelow: 'xl', render: (b) => b.providerName ?? '—' },
     { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} ${b.tokenCost === 1 ? 'token' : 'tokens'}` },
-    { key: 'stock', header: 'Stock', noWrap: true, render: (b) => (b.stockRemaining === null ? 'Ilimitado' : b.stockRemaining.toLocaleString('es-CL')) },
+    { key: 'stock', header: 'Disponibles', noWrap: true, render: (b) => (b.stockRemaining === null ? 'Ilimitado' : b.stockRemaining.toLocaleString('es-CL')) },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
     list.actionsColumn({ name: (b) => b.title }),
   ];

@@ -1,11 +1,12 @@
-import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { BENEFIT_CATEGORIES, COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
+import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
 import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useSaveCompanyBenefit } from '../../api/hr';
 import type { CrudFormProps } from '../../components/crud-list';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
+import { BenefitCategorySelect } from '../../components/benefit-category-select';
 
 type BenefitFormValues = {
   title: string;
@@ -43,8 +44,6 @@ function valuesOf(benefit: CompanyBenefit): BenefitFormValues {
 function changedFields(initial: BenefitFormValues, values: BenefitFormValues): Partial<BenefitFormValues> {
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => initial[key as keyof BenefitFormValues] !== value));
 }
-
-const CATEGORY_OPTIONS = BENEFIT_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
 
 type BenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
@@ -86,7 +85,7 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
         <TokenAmountInput label="Límite por usuario" min={1} {...form.getInputProps('limitPerUser')} key={form.key('limitPerUser')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select label="Categoría" placeholder="Sin categoría" data={CATEGORY_OPTIONS} clearable {...form.getInputProps('category')} key={form.key('category')} />
+        <BenefitCategorySelect {...form.getInputProps('category')} key={form.key('category')} />
         <TextInput label="Imagen (URL)" placeholder="https://…" {...form.getInputProps('image')} value={(form.getValues().image as string | null) ?? ''} onChange={(e) => form.setFieldValue('image', e.currentTarget.value || null)} key={form.key('image')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -66,7 +66,7 @@ export function HrDashboardPage() {
           label="Usuarios recientes"
           columns={[
             { key: 'name', header: 'Nombre', render: (u) => <Text fw={600}>{u.name}</Text> },
-            { key: 'email', header: 'Email', render: (u) => u.email },
+            { key: 'email', header: 'Correo', render: (u) => u.email },
             { key: 'date', header: 'Fecha de registro', noWrap: true, render: (u) => formatDate(u.createdAt) },
           ]}
           rows={data?.recentUsers}

@@ -45,7 +45,7 @@ export function HrRequestsPage() {
 
   const columns: DataTableColumn<BenefitRequest>[] = [
     { key: 'user', header: 'Usuario', render: (r) => <Text fw={600}>{r.userName ?? 'Usuario desconocido'}</Text> },
-    { key: 'email', header: 'Email', render: (r) => r.userEmail ?? '—' },
+    { key: 'email', header: 'Correo', render: (r) => r.userEmail ?? '—' },
     { key: 'benefit', header: 'Beneficio', render: (r) => r.benefitName },
     { key: 'date', header: 'Fecha', noWrap: true, render: (r) => formatDateTime(r.requestDate) },
     { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge status={r.status} audience="hr" /> },

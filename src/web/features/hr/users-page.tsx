@@ -34,7 +34,7 @@ export function HrUsersPage() {
 
   const columns: DataTableColumn<CompanyUser>[] = [
     { key: 'name', header: 'Nombre', render: (u) => <Text fw={600}>{u.name}</Text> },
-    { key: 'email', header: 'Email', render: (u) => u.email },
+    { key: 'email', header: 'Correo', render: (u) => u.email },
     { key: 'date', header: 'Fecha de registro', noWrap: true, render: (u) => formatDate(u.createdAt) },
     { key: 'status', header: 'Estado', noWrap: true, render: (u) => <StatusBadge isActive={u.status === 'active'} /> },
     { key: 'type', header: 'Tipo', noWrap: true, render: (u) => `Tipo ${u.userType}` },
