@@ -113,7 +113,7 @@ export async function listCompanyBenefits(db: Executor, query: CompanyBenefitLis
  */
 export async function createCompanyBenefit(db: Executor, input: CompanyBenefitCreate, actor: Actor): Promise<CompanyBenefit> {
   const companyId = companyOf(actor);
-  const providerUserId = (await linkedProvider(db, input.providerUserId))?.id ?? null;
+  const providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .insert(companyBenefits)
     .values({ ...createdColumns(input), providerUserId, companyId, status: 'active', createdBy: actor.id, updatedBy: actor.id })
@@ -133,7 +133,7 @@ export async function updateCompanyBenefit(db: Executor, input: CompanyBenefitEd
   const companyId = companyOf(actor);
   const set = editedColumns(input);
   // A new provider affects future redemptions only: requests already paid keep theirs.
-  if (input.providerUserId !== undefined) set.providerUserId = (await linkedProvider(db, input.providerUserId))?.id ?? null;
+  if (input.providerUserId !== undefined) set.providerUserId = await linkedProvider(db, input.providerUserId);
   const start = set.startDate === undefined ? companyBenefits.startDate : sql`${set.startDate}::date`;
   const end = set.endDate === undefined ? companyBenefits.endDate : sql`${set.endDate}::date`;
   const datesInOrder = sql`(${start} is null or ${end} is null or ${start} <= ${end})`;

@@ -107,35 +107,28 @@ export async function listPlatformBenefits(db: Executor, query: PlatformBenefitL
 }
 
 /**
- * Creates an active platform benefit (part 1 §4). With a provider account, the provider's name is
- * the account's (one provider, issue 23 §4); `providerName` alone names one without an account.
+ * Creates an active platform benefit (part 1 §4).
  * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function createPlatformBenefit(db: Executor, input: PlatformBenefitCreate, actor: Actor): Promise<PlatformBenefit> {
-  const provider = await linkedProvider(db, input.providerUserId);
-  const columns = createdColumns(input);
+  const providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .insert(platformBenefits)
-    .values({ ...columns, providerName: provider?.name ?? columns.providerName, providerUserId: provider?.id ?? null, status: 'active', createdBy: actor.id })
+    .values({ ...createdColumns(input), providerUserId, status: 'active', createdBy: actor.id })
     .returning();
   return toPlatformBenefit(row);
 }
 
 /**
  * Edits a platform benefit, changing only the fields given (PATCH): a stock given sets the units
- * remaining (0 = unlimited), a stock left out keeps them; a provider given as null unlinks it, one
- * given also sets the provider name to its account's.
+ * remaining (0 = unlimited), a stock left out keeps them; a provider given as null unlinks it.
  * A new provider affects future redemptions only: requests already paid keep theirs.
  * @throws BENEFIT_NOT_FOUND when there is no benefit with that id.
  * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function updatePlatformBenefit(db: Executor, input: PlatformBenefitEdit): Promise<PlatformBenefit> {
   const set = editedColumns(input);
-  if (input.providerUserId !== undefined) {
-    const provider = await linkedProvider(db, input.providerUserId);
-    set.providerUserId = provider?.id ?? null;
-    if (provider) set.providerName = provider.name;
-  }
+  if (input.providerUserId !== undefined) set.providerUserId = await linkedProvider(db, input.providerUserId);
   const [row] = await db
     .update(platformBenefits)
     .set({ ...set, updatedAt: new Date() })

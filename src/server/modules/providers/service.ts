@@ -37,27 +37,26 @@ export async function listProviderOptions(db: Executor): Promise<ProviderOption[
 }
 
 /**
- * The provider (level 4) user `userId` names, so a benefit is never linked to an employee or to
- * nobody; an inactive provider may still be linked (it can be reactivated).
+ * Checks that `userId` is a provider (level 4) user, so a benefit is never linked to an employee
+ * or to nobody; an inactive provider may still be linked (it can be reactivated).
  * @throws INVALID_PROVIDER when no level 4 user has that id.
  */
-async function providerUser(db: Executor, userId: string): Promise<{ id: string; name: string }> {
+async function assertProviderUser(db: Executor, userId: string): Promise<void> {
   const [row] = await db
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.level, PROVIDER_LEVEL)));
   if (!row) throw new AppError('INVALID_PROVIDER');
-  return row;
 }
 
 /**
- * The provider a benefit names: null when none is given, otherwise a checked level 4 user with the
- * name people read (a platform benefit's provider name is its account's, issue 23 §4).
+ * The provider a benefit names, as stored: null when none is given, otherwise a checked level 4 user.
  * @throws INVALID_PROVIDER when an id is given and is not a level 4 user.
  */
-export async function linkedProvider(db: Executor, providerUserId: string | null | undefined): Promise<{ id: string; name: string } | null> {
+export async function linkedProvider(db: Executor, providerUserId: string | null | undefined): Promise<string | null> {
   const id = blankToNull(providerUserId);
-  return id ? providerUser(db, id) : null;
+  if (id) await assertProviderUser(db, id);
+  return id;
 }
 
 /**

@@ -14,7 +14,7 @@ type BenefitFormValues = {
   description: string;
   type: string;
   value: string;
-  /** The provider's name as people read it: its account's when linked (the server sets it), else an older record's text. */
+  /** The provider's name as people read it: its account's when one is chosen, else an older record's text. */
   providerName: string;
   providerUserId: string | null;
   category: string | null;
