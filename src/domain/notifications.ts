@@ -3,6 +3,7 @@
  * one links to. The server stores type + params; the text is built here, once, for server and web.
  */
 import type { TokenType } from './constants';
+import { tokens } from './plural';
 
 export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -17,7 +18,7 @@ export type NotificationParams = {
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
-  `${amount} ${amount === 1 ? 'token' : 'tokens'}${tokenType === 'company' ? ' de empresa' : tokenType === 'jobby' ? ' flexibles' : ''}`;
+  `${tokens(amount)}${tokenType === 'company' ? ' de empresa' : tokenType === 'jobby' ? ' flexibles' : ''}`;
 
 /** Title and body of a notification. Unknown params read as empty rather than failing the bell. */
 export function notificationText(type: NotificationType, params: Record<string, unknown>): { title: string; body: string } {

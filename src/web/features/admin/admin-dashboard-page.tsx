@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
 import { StatusBadge } from '../../components/badges';
 import { SimpleTable, type DataTableColumn } from '../../components/data-table';
+import { plural } from '../../../domain/plural';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [
@@ -91,7 +92,7 @@ export function AdminDashboardPage() {
                       {c.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {formatDate(c.createdAt)} · {c.userCount} {c.userCount === 1 ? 'usuario' : 'usuarios'}
+                      {formatDate(c.createdAt)} · {plural(c.userCount, 'usuario', 'usuarios')}
                     </Text>
                   </div>
                   <StatusBadge isActive={c.status === 'active'} feminine />

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { Badge, Box, Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconBan, IconCheck, IconCoins, IconSparkles, IconStar } from '@tabler/icons-react';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
-import { accentOf, tokensText } from './benefit-accent';
+import { accentOf } from './benefit-accent';
 import { categoryView } from './benefit-category';
 import classes from './benefit-card.module.css';
+import { plural, tokens } from '../../../domain/plural';
 
 type BenefitCardProps = {
   item: CatalogueItem;
@@ -58,7 +59,7 @@ export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
             leftSection={<IconCoins size={12} aria-hidden />}
             data-testid="benefit-cost"
           >
-            {tokensText(item.tokenCost)}
+            {tokens(item.tokenCost)}
           </Badge>
         </Group>
         <AvailabilityLine item={item} />
@@ -104,7 +105,7 @@ function BenefitImage({ item }: { item: CatalogueItem }) {
 function AvailabilityLine({ item }: { item: CatalogueItem }) {
   const parts: string[] = [];
   // Sold out already reads 'Agotado' on the button.
-  if (item.remaining !== null && item.remaining > 0) parts.push(item.remaining === 1 ? 'Queda 1 disponible' : `Quedan ${item.remaining} disponibles`);
+  if (item.remaining !== null && item.remaining > 0) parts.push(`${item.remaining === 1 ? 'Queda' : 'Quedan'} ${plural(item.remaining, 'disponible', 'disponibles')}`);
   if (item.kind === 'company' && item.limitPerUser !== null) parts.push(`Canjeado ${item.redeemedCount} de ${item.limitPerUser}`);
   const approval = approvalHint(item);
   if (parts.length === 0 && !approval) return null;
@@ -165,7 +166,7 @@ function RedeemAction({ item, onRedeem }: BenefitCardProps) {
       onClick={() => onRedeem(item)}
       style={{ background: accent.gradient, color: accent.onGradient }}
     >
-      Canjear por {tokensText(item.tokenCost)}
+      Canjear por {tokens(item.tokenCost)}
     </Button>
   );
 }

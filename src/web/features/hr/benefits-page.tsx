@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
 import { StatusBadge } from '../../components/badges';
 import { TokenStatCards } from './token-stat-cards';
+import { tokens } from '../../../domain/plural';
 
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
@@ -106,7 +107,7 @@ export function HrBenefitsPage() {
   const columns: DataTableColumn<CompanyBenefit>[] = [
     { key: 'title', header: 'Título', render: (b) => <Text fw={600}>{b.title}</Text> },
     { key: 'description', header: 'Descripción', render: (b) => preview(b.description) },
-    { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} tokens` },
+    { key: 'cost', header: 'Costo', noWrap: true, render: (b) => tokens(b.tokenCost) },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
     list.actionsColumn({ name: (b) => b.title }),
   ];
