@@ -6,11 +6,10 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
 import type { CompanyBenefit } from '../../../domain/schemas/economy';
 import { USAGE_GROUP_LABELS, type BenefitsOverview } from '../../../domain/schemas/hr';
-import { messageOf } from '../../api/client';
 import { useBenefitsOverview, useCompanyBenefits, useSetCompanyBenefitStatus } from '../../api/hr';
-import { loadFailed, STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { ErrorState } from '../../components/error-state';
+import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
 import { StatusBadge } from '../../components/badges';
@@ -121,7 +120,7 @@ export function HrBenefitsPage() {
       />
       {list.banner}
       {overview.isError ? (
-        <ErrorState message={`Error al cargar los datos: ${messageOf(overview.error)}`} onRetry={() => void overview.refetch()} />
+        <LoadFailedState query={overview} />
       ) : (
         <>
           <TokenStatCards stats={overview.data?.tokens} isLoading={overview.isPending} variant="overview" />

@@ -4,7 +4,7 @@ import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domai
 import { errorMessage } from '../../../domain/errors';
 import { messageOf } from '../../api/client';
 import { useAllCompanyEmployees } from '../../api/hr';
-import { ErrorState } from '../../components/error-state';
+import { LoadFailedState } from '../../components/error-state';
 import { useBulkAssignment } from './use-bulk-assignment';
 import { TokenAmountInput } from '../../components/token-amount-input';
 import { plural, tokens } from '../../../domain/plural';
@@ -81,7 +81,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
           <TextInput label="Motivo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} miw={200} disabled={bulk.isRunning} />
         </Group>
         {employees.isError ? (
-          <ErrorState message={`Error al cargar los datos: ${messageOf(employees.error)}`} onRetry={() => void employees.refetch()} />
+          <LoadFailedState query={employees} />
         ) : employees.isPending ? (
           <Text c="dimmed">Cargando colaboradores...</Text>
         ) : (
