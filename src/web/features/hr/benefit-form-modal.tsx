@@ -7,6 +7,7 @@ import type { CrudFormProps } from '../../components/crud-list';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
 import { BenefitCategorySelect } from '../../components/benefit-category-select';
+import { DateField } from '../../components/date-field';
 
 type BenefitFormValues = {
   title: string;
@@ -61,11 +62,6 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
     save.mutate({ id: benefit?.id ?? null, values: body }, { onSuccess: () => onSaved(benefit ? 'Beneficio actualizado correctamente' : 'Beneficio creado correctamente') });
   };
 
-  const dateProps = (field: 'startDate' | 'endDate') => {
-    const input = form.getInputProps(field);
-    return { ...input, value: (input.value as string | null) ?? '', onChange: (event: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, event.currentTarget.value || null) };
-  };
-
   return (
     <FormModal
       opened={opened}
@@ -89,8 +85,8 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
         <TextInput label="Imagen (URL)" placeholder="https://…" {...form.getInputProps('image')} value={(form.getValues().image as string | null) ?? ''} onChange={(e) => form.setFieldValue('image', e.currentTarget.value || null)} key={form.key('image')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput type="date" label="Fecha de inicio" {...dateProps('startDate')} key={form.key('startDate')} />
-        <TextInput type="date" label="Fecha de término" {...dateProps('endDate')} key={form.key('endDate')} />
+        <DateField label="Fecha de inicio" {...form.getInputProps('startDate')} key={form.key('startDate')} />
+        <DateField label="Fecha de término" {...form.getInputProps('endDate')} key={form.key('endDate')} />
       </SimpleGrid>
       <Checkbox label="Requiere aprobación de RR.HH." {...form.getInputProps('requiresApproval', { type: 'checkbox' })} key={form.key('requiresApproval')} />
     </FormModal>
