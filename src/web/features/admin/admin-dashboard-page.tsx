@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCircleCheck, IconGift, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../domain/dates';
@@ -10,7 +10,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
-import { StatusBadge } from '../../components/badges';
+import { OriginBadge, StatusBadge } from '../../components/badges';
 import { SimpleTable, type DataTableColumn } from '../../components/data-table';
 import { plural } from '../../../domain/plural';
 
@@ -32,9 +32,7 @@ const RECENT_CODE_COLUMNS: DataTableColumn<AdminDashboard['recentCodes'][number]
     render: (c) => (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{c.benefitName}</Text>
-        <Badge size="xs" miw="max-content" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
-          {c.isBenefitJobby ? 'Jobby' : 'Empresa'}
-        </Badge>
+        <OriginBadge isBenefitJobby={c.isBenefitJobby} size="xs" />
       </Group>
     ),
   },
