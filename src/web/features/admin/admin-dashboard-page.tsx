@@ -73,8 +73,9 @@ export function AdminDashboardPage() {
           ))}
         </Group>
       </Card>
+      {/* Side by side only from xl (1408 px): at 1366 px the six columns of the codes table were clipped beside the companies (issue 23 §12). */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
         <Card padding="lg" h="100%">
           <Title order={4} mb="sm">
             Empresas recientes
@@ -103,7 +104,7 @@ export function AdminDashboardPage() {
           )}
         </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
         <Card padding="lg" h="100%">
           <Title order={4} mb="sm">
             Últimos tokens canjeados
