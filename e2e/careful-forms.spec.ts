@@ -37,9 +37,9 @@ test.describe('forms that do not fight the person', () => {
     const addUser = async (name: string) => {
       await page.getByRole('button', { name: 'Agregar Usuario' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Agregar Usuario' });
-      await dialog.getByLabel('Nombre', { exact: true }).fill(name);
+      await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
       await dialog.getByLabel('Correo o nombre de usuario').fill(email);
-      await dialog.getByLabel('Contraseña', { exact: true }).fill('clave123');
+      await dialog.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave123');
       await dialog.getByLabel('Confirmar contraseña').fill('clave123');
       await dialog.getByRole('button', { name: 'Crear usuario' }).click();
       return dialog;
@@ -48,7 +48,7 @@ test.describe('forms that do not fight the person', () => {
     const dialog = await addUser('Rita Soto Dos');
     const duplicate = dialog.getByRole('alert');
     await expect(duplicate).toContainText('Ya existe un usuario con ese correo electrónico');
-    await dialog.getByLabel('Nombre', { exact: true }).fill('');
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill('');
     await dialog.getByRole('button', { name: 'Crear usuario' }).click();
     await expect(dialog.getByText('El nombre es obligatorio')).toBeVisible();
     await expect(duplicate).toBeHidden();
@@ -83,8 +83,8 @@ test.describe('forms that do not fight the person', () => {
     // The spec's one message for three required fields, written once.
     await expect(form.getByText('Los campos Título, Descripción y Tipo son obligatorios')).toHaveCount(1);
     await expect(form.getByLabel('Proveedor (nombre)')).toHaveCount(0);
-    await expect(form.getByRole('textbox', { name: 'Proveedor' })).toHaveCount(1);
-    await form.getByRole('textbox', { name: 'Categoría' }).click();
+    await expect(form.getByLabel('Proveedor', { exact: true })).toHaveCount(1);
+    await form.getByLabel('Categoría', { exact: true }).click();
     await expect(page.getByRole('option', { name: 'Comidas' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Mascotas' })).toBeVisible();
     await signOut(page);
