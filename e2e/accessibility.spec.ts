@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, settled, signIn, signOut } from './support';
+import { DEMO, newCompany, settled, signIn, signOut } from './support';
 
 /** WCAG A/AA checks on the public screens and a signed-in layout (LOOK-AND-FEEL: contrast in both schemes). */
 const serious = (violations: { impact?: string | null; id: string }[]) =>
@@ -119,5 +119,52 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await page.getByRole('menuitem', { name: 'Mi perfil' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
+  await context.close();
+});
+
+test('the screens issue 23 §13 names meet AA in both schemes (level 1 and HR)', async ({ browser }) => {
+  // Several pages in two schemes, each checked by axe, on the shared 2-core machine.
+  test.setTimeout(300_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const html = page.locator('html');
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  for (const scheme of ['light', 'dark'] as const) {
+    if (scheme === 'dark') {
+      await page.getByTestId('theme-toggle').click();
+      await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    }
+    for (const path of ['/level1/dashboard', '/level1/benefits/jobby', '/level1/benefits/requests', '/level1/companies', '/level1/tokens']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
+      await settled(page);
+      expect(await axeSerious(page), `${scheme} ${path}`).toEqual([]);
+    }
+  }
+  await page.getByTestId('theme-toggle').click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await signOut(page);
+
+  const own = await newCompany({ name: 'Contraste' });
+  await signIn(page, own.hr, own.hrPassword);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  for (const scheme of ['light', 'dark'] as const) {
+    if (scheme === 'dark') {
+      await page.getByTestId('theme-toggle').click();
+      await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    }
+    for (const path of ['/level2/dashboard', '/level2/benefits', '/level2/tokens', '/level2/users', '/level2/requests']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
+      await settled(page);
+      expect(await axeSerious(page), `${scheme} ${path}`).toEqual([]);
+    }
+    await page.goto('/level2/benefits');
+    await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Nuevo beneficio interno' }).getByLabel('Fecha de inicio')).toBeVisible();
+    expect(await axeSerious(page), `${scheme} HR benefit form`).toEqual([]);
+    await page.keyboard.press('Escape');
+  }
   await context.close();
 });

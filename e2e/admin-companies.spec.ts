@@ -36,11 +36,11 @@ test.describe('level 1 companies (/level1/companies)', () => {
     // The spec's banners clear themselves after 5 s.
     await expect(banner).toBeHidden({ timeout: 8_000 });
 
-    // Crear Admin: pre-filled admin@ + the lowercased name; the admin@ rule is checked.
-    await row.getByRole('button', { name: `Crear Admin de ${name}` }).click();
+    // Crear administrador: pre-filled admin@ + the company's email domain (issue 23 §4); the admin@ rule is checked.
+    await row.getByRole('button', { name: `Crear administrador de ${name}` }).click();
     const adminDialog = page.getByRole('dialog', { name: 'Crear administrador' });
     const email = adminDialog.getByLabel('Correo del administrador');
-    await expect(email).toHaveValue(`admin@${slug}`);
+    await expect(email).toHaveValue(`admin@${slug}.cl`);
     await adminDialog.getByLabel('Nombre').fill('Jorge Pehuen');
     await email.fill(`rrhh@${slug}.cl`);
     await adminDialog.getByLabel(/^Contraseña/).fill('clave123');

@@ -152,7 +152,7 @@ test.describe('employee experience', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
   });
 
-  test('on a 390 px touch phone the stage is full screen, a swipe moves it, and there is a way out', async ({ browser }) => {
+  test('on a 390 px touch phone the stage opens in the page, goes full screen on request, a swipe moves it, and there is a way out', async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'es-CL' });
     const page = await context.newPage();
@@ -162,7 +162,12 @@ test.describe('employee experience', () => {
     await page.goto('/level3/benefits');
 
     const stage = page.getByTestId('benefits-stage');
-    await expect(stage).toHaveAttribute('data-fullscreen', 'true', { timeout: 30_000 });
+    // The person keeps their bearings (issue 23 §12): the header's balances stay in view.
+    await expect(page.getByTestId('carousel-track')).toBeVisible({ timeout: 30_000 });
+    await expect(stage).not.toHaveAttribute('data-fullscreen', 'true');
+    await expect(page.getByTestId('balance-flexibles')).toBeInViewport();
+    await page.getByRole('button', { name: 'Pantalla completa' }).click();
+    await expect(stage).toHaveAttribute('data-fullscreen', 'true');
     await expect(stage).toHaveCSS('position', 'fixed');
     // Focus on the stage pauses the auto-advance, so only the swipe moves it.
     await stage.focus();

@@ -632,5 +632,43 @@ test.describe('integrations: API keys (issue 22 §1)', () => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await capture(page, '/level1/integrations', 'level1-integrations', { phone: false });
+// Issue 23 §4, §10, §12, §13 (careful-a): the screens this pass touched, at 1366 and 390 px.
+  });
+});
+
+test.describe('careful forms and look (issue 23)', () => {
+  test('level 1 dashboard, the platform benefit form, HR with its date fields, the phone carousel', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await expect(page).toHaveURL(/\/level1\/dashboard$/);
+    await capture(page, '/level1/dashboard', 'careful-level1-dashboard');
+    await capture(page, '/level1/benefits/jobby', 'careful-level1-platform-benefits', { phone: false });
+    await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
+    await page.getByRole('dialog', { name: 'Nuevo beneficio' }).getByRole('button', { name: 'Crear beneficio' }).click();
+    await shoot(page, 'careful-level1-benefit-form-errors');
+    await page.keyboard.press('Escape');
+    await useTheme(page, 'oscuro');
+    await capture(page, '/level1/tokens', 'careful-level1-tokens-dark', { phone: false });
+    await useTheme(page, 'claro');
+    await page.context().clearCookies();
+
+    const own = await company();
+    await signIn(page, own.hr, own.hrPassword);
+    await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    await capture(page, '/level2/benefits', 'careful-level2-benefits');
+    await page.getByRole('button', { name: 'Nuevo beneficio' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nuevo beneficio interno' });
+    await form.getByLabel('Fecha de inicio').click();
+    await expect(page.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
+    await shoot(page, 'careful-level2-benefit-date');
+    await page.keyboard.press('Escape');
+    await useTheme(page, 'oscuro');
+    await capture(page, '/level2/benefits', 'careful-level2-benefits-dark', { phone: false });
+    await useTheme(page, 'claro');
+    await page.context().clearCookies();
+
+    const employee = await newEmployee({ name: 'Marta Captura', of: 'andes', surveyDone: true, flexible: 5 });
+    await signIn(page, employee.email, employee.password);
+    await expect(page).toHaveURL(/\/level3\/dashboard$/);
+    await capture(page, '/level3/benefits', 'careful-level3-benefits');
   });
 });

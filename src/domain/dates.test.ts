@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, timeAgo } from './dates';
+import { formatDate, formatDateTime, parseDayMonthYear, timeAgo } from './dates';
 
 describe('dates in Santiago time', () => {
   it('formats dd/mm/yyyy hh:mm', () => {
@@ -26,5 +26,19 @@ describe('timeAgo', () => {
     [now + 60_000, 'hace un momento'],
   ])('%i → %s', (then, text) => {
     expect(timeAgo(then, now)).toBe(text);
+  });
+});
+
+describe('a date typed as dd/mm/yyyy (issue 23 §10)', () => {
+  it('reads day first, with or without leading zeros', () => {
+    expect(parseDayMonthYear('05/03/2026')).toBe('2026-03-05');
+    expect(parseDayMonthYear('5/3/2026')).toBe('2026-03-05');
+    expect(parseDayMonthYear('31-12-2026')).toBe('2026-12-31');
+  });
+  it('refuses what is not a real date or not finished', () => {
+    expect(parseDayMonthYear('31/02/2026')).toBeNull();
+    expect(parseDayMonthYear('13/13/2026')).toBeNull();
+    expect(parseDayMonthYear('12/03/20')).toBeNull();
+    expect(parseDayMonthYear('2026-03-05')).toBeNull();
   });
 });

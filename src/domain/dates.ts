@@ -55,3 +55,17 @@ export function timeAgo(then: number, now: number): string {
   const days = Math.floor(hours / 24);
   return `hace ${days} ${days === 1 ? 'día' : 'días'}`;
 }
+
+/**
+ * A calendar date typed as people here write it, dd/mm/yyyy (also d/m/yyyy, with '-' or '.'), as
+ * 'YYYY-MM-DD' — the shape date fields send to the server; null when it is not a real date
+ * (31/02/2026) or not finished being typed. Issue 23 §10: every date field shows and accepts it.
+ */
+export function parseDayMonthYear(text: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [day, month, year] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, errorMessage } from './errors';
-import { changePasswordSchema, registerFormSchema } from './schemas/auth';
+import { changePasswordSchema, loginSchema, registerFormSchema } from './schemas/auth';
 
 describe('the error catalogue speaks the spec', () => {
   it('fills the parameters of insufficient-token messages', () => {
@@ -37,6 +37,11 @@ describe('register form validation (part 1 §5)', () => {
     expect(messages({ ...base, password: '123', confirmPassword: '123' })).toEqual(['La contraseña debe tener al menos 6 caracteres']));
   it('says the email is invalid', () =>
     expect(messages({ ...base, email: 'no-es-correo' })).toEqual(['El formato del correo electrónico no es válido']));
+  it('says an empty email is missing, in the same words as the login (issue 23 §4)', () => {
+    const login = loginSchema.safeParse({ email: '  ', password: 'x' });
+    expect(messages({ ...base, email: '  ' })).toEqual(['El correo es obligatorio']);
+    expect(login.success ? [] : login.error.issues.map((i) => i.message)).toEqual(['El correo es obligatorio']);
+  });
   it('applies the same rules to a password change', () => {
     const r = changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' });
     expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['La contraseña debe tener al menos 6 caracteres']);

@@ -4,6 +4,8 @@
  * it into `{ error: { code, message } }` and the web shows `message` as it is.
  */
 
+import { tokens } from './plural';
+
 type MessageFn = (params: Record<string, string | number>) => string;
 
 type CatalogueEntry = { status: number; message: string | MessageFn };
@@ -87,12 +89,12 @@ export const ERRORS = {
   // Tokens, requests, redemption (part 1 §5, §8; part 2 §5, §8)
   INSUFFICIENT_JOBBY_TOKENS: {
     status: 409,
-    message: (p) => `No tienes suficientes tokens Jobby. Necesitas ${p.needed} tokens, pero solo tienes ${p.held}.`,
+    message: (p) => `No tienes suficientes tokens Jobby. Necesitas ${tokens(Number(p.needed))}, pero solo tienes ${p.held}.`,
   },
   INSUFFICIENT_COMPANY_TOKENS: {
     status: 409,
     message: (p) =>
-      `No tienes suficientes tokens de empresa. Necesitas ${p.needed} tokens, pero solo tienes ${p.held}.`,
+      `No tienes suficientes tokens de empresa. Necesitas ${tokens(Number(p.needed))}, pero solo tienes ${p.held}.`,
   },
   INVALID_TOKEN_QUANTITY: {
     status: 400,
@@ -103,7 +105,7 @@ export const ERRORS = {
   TOKEN_QUANTITY_OUT_OF_RANGE: { status: 400, message: 'La cantidad debe estar entre 1 y 100 tokens' },
   REMOVE_EXCEEDS_BALANCE: {
     status: 409,
-    message: (p) => `No se pueden quitar ${p.amount} tokens. El usuario solo tiene ${p.held} tokens.`,
+    message: (p) => `No se pueden quitar ${tokens(Number(p.amount))}. El usuario solo tiene ${tokens(Number(p.held))}.`,
   },
   ASSIGN_FIELDS_REQUIRED: { status: 400, message: 'Por favor complete todos los campos requeridos' },
   BULK_ASSIGN_INVALID: { status: 400, message: 'Seleccione usuarios y especifique una cantidad válida' },

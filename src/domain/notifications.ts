@@ -4,6 +4,7 @@
  */
 import type { TokenType } from './constants';
 import { formatDate } from './dates';
+import { tokens } from './plural';
 
 export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -20,7 +21,7 @@ export type NotificationParams = {
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
-  `${amount} ${amount === 1 ? 'token' : 'tokens'}${tokenType === 'company' ? ' de empresa' : tokenType === 'jobby' ? ' flexibles' : ''}`;
+  `${tokens(amount)}${tokenType === 'company' ? ' de empresa' : tokenType === 'jobby' ? ' flexibles' : ''}`;
 
 /** Title and body of a notification. Unknown params read as empty rather than failing the bell. */
 export function notificationText(type: NotificationType, params: Record<string, unknown>): { title: string; body: string } {

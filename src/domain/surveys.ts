@@ -33,12 +33,14 @@ export type GenerationalMemoryId = (typeof GENERATIONAL_MEMORIES)[number]['id'];
 // list; a survey preference is matched against a benefit's category): BENEFIT_CATEGORIES lives in
 // ./constants, and is not repeated here (decision 107).
 
+// Part 2 §3 gives each level an emoji; the web draws it as an icon of its own (issue 23 §14: emoji
+// showed as empty boxes without a colour-emoji font), keyed by the id (features/surveys/option-icons).
 export const SATISFACTION_LEVELS = [
-  { id: 'muy_insatisfecho', emoji: '😞', title: 'Muy insatisfecho', subtitle: 'Necesito un cambio', description: 'Mis beneficios actuales no me sirven para nada.', color: '#E03131' },
-  { id: 'insatisfecho', emoji: '🙁', title: 'Insatisfecho', subtitle: 'Podría ser mejor', description: 'Tengo algunos beneficios, pero no los que necesito.', color: '#F76707' },
-  { id: 'neutral', emoji: '😐', title: 'Neutral', subtitle: 'Ni fu ni fa', description: 'Los uso de vez en cuando, sin mucha emoción.', color: '#868E96' },
-  { id: 'satisfecho', emoji: '🙂', title: 'Satisfecho', subtitle: 'Me gustan', description: 'Mis beneficios me acompañan bien en el día a día.', color: '#37B24D' },
-  { id: 'muy_satisfecho', emoji: '🤩', title: 'Muy satisfecho', subtitle: '¡Me encantan!', description: 'Mis beneficios son justo lo que quiero.', color: '#7048E8' },
+  { id: 'muy_insatisfecho', title: 'Muy insatisfecho', subtitle: 'Necesito un cambio', description: 'Mis beneficios actuales no me sirven para nada.', color: '#E03131' },
+  { id: 'insatisfecho', title: 'Insatisfecho', subtitle: 'Podría ser mejor', description: 'Tengo algunos beneficios, pero no los que necesito.', color: '#F76707' },
+  { id: 'neutral', title: 'Neutral', subtitle: 'Ni fu ni fa', description: 'Los uso de vez en cuando, sin mucha emoción.', color: '#868E96' },
+  { id: 'satisfecho', title: 'Satisfecho', subtitle: 'Me gustan', description: 'Mis beneficios me acompañan bien en el día a día.', color: '#37B24D' },
+  { id: 'muy_satisfecho', title: 'Muy satisfecho', subtitle: '¡Me encantan!', description: 'Mis beneficios son justo lo que quiero.', color: '#7048E8' },
 ] as const;
 export type SatisfactionLevelId = (typeof SATISFACTION_LEVELS)[number]['id'];
 

@@ -6,10 +6,16 @@ import { errorMessage } from '../errors';
 /** A person's name, wherever it is typed (sign-up, /profile, HR's 'Agregar Usuario'). */
 export const displayName = nameField({ required: errorMessage('NAME_REQUIRED'), max: 120, maxMessage: 'El nombre puede tener hasta 120 caracteres' });
 
-const email = z.string().trim().toLowerCase().email(errorMessage('REGISTER_INVALID_EMAIL'));
+/**
+ * The address a person types on a public form: empty says so in the same words on every form
+ * (issue 23 §4); a malformed one gets that form's text of the spec (part 1 §8: login's ends with a
+ * full stop, registration's does not).
+ */
+const EMAIL_REQUIRED = 'El correo es obligatorio';
+const typedEmail = (invalid: string) => z.string().trim().toLowerCase().min(1, { message: EMAIL_REQUIRED, abort: true }).email(invalid);
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'El correo es obligatorio').email(errorMessage('LOGIN_INVALID_EMAIL')),
+  email: typedEmail(errorMessage('LOGIN_INVALID_EMAIL')),
   password: z.string().min(1, 'La contraseña es obligatoria'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -33,7 +39,7 @@ export function newPasswordPair<K extends string, C extends string>(passwordKey:
 export const registerFormSchema = z
   .object({
     name: displayName,
-    email,
+    email: typedEmail(errorMessage('REGISTER_INVALID_EMAIL')),
     password: z.string(),
     confirmPassword: z.string(),
   })
@@ -41,7 +47,7 @@ export const registerFormSchema = z
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, 'El correo es obligatorio').email(errorMessage('LOGIN_INVALID_EMAIL')),
+  email: typedEmail(errorMessage('LOGIN_INVALID_EMAIL')),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

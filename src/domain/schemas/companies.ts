@@ -85,9 +85,13 @@ export const companyListQuerySchema = z.object({
 
 export const companyStatusBodySchema = z.object({ status: z.enum(RECORD_STATUSES) });
 
-/** 'admin@' + the lowercased company name (part 1 §5), spaces removed so it can be an address. */
-export function suggestedAdminEmail(companyName: string): string {
-  return `admin@${companyName.trim().toLowerCase().replace(/\s+/g, '')}`;
+/**
+ * The address 'Crear administrador' starts with: 'admin@' + the company's email domain when it is known
+ * (issue 23 §4: a real address, 'admin@pampa.cl'), else the spec's 'admin@' + the lowercased company
+ * name (part 1 §5), spaces removed, for level 1 to complete.
+ */
+export function suggestedAdminEmail(company: Pick<Company, 'name' | 'emailDomain'>): string {
+  return `admin@${company.emailDomain ?? company.name.trim().toLowerCase().replace(/\s+/g, '')}`;
 }
 
 /** Creating a company's HR admin (part 1 §5 "Company admin creation"). */

@@ -41,7 +41,7 @@ export function useSetCompanyStatus() {
   return useCompanyMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<Company>(`/api/companies/${id}/status`, { status }));
 }
 
-/** 'Invitar Admin' (issue 20 §3): the HR admin chooses the password from the mail. */
+/** 'Invitar administrador' (issue 20 §3): the HR admin chooses the password from the mail. */
 export function useInviteCompanyAdmin() {
   return useCompanyMutation(({ companyId, values }: { companyId: string; values: CompanyAdminInvite }) =>
     api.post<CompanyAdmin>(`/api/companies/${companyId}/admins/invite`, values),

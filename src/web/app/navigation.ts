@@ -2,7 +2,10 @@ import type { Level } from '../../domain/levels';
 
 export type NavItem = { label: string; to: string; icon: string };
 
-/** The side menu of each level, exactly the spec's items (part 1 "Shared layout"). */
+/**
+ * The side menu of each level: the spec's items (part 1 "Shared layout"), and HR's 'Tokens', which
+ * the spec's level 2 menu omits though /level2/tokens is one of its routes (issue 23 §15).
+ */
 export const NAVIGATION: Record<Level, NavItem[]> = {
   1: [
     { label: 'Panel', to: '/level1/dashboard', icon: 'dashboard' },
@@ -21,6 +24,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
   2: [
     { label: 'Panel', to: '/level2/dashboard', icon: 'dashboard' },
     { label: 'Beneficios', to: '/level2/benefits', icon: 'gift' },
+    { label: 'Tokens', to: '/level2/tokens', icon: 'coins' },
     { label: 'Usuarios', to: '/level2/users', icon: 'users' },
     { label: 'Solicitudes', to: '/level2/requests', icon: 'inbox' },
     { label: 'Bot de bienestar', to: '/level2/bot-messaging', icon: 'robot' },

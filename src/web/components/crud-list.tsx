@@ -78,9 +78,6 @@ export type CrudFormProps = {
   onSaved: (message: string) => void;
 };
 
-/** HR's load failure (part 2 §8 'Error al cargar los datos'), with the server's reason. */
-export const loadFailed = (error: unknown) => `Error al cargar los datos: ${messageOf(error)}`;
-
 /**
  * A list screen with create / edit / activate-deactivate: the page and search of its DataTable, the row
  * being edited (`{ item: null }` = creating), the row waiting for the confirmation and its dialog, and the

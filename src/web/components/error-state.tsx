@@ -1,5 +1,9 @@
 import { Button, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { messageOf } from '../api/client';
+
+/** HR's load failure (part 2 §8 'Error al cargar los datos'), with the server's reason: the one text of every HR screen. */
+export const loadFailed = (error: unknown) => `Error al cargar los datos: ${messageOf(error)}`;
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
@@ -17,4 +21,9 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       </Stack>
     </Card>
   );
+}
+
+/** A read that failed on an HR screen: the spec's 'Error al cargar los datos' and a retry, in one piece. */
+export function LoadFailedState({ query }: { query: { error: unknown; refetch: () => unknown } }) {
+  return <ErrorState message={loadFailed(query.error)} onRetry={() => void query.refetch()} />;
 }

@@ -1,17 +1,36 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 
 /** Any standard-schema validator (a zod 4 schema is one). */
 type FormSchema = Parameters<typeof schemaResolver>[0];
 
 /**
+ * Each message once (issue 23 §4): the spec's "all required" texts name several fields ('Los campos
+ * Título, Descripción y Tipo son obligatorios'), and written under each of them the form repeated one
+ * sentence three times. The first field keeps the words; the others it covers are marked invalid
+ * (red, `aria-invalid`) without repeating them.
+ */
+function oneMessagePerForm(errors: FormErrors): FormErrors {
+  const shown = new Set<unknown>();
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => {
+      if (typeof message !== 'string') return [field, message];
+      if (shown.has(message)) return [field, true];
+      shown.add(message);
+      return [field, message];
+    }),
+  );
+}
+
+/**
  * A Mantine form validated by the same zod schema the server uses (CONVENTIONS "One contract at
  * both ends"), through Mantine 9's standard-schema resolver: the first message of each field is
- * the spec's text, shown under the field before anything is sent.
+ * the spec's text, shown under the field before anything is sent, and each message once.
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(schema: FormSchema, initialValues: Values) {
-  return useForm<Values>({ mode: 'controlled', initialValues, validate: schemaResolver(schema, { sync: true }) });
+  const resolve = schemaResolver(schema, { sync: true });
+  return useForm<Values>({ mode: 'controlled', initialValues, validate: (values) => oneMessagePerForm(resolve(values)) });
 }
 
 /**
@@ -51,15 +70,29 @@ type FormModalOptions<Values> = {
   children: ReactNode;
 };
 
-/** A form in a modal (LOOK-AND-FEEL "forms in modals"): the fields, a server error, Cancelar and the submit button. */
+/**
+ * A form in a modal (LOOK-AND-FEEL "forms in modals"): the fields, a server error, Cancelar and the
+ * submit button. Only the current attempt's result shows (issue 23 §4): when a new submit is refused
+ * by the form's own rules, the server's answer to the previous one ('Ya existe un usuario con ese
+ * correo electrónico') is put away, not left beside the new field errors.
+ */
 export function FormModal<Values>({ opened, title, form, onSubmit, onClose, submitLabel, isSubmitting = false, error, children }: FormModalOptions<Values>) {
+  const [staleError, setStaleError] = useState<string | null>(null);
+  const shownError = error && error !== staleError ? error : null;
+  const submit = form.onSubmit(
+    (values) => {
+      setStaleError(null);
+      onSubmit(values);
+    },
+    () => setStaleError(error ?? null),
+  );
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
-      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error && (
+          {shownError && (
             <Alert color="red" role="alert">
-              {error}
+              {shownError}
             </Alert>
           )}
           {children}

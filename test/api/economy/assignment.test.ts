@@ -98,7 +98,7 @@ describe('platform admin: add and remove flexible tokens', () => {
     expect(entry).toMatchObject({ type: 'remove', kind: 'revoke', amount: 7, reason: 'Tokens removidos por administrador', balanceBefore: 7, balanceAfter: 0 });
 
     const empty = await post('/api/admin/tokens/remove', admin.cookie, { userId: camila.id, amount: 1 });
-    expect(empty.json().error.message).toBe('No se pueden quitar 1 tokens. El usuario solo tiene 0 tokens.');
+    expect(empty.json().error.message).toBe('No se pueden quitar 1 token. El usuario solo tiene 0 tokens.');
   });
 
   it('adds once for a repeated Idempotency-Key', async () => {

@@ -36,7 +36,7 @@ describe('one employee, 200 redemptions at once, a balance for 10', () => {
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
       expect(refused.json().error).toEqual({
         code: 'INSUFFICIENT_JOBBY_TOKENS',
-        message: 'No tienes suficientes tokens Jobby. Necesitas 1 tokens, pero solo tienes 0.',
+        message: 'No tienes suficientes tokens Jobby. Necesitas 1 token, pero solo tienes 0.',
       });
     }
     const remaining = responses.filter((r) => r.statusCode === 200).map((r) => r.json().balances.jobby as number);

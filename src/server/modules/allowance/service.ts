@@ -15,6 +15,7 @@ import { companies, monthlyGrants, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
 import { recordEvent } from '../events/outbox';
+import { plural, tokens } from '../../../domain/plural';
 
 /** The ledger's limit per transferAll call is ~3,600 rows; grants go in slices well below it. */
 const GRANTS_PER_CALL = 1000;
@@ -93,7 +94,7 @@ export async function grantCompanyMonth(
       tokenType,
       employees: employees.length,
       amountEach: company.amount,
-      message: `Asignación mensual de ${label} realizada: ${employees.length} ${employees.length === 1 ? 'empleado recibió' : 'empleados recibieron'} ${company.amount} tokens`,
+      message: `Asignación mensual de ${label} realizada: ${plural(employees.length, 'empleado recibió', 'empleados recibieron')} ${tokens(company.amount)}`,
     };
   });
 }

@@ -17,7 +17,7 @@ import { createCompany, createCompanyAdmin, listCompanies, setCompanyStatus, upd
 const access = { levels: [1] } as const;
 const tags = ['companies'];
 
-/** Level 1: the companies screen (/level1/companies) and its 'Crear Admin'. */
+/** Level 1: the companies screen (/level1/companies) and its 'Crear administrador'. */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/companies', {
     config: { access },

@@ -12,6 +12,7 @@ import type { Actor } from '../../actor';
 import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
 import { companies, invitations, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { plural } from '../../../domain/plural';
 
 type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -72,22 +73,22 @@ export async function listAdminUsers(db: Executor, query: AdminUserListQuery): P
 
 const RECOMMENDATIONS: Record<UserRecommendation['kind'], Omit<UserRecommendation, 'kind' | 'count' | 'message'> & { message: (n: number) => string }> = {
   users_without_level: {
-    message: (n) => `${n} ${n === 1 ? 'usuario no tiene' : 'usuarios no tienen'} nivel: no pueden entrar a ninguna área.`,
+    message: (n) => `${plural(n, 'usuario no tiene', 'usuarios no tienen')} nivel: no pueden entrar a ninguna área.`,
     link: '/level1/users/assign-levels',
     linkLabel: 'Asignar niveles',
   },
   hr_without_company: {
-    message: (n) => `${n} ${n === 1 ? 'administrador de RR.HH. no tiene' : 'administradores de RR.HH. no tienen'} empresa: crea su cuenta desde la empresa o cambia su nivel.`,
+    message: (n) => `${plural(n, 'administrador de RR.HH. no tiene', 'administradores de RR.HH. no tienen')} empresa: crea su cuenta desde la empresa o cambia su nivel.`,
     link: '/level1/companies',
     linkLabel: 'Ir a Empresas',
   },
   employees_without_company: {
-    message: (n) => `${n} ${n === 1 ? 'colaborador no tiene' : 'colaboradores no tienen'} empresa: revisa que su empresa exista y tenga su dominio de correo.`,
+    message: (n) => `${plural(n, 'colaborador no tiene', 'colaboradores no tienen')} empresa: revisa que su empresa exista y tenga su dominio de correo.`,
     link: '/level1/companies',
     linkLabel: 'Ir a Empresas',
   },
   companies_over_max_users: {
-    message: (n) => `${n} ${n === 1 ? 'empresa supera' : 'empresas superan'} su máximo de usuarios: aumenta el máximo o revisa sus cuentas.`,
+    message: (n) => `${plural(n, 'empresa supera', 'empresas superan')} su máximo de usuarios: aumenta el máximo o revisa sus cuentas.`,
     link: '/level1/companies',
     linkLabel: 'Ir a Empresas',
   },

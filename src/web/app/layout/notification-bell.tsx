@@ -23,7 +23,7 @@ export function NotificationBell() {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
         <Tooltip label="Notificaciones" disabled={opened}>
-          <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" offset={4} disabled={unread === 0} data-testid="bell-badge">
+          <Indicator label={unread > 99 ? '99+' : unread} size={16} offset={4} disabled={unread === 0} data-testid="bell-badge">
             <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="bell">
               <IconBell size={20} />
             </ActionIcon>

@@ -13,6 +13,7 @@ import { messageOf } from '../../api/client';
 import { useCreateRule, useRuleQualifying, useUpdateRule, type QualifyingParams } from '../../api/achievements';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
+import { plural } from '../../../domain/plural';
 
 type RuleFormValues = {
   name: string;
@@ -51,7 +52,7 @@ const valuesOf = (rule: AchievementRule | null): RuleFormValues =>
       }
     : INITIAL;
 
-const people = (n: number) => `${n} ${n === 1 ? 'persona' : 'personas'}`;
+const people = (n: number) => plural(n, 'persona', 'personas');
 
 /** The condition as the server counts it, or null while the form's condition is not a valid one. */
 function qualifyingParams(values: RuleFormValues, ruleId: string | undefined): QualifyingParams | null {

@@ -14,17 +14,18 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
 import { AchievementRuleModal } from './achievement-rule-modal';
+import { plural, tokens } from '../../../domain/plural';
 
 const PAGE_SIZE = 10;
 
 function conditionText(rule: AchievementRule): string {
   switch (rule.conditionType) {
     case 'same_provider_timeframe':
-      return `${rule.conditionMinUsers} usuarios en ${rule.conditionValue} min`;
+      return `${plural(rule.conditionMinUsers ?? 0, 'usuario', 'usuarios')} en ${rule.conditionValue} min`;
     case 'tokens_used_count':
-      return `${rule.conditionValue} ${rule.conditionValue === 1 ? 'código usado' : 'códigos usados'}`;
+      return plural(rule.conditionValue ?? 0, 'código usado', 'códigos usados');
     case 'consecutive_days':
-      return `${rule.conditionValue} días seguidos`;
+      return plural(rule.conditionValue ?? 0, 'día seguido', 'días seguidos');
     default:
       return '';
   }
@@ -65,8 +66,8 @@ function RulesTab() {
         </div>
       ),
     },
-    { key: 'reward', header: 'Recompensa', noWrap: true, render: (r) => `${r.rewardTokens} tokens` },
-    { key: 'grants', header: 'Otorgada', noWrap: true, render: (r) => `${r.grants} ${r.grants === 1 ? 'vez' : 'veces'}` },
+    { key: 'reward', header: 'Recompensa', noWrap: true, render: (r) => tokens(r.rewardTokens) },
+    { key: 'grants', header: 'Otorgada', noWrap: true, render: (r) => plural(r.grants, 'vez', 'veces') },
     {
       key: 'status',
       header: 'Estado',
@@ -210,7 +211,7 @@ function AnalysisTab({ active }: { active: boolean }) {
               <Group key={r.ruleId} justify="space-between" wrap="nowrap">
                 <Text size="sm">{r.ruleName}</Text>
                 <Text size="sm" fw={600}>
-                  {r.grants} · {r.tokens} tokens
+                  {r.grants} · {tokens(r.tokens)}
                 </Text>
               </Group>
             ))}

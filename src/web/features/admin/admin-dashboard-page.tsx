@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCircleCheck, IconGift, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../domain/dates';
@@ -10,8 +10,9 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
-import { StatusBadge } from '../../components/badges';
+import { OriginBadge, StatusBadge } from '../../components/badges';
 import { SimpleTable, type DataTableColumn } from '../../components/data-table';
+import { plural } from '../../../domain/plural';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [
@@ -31,9 +32,7 @@ const RECENT_CODE_COLUMNS: DataTableColumn<AdminDashboard['recentCodes'][number]
     render: (c) => (
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{c.benefitName}</Text>
-        <Badge size="xs" miw="max-content" variant="light" color={c.isBenefitJobby ? 'grape' : 'yellow'}>
-          {c.isBenefitJobby ? 'Jobby' : 'Empresa'}
-        </Badge>
+        <OriginBadge isBenefitJobby={c.isBenefitJobby} size="xs" />
       </Group>
     ),
   },
@@ -74,8 +73,9 @@ export function AdminDashboardPage() {
           ))}
         </Group>
       </Card>
+      {/* Side by side only from xl (1408 px): at 1366 px the six columns of the codes table were clipped beside the companies (issue 23 §12). */}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
         <Card padding="lg" h="100%">
           <Title order={4} mb="sm">
             Empresas recientes
@@ -91,7 +91,7 @@ export function AdminDashboardPage() {
                       {c.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {formatDate(c.createdAt)} · {c.userCount} {c.userCount === 1 ? 'usuario' : 'usuarios'}
+                      {formatDate(c.createdAt)} · {plural(c.userCount, 'usuario', 'usuarios')}
                     </Text>
                   </div>
                   <StatusBadge isActive={c.status === 'active'} feminine />
@@ -104,7 +104,7 @@ export function AdminDashboardPage() {
           )}
         </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
         <Card padding="lg" h="100%">
           <Title order={4} mb="sm">
             Últimos tokens canjeados

@@ -15,6 +15,7 @@ import { CodeText } from '../../components/code-text';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { ExportCsvButton } from '../../components/export-csv-button';
+import { tokens } from '../../../domain/plural';
 
 const PAGE_SIZE = 10;
 
@@ -162,7 +163,7 @@ function ProcessRequestContent({ request, onClose }: { request: BenefitRequest; 
         </Group>
         <Detail label="Usuario" value={`${request.userName ?? 'Usuario desconocido'}${request.userEmail ? ` (${request.userEmail})` : ''}`} />
         <Detail label="Empresa" value={request.companyName ?? '—'} />
-        <Detail label="Costo" value={`${request.tokenCost} tokens ${request.paidWithTokens ? '(pagado)' : ''}`} />
+        <Detail label="Costo" value={`${tokens(request.tokenCost)}${request.paidWithTokens ? ' (pagado)' : ''}`} />
         <Detail label="Fecha de solicitud" value={formatDateTime(request.requestDate)} />
         {request.processedDate && <Detail label="Fecha de gestión" value={formatDateTime(request.processedDate)} />}
         {request.comments && <Detail label="Comentarios" value={request.comments} />}

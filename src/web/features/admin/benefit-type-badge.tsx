@@ -3,11 +3,12 @@ import type { BenefitType } from '../../../domain/constants';
 
 /** The type badge of the platform benefits table (issue 8: Automático / Gestionado / Terceros). */
 export const BENEFIT_TYPE_LABELS: Record<BenefitType, string> = { automatic: 'Automático', managed: 'Gestionado', third_party: 'Terceros' };
-const COLORS: Record<BenefitType, string> = { automatic: 'teal', managed: 'blue', third_party: 'grape' };
+/** The theme's AA tints (badge-variants.ts): Mantine's light teal was below 4.5:1 (issue 23 §13). */
+const TONES: Record<BenefitType, 'success' | 'info' | 'platform'> = { automatic: 'success', managed: 'info', third_party: 'platform' };
 
 export function BenefitTypeBadge({ type }: { type: BenefitType }) {
   return (
-    <Badge miw="max-content" variant="light" color={COLORS[type]}>
+    <Badge miw="max-content" variant={TONES[type]}>
       {BENEFIT_TYPE_LABELS[type]}
     </Badge>
   );

@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { StatCardRow } from '../../components/stat-cards';
 import { BotRequestsSection } from './bot-requests-section';
+import { plural } from '../../../domain/plural';
 
 const PAGE_SIZE = 12;
 
@@ -38,7 +39,7 @@ function CompanyBotCard({ company, isSaving, onToggle }: { company: BotAccessCom
         </Group>
         <Group gap={6} c="dimmed">
           <IconUsers size={16} aria-hidden />
-          <Text size="sm">{company.userCount === 1 ? '1 usuario' : `${company.userCount.toLocaleString('es-CL')} usuarios`}</Text>
+          <Text size="sm">{plural(company.userCount, 'usuario', 'usuarios')}</Text>
         </Group>
         <Text size="sm" c={on ? 'green.8' : 'dimmed'} fw={on ? 600 : 400}>
           {on && company.botEnabledAt ? `Habilitado desde ${formatDate(company.botEnabledAt)}` : 'Bot deshabilitado'}

@@ -11,7 +11,7 @@ import { CompanyAdminInviteModal, CompanyAdminModal } from './company-admin-moda
 import { CompanyFormModal } from './company-form-modal';
 import { StatusBadge } from '../../components/badges';
 
-/** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear Admin'. */
+/** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear administrador'. */
 export function CompaniesPage() {
   const list = useCrudList<Company>({
     setStatus: useSetCompanyStatus(),
@@ -49,6 +49,7 @@ export function CompaniesPage() {
       ),
     },
     { key: 'contact', header: 'Contacto', render: (c) => c.contactName ?? '—' },
+    // 'Email' as the form's label, which is the spec's word for this field ('Los campos Nombre, Contacto y Email son obligatorios').
     { key: 'email', header: 'Email', render: (c) => c.contactEmail ?? '—' },
     { key: 'phone', header: 'Teléfono', noWrap: true, render: (c) => c.contactPhone ?? '—' },
     { key: 'date', header: 'Fecha', noWrap: true, render: (c) => formatDate(c.createdAt) },
@@ -62,11 +63,11 @@ export function CompaniesPage() {
       name: (c) => c.name,
       extra: (c) => (
         <>
-          <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear Admin de ${c.name}`}>
-            Crear Admin
+          <Button size="xs" variant="filled" color="admin" onClick={() => setAdminFor(c)} aria-label={`Crear administrador de ${c.name}`}>
+            Crear administrador
           </Button>
-          <Button size="xs" variant="light" color="admin" onClick={() => setInviteFor(c)} aria-label={`Invitar Admin de ${c.name}`}>
-            Invitar Admin
+          <Button size="xs" variant="light" color="admin" onClick={() => setInviteFor(c)} aria-label={`Invitar administrador de ${c.name}`}>
+            Invitar administrador
           </Button>
         </>
       ),

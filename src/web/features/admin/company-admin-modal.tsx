@@ -8,7 +8,7 @@ import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-m
 type AdminFormValues = { name: string; email: string; password: string; confirmPassword: string };
 
 function valuesFor(company: Company | null): AdminFormValues {
-  return { name: '', email: company ? suggestedAdminEmail(company.name) : '', password: '', confirmPassword: '' };
+  return { name: '', email: company ? suggestedAdminEmail(company) : '', password: '', confirmPassword: '' };
 }
 
 /** The server's own message for a refusal it explains; the spec's 'Error al crear administrador' otherwise. */
@@ -24,8 +24,8 @@ type CompanyAdminModalOptions = {
 };
 
 /**
- * 'Crear Admin' (part 1 §5 "Company admin creation"): the email starts pre-filled as admin@ + the
- * lowercased company name; the account is created on the server, so the operator stays signed in.
+ * 'Crear administrador' (part 1 §5 "Company admin creation"): the email starts pre-filled as admin@ +
+ * the company's email domain (or its lowercased name when it has none); the account is created on the server, so the operator stays signed in.
  */
 export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminModalOptions) {
   const form = useSchemaForm<AdminFormValues>(companyAdminInputSchema, valuesFor(company));
@@ -64,7 +64,7 @@ type InviteValues = { name: string; email: string };
 const inviteValuesFor = (company: Company | null): InviteValues => ({ name: '', email: company ? suggestedAdminEmail(company.name) : '' });
 
 /**
- * 'Invitar Admin' (issue 20 §3), beside 'Crear Admin': the same name and address, no password; the HR
+ * 'Invitar administrador' (issue 20 §3), beside 'Crear administrador': the same name and address, no password; the HR
  * admin gets a mail with a 7-day link to choose it and lands in this company at level 2.
  */
 export function CompanyAdminInviteModal({ company, onClose, onCreated }: CompanyAdminModalOptions) {

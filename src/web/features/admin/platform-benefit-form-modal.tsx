@@ -1,4 +1,5 @@
 import { Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { BenefitCategorySelect } from '../../components/benefit-category-select';
 import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '../../../domain/constants';
 import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
@@ -13,9 +14,10 @@ type BenefitFormValues = {
   description: string;
   type: string;
   value: string;
+  /** The provider's name as people read it: its account's when one is chosen, else an older record's text. */
   providerName: string;
   providerUserId: string | null;
-  category: string;
+  category: string | null;
   image: string;
   isHighlighted: boolean;
   tokenCost: number | string;
@@ -31,7 +33,7 @@ function valuesOf(benefit: PlatformBenefit | null): BenefitFormValues {
     value: benefit?.value ?? '',
     providerName: benefit?.providerName ?? '',
     providerUserId: benefit?.providerUserId ?? null,
-    category: benefit?.category ?? '',
+    category: benefit?.category ?? null,
     image: benefit?.image ?? '',
     isHighlighted: benefit?.isHighlighted ?? false,
     tokenCost: benefit?.tokenCost ?? PLATFORM_BENEFIT_DEFAULT_TOKEN_COST,
@@ -45,6 +47,12 @@ type PlatformBenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
   benefit: PlatformBenefit | null;
 };
+
+/** What the provider field means, and an older record's provider written as text without an account. */
+function providerDescription(values: BenefitFormValues): string {
+  if (!values.providerUserId && values.providerName) return `Registrado como "${values.providerName}", sin cuenta: elige su cuenta para que pueda validar los códigos.`;
+  return 'Solo esta cuenta podrá validar sus códigos; su nombre es el que ven los colaboradores.';
+}
 
 const TYPE_OPTIONS = Object.entries(BENEFIT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -79,23 +87,27 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Tipo" withAsterisk placeholder="Elige un tipo" data={TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('type')} key={form.key('type')} />
         <TextInput label="Valor" placeholder="Ej.: 2x1, 20% de descuento" {...form.getInputProps('value')} key={form.key('value')} />
-        <TextInput label="Proveedor (nombre)" {...form.getInputProps('providerName')} key={form.key('providerName')} />
         <Select
-          label="Cuenta del proveedor"
-          description="Solo esta cuenta podrá validar sus códigos."
-          placeholder={providers.isPending ? 'Cargando proveedores...' : 'Ninguna'}
+          label="Proveedor"
+          description={providerDescription(form.getValues())}
+          placeholder={providers.isPending ? 'Cargando proveedores...' : 'Ninguno'}
           data={(providers.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
           clearable
           searchable
           nothingFoundMessage="No hay proveedores con ese nombre"
           {...form.getInputProps('providerUserId')}
+          onChange={(id) => {
+            // One provider (issue 23 §4): the name people read follows the account chosen.
+            form.setFieldValue('providerUserId', id);
+            form.setFieldValue('providerName', providers.data?.find((p) => p.id === id)?.name ?? '');
+          }}
           key={form.key('providerUserId')}
         />
-        <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
+        <BenefitCategorySelect {...form.getInputProps('category')} key={form.key('category')} />
         <TextInput label="URL de la imagen" type="url" {...form.getInputProps('image')} key={form.key('image')} />
         <TokenAmountInput label="Costo en tokens" withAsterisk min={1} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
         <TokenAmountInput
-          label={benefit ? 'Stock disponible' : 'Stock'}
+          label="Unidades disponibles"
           description="0 = ilimitado"
           min={0}
           {...form.getInputProps('stock')}

@@ -81,7 +81,7 @@ export function ProvidersPage() {
         </div>
       ),
     },
-    { key: 'email', header: 'Email', render: (p) => p.email },
+    { key: 'email', header: 'Correo', render: (p) => p.email },
     { key: 'category', header: 'Categoría', render: (p) => p.category ?? '—' },
     { key: 'phone', header: 'Teléfono', noWrap: true, render: (p) => p.contactPhone ?? '—' },
     { key: 'status', header: 'Estado', noWrap: true, render: (p) => <StatusBadge isActive={p.status === 'active'} /> },

@@ -18,6 +18,7 @@ import { messageOf } from '../../api/client';
 import { useAdminSurvey, useCompanySurveySummary } from '../../api/surveys';
 import { ErrorState } from '../../components/error-state';
 import { SurveyTypeBadge } from './survey-type-badge';
+import { plural } from '../../../domain/plural';
 
 /** One answer: its question and, under it, the answer by its Spanish name. */
 function Answer({ question, children }: { question: string; children: ReactNode }) {
@@ -147,7 +148,7 @@ function CountBars({ title, rows, of, options, extra }: { title: string; rows: {
                     {name}
                   </Text>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {row.count} {row.count === 1 ? 'persona' : 'personas'}
+                    {plural(row.count, 'persona', 'personas')}
                   </Text>
                 </Group>
                 <Progress value={of > 0 ? (row.count / of) * 100 : 0} color="admin" size="sm" aria-label={`${name}: ${row.count} de ${of}`} />
@@ -175,7 +176,7 @@ function CompanySummary({ summary }: { summary: CompanySurveySummary }) {
             Resumen de {summary.companyName}
           </Title>
           <Text size="sm" c="dimmed">
-            {summary.respondentsA} {summary.respondentsA === 1 ? 'persona respondió' : 'personas respondieron'} la encuesta A y {summary.respondentsB} la encuesta B.
+            {plural(summary.respondentsA, 'persona respondió', 'personas respondieron')} la encuesta A y {summary.respondentsB} la encuesta B.
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">

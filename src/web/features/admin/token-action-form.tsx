@@ -84,7 +84,8 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
     <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={text.title}>
       <Stack gap="sm">
         <Group gap="xs">
-          <ThemeIcon variant="light" color={color} radius="xl" size="md" aria-hidden>
+          {/* The theme's AA tints: 'light' with a shade (red.8) filled the circle with the icon's own red. */}
+          <ThemeIcon variant={action === 'add' ? 'light' : 'danger'} color={action === 'add' ? 'admin' : undefined} radius="xl" size="md" aria-hidden>
             <Icon size={16} />
           </ThemeIcon>
           <Title order={4}>{text.title}</Title>

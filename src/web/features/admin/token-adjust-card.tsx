@@ -10,6 +10,7 @@ import { usePressKey } from '../../api/press-key';
 import { EmployeeSelect } from './employee-select';
 import { TokenActionForm, type TokenAction } from './token-action-form';
 import classes from './tokens-page.module.css';
+import { plural, tokens } from '../../../domain/plural';
 
 type Banner = { kind: 'success' | 'error'; title?: string; message: string };
 
@@ -18,7 +19,7 @@ type Banner = { kind: 'success' | 'error'; title?: string; message: string };
  * (docs/decisions.md). The template is kept as the spec writes it, also for N = 1.
  */
 function successText(action: TokenAction, amount: number, name: string): string {
-  return action === 'add' ? `Se añadieron ${amount} tokens a ${name}` : `Se quitaron ${amount} tokens a ${name}`;
+  return `${action === 'add' ? 'Se añadieron' : 'Se quitaron'} ${tokens(amount)} a ${name}`;
 }
 
 function BalanceTile({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
@@ -89,7 +90,7 @@ export function TokenAdjustCard() {
         title: 'Quitar tokens',
         children: (
           <Text size="sm">
-            ¿Quitar {input.amount} {input.amount === 1 ? 'token flexible' : 'tokens flexibles'} a <strong>{employee.name}</strong>? Su saldo pasará de{' '}
+            ¿Quitar {plural(input.amount, 'token flexible', 'tokens flexibles')} a <strong>{employee.name}</strong>? Su saldo pasará de{' '}
             {employee.jobby} a {employee.jobby - input.amount}.
           </Text>
         ),

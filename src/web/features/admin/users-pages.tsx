@@ -120,7 +120,7 @@ export function UserDiagnosticsPage() {
         }),
     });
   const columns: DataTableColumn<AdminUser>[] = [
-    { key: 'email', header: 'Email', render: (u) => <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{u.email}</Text> },
+    { key: 'email', header: 'Correo', render: (u) => <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{u.email}</Text> },
     { key: 'name', header: 'Nombre', render: (u) => u.name },
     { key: 'level', header: 'Nivel', noWrap: true, render: levelBadge },
     { key: 'company', header: 'Empresa', render: (u) => u.companyName ?? '—' },

@@ -12,7 +12,7 @@ const SENT = 'Si el correo está registrado, te enviamos un enlace para restable
 
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
-  const { error, submitting, run } = useFormAction();
+  const { error, submitting, run, invalid } = useFormAction();
   const form = useForm<ForgotPasswordInput>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
@@ -24,6 +24,7 @@ export function ForgotPasswordPage() {
       await requestPasswordReset(values.email.trim().toLowerCase());
       setSent(true);
     }),
+    invalid,
   );
 
   return (

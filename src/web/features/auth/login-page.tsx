@@ -30,9 +30,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const { error: submitError, setError, submitting, run } = useFormAction();
+  const { error: submitError, setError, submitting, attempted, run, invalid } = useFormAction();
   // better-auth sends an expired or wrong confirmation link back here with `?error=…`.
-  const linkError = params.get('error') ? 'El enlace de confirmación no es válido o ya venció. Inicia sesión para pedir uno nuevo.' : null;
+  // It explains why the person is here, until they try to sign in: then only that attempt's result shows.
+  const linkError = params.get('error') && !attempted ? 'El enlace de confirmación no es válido o ya venció. Inicia sesión para pedir uno nuevo.' : null;
   const error = submitError ?? linkError;
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -64,6 +65,7 @@ export function LoginPage() {
       // The area's guard sends a person who may not enter the returned path to their own home.
       navigate(returnPath ?? target, { replace: true });
     }),
+    invalid,
   );
 
   if (unverifiedEmail) {
@@ -74,7 +76,7 @@ export function LoginPage() {
     );
   }
 
-  const verified = params.get('verificado') === '1' && !error;
+  const verified = params.get('verificado') === '1' && !error && !attempted;
 
   return (
     <AuthShell>

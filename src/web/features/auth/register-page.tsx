@@ -21,7 +21,7 @@ export function RegisterPage() {
   const { data: publicConfig } = useQuery(publicConfigQuery);
   const mustVerify = publicConfig?.emailVerification === 'required';
   const [success, setSuccess] = useState(false);
-  const { error, submitting, run } = useFormAction();
+  const { error, submitting, run, invalid } = useFormAction();
   const form = useForm<RegisterFormInput>({
     mode: 'uncontrolled',
     initialValues: EMPTY,
@@ -46,6 +46,7 @@ export function RegisterPage() {
       form.resetDirty();
       setSuccess(true);
     }),
+    invalid,
   );
 
   return (

@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const isInvitation = params.get('invitacion') === '1';
   const [done, setDone] = useState(false);
-  const { error, submitting, run } = useFormAction();
+  const { error, submitting, run, invalid } = useFormAction();
   const form = useForm<ResetPasswordFormInput>({
     mode: 'uncontrolled',
     initialValues: { newPassword: '', confirmPassword: '' },
@@ -33,6 +33,7 @@ export function ResetPasswordPage() {
       await resetPassword(token, values.newPassword);
       setDone(true);
     }),
+    invalid,
   );
   const shownError = token ? error : errorMessage('RESET_LINK_INVALID');
 

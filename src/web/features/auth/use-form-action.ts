@@ -3,13 +3,18 @@ import { messageOf } from '../../api/client';
 
 /**
  * The submit cycle of the public forms: clears the error, marks the form busy, runs the call and
- * shows the server's Spanish message when it fails.
+ * shows the server's Spanish message when it fails. Only the current attempt's result is shown
+ * (issue 23 §4): a submit the form's own rules refuse (`invalid`, the form's validation-failure
+ * handler) also clears the previous attempt's message, so a stale refusal never sits beside the
+ * field errors of the new one; `attempted` says whether the person has submitted at all.
  */
 export function useFormAction() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [attempted, setAttempted] = useState(false);
   const run = async (action: () => Promise<void>) => {
     setError(null);
+    setAttempted(true);
     setSubmitting(true);
     try {
       await action();
@@ -19,5 +24,9 @@ export function useFormAction() {
       setSubmitting(false);
     }
   };
-  return { error, setError, submitting, run };
+  const invalid = () => {
+    setError(null);
+    setAttempted(true);
+  };
+  return { error, setError, submitting, attempted, run, invalid };
 }

@@ -27,7 +27,4 @@ export function accentOf(item: Pick<CatalogueItem, 'kind'>): Accent {
   return ACCENTS[item.kind];
 }
 
-/** 'N token' / 'N tokens'. */
-export function tokensText(n: number): string {
-  return `${n} ${n === 1 ? 'token' : 'tokens'}`;
-}
+

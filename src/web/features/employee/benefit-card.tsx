@@ -3,7 +3,8 @@ import { Badge, Box, Button, Group, Skeleton, Text, Title } from '@mantine/core'
 import { IconBan, IconCheck, IconCoins, IconInfoCircle, IconSparkles, IconStar, IconWifiOff } from '@tabler/icons-react';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
 import { useOnline } from '../../api/offline-snapshot';
-import { accentOf, tokensText } from './benefit-accent';
+import { accentOf } from './benefit-accent';
+import { plural, tokens } from '../../../domain/plural';
 import { categoryView } from './benefit-category';
 import classes from './benefit-card.module.css';
 import { useOpenBenefitDetail } from './benefit-detail-context';
@@ -68,7 +69,7 @@ export function BenefitCard({ item, onRedeem }: BenefitCardProps) {
             leftSection={<IconCoins size={12} aria-hidden />}
             data-testid="benefit-cost"
           >
-            {tokensText(item.tokenCost)}
+            {tokens(item.tokenCost)}
           </Badge>
         </Group>
         <AvailabilityLine item={item} />
@@ -129,7 +130,7 @@ function BenefitImage({ item }: { item: CatalogueItem }) {
 export function AvailabilityLine({ item }: { item: CatalogueItem }) {
   const parts: string[] = [];
   // Sold out already reads 'Agotado' on the button.
-  if (item.remaining !== null && item.remaining > 0) parts.push(item.remaining === 1 ? 'Queda 1 disponible' : `Quedan ${item.remaining} disponibles`);
+  if (item.remaining !== null && item.remaining > 0) parts.push(`${item.remaining === 1 ? 'Queda' : 'Quedan'} ${plural(item.remaining, 'disponible', 'disponibles')}`);
   if (item.kind === 'company' && item.limitPerUser !== null) parts.push(`Canjeado ${item.redeemedCount} de ${item.limitPerUser}`);
   const approval = approvalHint(item);
   if (parts.length === 0 && !approval) return null;
@@ -192,7 +193,7 @@ function RedeemAction({ item, onRedeem }: BenefitCardProps) {
       onClick={() => onRedeem(item)}
       style={{ background: accent.gradient, color: accent.onGradient }}
     >
-      Canjear por {tokensText(item.tokenCost)}
+      Canjear por {tokens(item.tokenCost)}
     </Button>
   );
 }

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCoins, IconMapPin } from '@tabler/icons-react';
 import type { CatalogueItem } from '../../../domain/schemas/economy';
-import { accentOf, tokensText } from './benefit-accent';
+import { accentOf } from './benefit-accent';
+import { tokens } from '../../../domain/plural';
 import { categoryView } from './benefit-category';
 import { AvailabilityLine, BLOCKED_LABELS } from './benefit-card';
 
@@ -55,7 +56,7 @@ function DetailBody({ item, onClose, onRedeem }: { item: CatalogueItem; onClose:
             </Badge>
           )}
           <Badge radius="xl" variant="outline" color={accent.color} leftSection={<IconCoins size={12} aria-hidden />}>
-            {tokensText(item.tokenCost)} {accent.tokenLabel.toLowerCase()}
+            {tokens(item.tokenCost)} {accent.tokenLabel.toLowerCase()}
           </Badge>
         </Group>
       </Stack>
@@ -97,7 +98,7 @@ function DetailBody({ item, onClose, onRedeem }: { item: CatalogueItem; onClose:
               onRedeem(item);
             }}
           >
-            Canjear por {tokensText(item.tokenCost)}
+            Canjear por {tokens(item.tokenCost)}
           </Button>
         ) : (
           <Button radius="xl" disabled>

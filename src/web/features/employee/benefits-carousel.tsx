@@ -46,9 +46,10 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
   const [isHintVisible, setHintVisible] = useState(true);
   const [isPointerInside, setPointerInside] = useState(false);
   const [isFocusInside, setFocusInside] = useState(false);
-  // Read at the first render: a phone opens straight into full screen, without a flash of the inline stage.
   const isPhone = useMediaQuery(`(max-width: ${CAROUSEL_MOBILE_MAX_WIDTH}px)`, undefined, { getInitialValueInEffect: false }) ?? false;
-  const [isFullscreenWanted, setFullscreenWanted] = useState(true);
+  // A phone opens the stage in the page, under the header, menu and balances (issue 23 §12: opening
+  // straight into full screen hid where the person was); full screen is one tap away, and back.
+  const [isFullscreenWanted, setFullscreenWanted] = useState(false);
   const isFullscreen = isPhone && isFullscreenWanted;
   const reducedMotion = useReducedMotion();
   const { width } = useViewportSize();
@@ -203,6 +204,10 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
         </div>
       ) : (
         <>
+          {/* Above the cards, in a space of its own: over them it hid the centre card's 'Canjear' (issue 23 §12). */}
+          <div className={`${classes.hint} ${isHintVisible ? '' : classes.hintHidden}`} aria-hidden={!isHintVisible} data-testid="carousel-hint">
+            {isPhone ? 'Desliza para ver más beneficios' : 'Usa ← → para navegar, Enter para canjear y G para ver en cuadrícula'}
+          </div>
           <div
             className={`${classes.track} ${classes.solidCards}`}
             style={{ '--card-width': size.width, '--card-height': size.height } as CSSProperties}
@@ -232,9 +237,6 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
               </button>
             </>
           )}
-          <div className={`${classes.hint} ${isHintVisible ? '' : classes.hintHidden}`} aria-hidden={!isHintVisible} data-testid="carousel-hint">
-            {isPhone ? 'Desliza para ver más beneficios' : 'Usa ← → para navegar, Enter para canjear y G para ver en cuadrícula'}
-          </div>
           <div className={classes.bottomBar}>
             <Progress index={index} count={count} />
             <div className={classes.counter} aria-live={isPaused ? 'polite' : 'off'} data-testid="carousel-counter">

@@ -11,8 +11,9 @@ import { CounterCode } from '../../components/counter-code';
 import { CodeText } from '../../components/code-text';
 import { ErrorState } from '../../components/error-state';
 import { OfflineNotice } from '../../components/offline-notice';
-import { ACCENTS, tokensText } from './benefit-accent';
+import { ACCENTS } from './benefit-accent';
 import { PageIntro, PageNotice } from './benefit-grid';
+import { tokens } from '../../../domain/plural';
 
 const PAGE_SIZE = 20;
 
@@ -136,7 +137,7 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
             <Group gap={4} wrap="nowrap">
               <IconCoins size={14} aria-hidden color="var(--mantine-color-dimmed)" />
               <Text size="sm" c="dimmed">
-                {tokensText(request.tokenCost)}
+                {tokens(request.tokenCost)}
               </Text>
             </Group>
           </Group>

@@ -11,8 +11,9 @@ import { isTransientError, usePressKey } from '../../api/press-key';
 import { useRedeemBenefit } from '../../api/employee';
 import { useOnline } from '../../api/offline-snapshot';
 import { CounterCode } from '../../components/counter-code';
-import { accentOf, tokensText } from './benefit-accent';
+import { accentOf } from './benefit-accent';
 import { OfflineRedeemButton } from './benefit-card';
+import { tokens } from '../../../domain/plural';
 
 type Balances = { jobby: number; company: number };
 
@@ -85,11 +86,11 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
 
       <Paper withBorder radius="lg" p="md">
         <Stack gap={6}>
-          <SummaryRow label="Costo" value={tokensText(item.tokenCost)} />
-          <SummaryRow label={`Tu saldo ${accent.tokenLabel}`} value={balance === undefined ? '—' : tokensText(balance)} testId="redeem-balance" />
+          <SummaryRow label="Costo" value={tokens(item.tokenCost)} />
+          <SummaryRow label={`Tu saldo ${accent.tokenLabel}`} value={balance === undefined ? '—' : tokens(balance)} testId="redeem-balance" />
           <SummaryRow
             label="Saldo después del canje"
-            value={balance === undefined ? '—' : isInsufficient ? 'Insuficiente' : tokensText(balance - item.tokenCost)}
+            value={balance === undefined ? '—' : isInsufficient ? 'Insuficiente' : tokens(balance - item.tokenCost)}
             testId="redeem-balance-after"
             strong
           />
@@ -183,7 +184,7 @@ function pendingNotice(status: RedemptionResult['status']): string {
 function RedeemResult({ result, item, onClose }: { result: RedemptionResult; item: CatalogueItem; onClose: () => void }) {
   const accent = accentOf(item);
   const newBalance = result.tokenType === 'company' ? result.balances.company : result.balances.jobby;
-  const balanceLine = `Tu nuevo saldo ${accent.tokenLabel}: ${tokensText(newBalance)}`;
+  const balanceLine = `Tu nuevo saldo ${accent.tokenLabel}: ${tokens(newBalance)}`;
 
   if (result.code) {
     const code = result.code;

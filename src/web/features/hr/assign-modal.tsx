@@ -7,6 +7,7 @@ import { useAssignCompanyTokens } from '../../api/hr';
 import { usePressKey } from '../../api/press-key';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
+import { plural } from '../../../domain/plural';
 
 type AssignValues = { userId: string; amount: number; reason: string };
 
@@ -30,7 +31,7 @@ export function AssignModal({ employee, onClose, onAssigned }: AssignModalOption
     assign.mutate(
       { ...input, idempotencyKey: pressKey.keyFor(JSON.stringify(input)) },
       {
-        onSuccess: () => onAssigned(`${input.amount} tokens asignados correctamente`),
+        onSuccess: () => onAssigned(`${plural(input.amount, 'token asignado', 'tokens asignados')} correctamente`),
         onSettled: (_data, error) => pressKey.settle(error ?? undefined),
       },
     );
@@ -48,7 +49,7 @@ export function AssignModal({ employee, onClose, onAssigned }: AssignModalOption
       onSubmit={submit}
     >
       <Text>
-        A <b>{employee?.name}</b> ({employee?.email}) · saldo actual: {employee?.company ?? 0} tokens de empresa
+        A <b>{employee?.name}</b> ({employee?.email}) · saldo actual: {plural(employee?.company ?? 0, 'token de empresa', 'tokens de empresa')}
       </Text>
       <TokenAmountInput label="Cantidad" min={1} required {...form.getInputProps('amount')} />
       <TextInput label="Motivo" {...form.getInputProps('reason')} />

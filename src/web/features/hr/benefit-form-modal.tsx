@@ -1,11 +1,13 @@
-import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { BENEFIT_CATEGORIES, COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
+import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
 import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useSaveCompanyBenefit } from '../../api/hr';
 import type { CrudFormProps } from '../../components/crud-list';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
+import { BenefitCategorySelect } from '../../components/benefit-category-select';
+import { DateField } from '../../components/date-field';
 
 type BenefitFormValues = {
   title: string;
@@ -44,8 +46,6 @@ function changedFields(initial: BenefitFormValues, values: BenefitFormValues): P
   return Object.fromEntries(Object.entries(values).filter(([key, value]) => initial[key as keyof BenefitFormValues] !== value));
 }
 
-const CATEGORY_OPTIONS = BENEFIT_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
-
 type BenefitFormModalOptions = CrudFormProps & {
   /** null: a new benefit. */
   benefit: CompanyBenefit | null;
@@ -60,11 +60,6 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
   const submit = (values: BenefitFormValues) => {
     const body = benefit ? changedFields(valuesOf(benefit), values) : values;
     save.mutate({ id: benefit?.id ?? null, values: body }, { onSuccess: () => onSaved(benefit ? 'Beneficio actualizado correctamente' : 'Beneficio creado correctamente') });
-  };
-
-  const dateProps = (field: 'startDate' | 'endDate') => {
-    const input = form.getInputProps(field);
-    return { ...input, value: (input.value as string | null) ?? '', onChange: (event: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, event.currentTarget.value || null) };
   };
 
   return (
@@ -86,12 +81,12 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
         <TokenAmountInput label="Límite por usuario" min={1} {...form.getInputProps('limitPerUser')} key={form.key('limitPerUser')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select label="Categoría" placeholder="Sin categoría" data={CATEGORY_OPTIONS} clearable {...form.getInputProps('category')} key={form.key('category')} />
+        <BenefitCategorySelect {...form.getInputProps('category')} key={form.key('category')} />
         <TextInput label="Imagen (URL)" placeholder="https://…" {...form.getInputProps('image')} value={(form.getValues().image as string | null) ?? ''} onChange={(e) => form.setFieldValue('image', e.currentTarget.value || null)} key={form.key('image')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput type="date" label="Fecha de inicio" {...dateProps('startDate')} key={form.key('startDate')} />
-        <TextInput type="date" label="Fecha de término" {...dateProps('endDate')} key={form.key('endDate')} />
+        <DateField label="Fecha de inicio" {...form.getInputProps('startDate')} key={form.key('startDate')} />
+        <DateField label="Fecha de término" {...form.getInputProps('endDate')} key={form.key('endDate')} />
       </SimpleGrid>
       <Checkbox label="Requiere aprobación de RR.HH." {...form.getInputProps('requiresApproval', { type: 'checkbox' })} key={form.key('requiresApproval')} />
     </FormModal>

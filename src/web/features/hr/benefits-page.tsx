@@ -6,15 +6,15 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
 import type { CompanyBenefit } from '../../../domain/schemas/economy';
 import { USAGE_GROUP_LABELS, type BenefitsOverview } from '../../../domain/schemas/hr';
-import { messageOf } from '../../api/client';
 import { useBenefitsOverview, useCompanyBenefits, useSetCompanyBenefitStatus } from '../../api/hr';
-import { loadFailed, STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { ErrorState } from '../../components/error-state';
+import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
 import { StatusBadge } from '../../components/badges';
 import { TokenStatCards } from './token-stat-cards';
+import { tokens } from '../../../domain/plural';
 
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
@@ -106,7 +106,7 @@ export function HrBenefitsPage() {
   const columns: DataTableColumn<CompanyBenefit>[] = [
     { key: 'title', header: 'Título', render: (b) => <Text fw={600}>{b.title}</Text> },
     { key: 'description', header: 'Descripción', render: (b) => preview(b.description) },
-    { key: 'cost', header: 'Costo', noWrap: true, render: (b) => `${b.tokenCost} tokens` },
+    { key: 'cost', header: 'Costo', noWrap: true, render: (b) => tokens(b.tokenCost) },
     { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
     list.actionsColumn({ name: (b) => b.title }),
   ];
@@ -120,7 +120,7 @@ export function HrBenefitsPage() {
       />
       {list.banner}
       {overview.isError ? (
-        <ErrorState message={`Error al cargar los datos: ${messageOf(overview.error)}`} onRetry={() => void overview.refetch()} />
+        <LoadFailedState query={overview} />
       ) : (
         <>
           <TokenStatCards stats={overview.data?.tokens} isLoading={overview.isPending} variant="overview" />

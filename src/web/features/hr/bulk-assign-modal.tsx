@@ -4,9 +4,10 @@ import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domai
 import { errorMessage } from '../../../domain/errors';
 import { messageOf } from '../../api/client';
 import { useAllCompanyEmployees } from '../../api/hr';
-import { ErrorState } from '../../components/error-state';
+import { LoadFailedState } from '../../components/error-state';
 import { useBulkAssignment } from './use-bulk-assignment';
 import { TokenAmountInput } from '../../components/token-amount-input';
+import { plural, tokens } from '../../../domain/plural';
 
 type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 
@@ -44,7 +45,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
   };
 
   const finish = (state: { assigned: number; toRetry: number }) => {
-    if (state.toRetry === 0) onDone(`Tokens asignados correctamente a ${state.assigned} usuarios`);
+    if (state.toRetry === 0) onDone(`Tokens asignados correctamente a ${plural(state.assigned, 'usuario', 'usuarios')}`);
   };
 
   const submit = async () => {
@@ -80,14 +81,14 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
           <TextInput label="Motivo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} miw={200} disabled={bulk.isRunning} />
         </Group>
         {employees.isError ? (
-          <ErrorState message={`Error al cargar los datos: ${messageOf(employees.error)}`} onRetry={() => void employees.refetch()} />
+          <LoadFailedState query={employees} />
         ) : employees.isPending ? (
           <Text c="dimmed">Cargando colaboradores...</Text>
         ) : (
           <>
             {inactiveCount > 0 && (
               <Text size="sm" c="dimmed" data-testid="bulk-inactive-note">
-                {inactiveCount === 1 ? '1 colaborador inactivo no aparece: no recibe tokens.' : `${inactiveCount} colaboradores inactivos no aparecen: no reciben tokens.`}
+                {`${plural(inactiveCount, 'colaborador inactivo no aparece: no recibe', 'colaboradores inactivos no aparecen: no reciben')} tokens.`}
               </Text>
             )}
             <Checkbox
@@ -114,7 +115,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
                       <Text size="sm" component="span">
                         {employee.name}{' '}
                         <Text span size="xs" c="dimmed">
-                          · {employee.company} tokens de empresa
+                          · {plural(employee.company, 'token de empresa', 'tokens de empresa')}
                         </Text>
                       </Text>
                     }
@@ -141,8 +142,8 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
         {!progress && selected.size > 0 && amountEach !== null && (
           <Text fw={600} data-testid="bulk-summary">
             {selected.size === 1
-              ? `Se asignarán ${amountEach} tokens a 1 usuario.`
-              : `Se asignarán ${amountEach} tokens a cada uno de ${selected.size} usuarios: ${amountEach * selected.size} tokens en total.`}
+              ? `Se asignarán ${tokens(amountEach)} a 1 usuario.`
+              : `Se asignarán ${tokens(amountEach)} a cada uno de ${plural(selected.size, 'usuario', 'usuarios')}: ${tokens(amountEach * selected.size)} en total.`}
           </Text>
         )}
         <Group justify="flex-end" mt="sm">
@@ -155,7 +156,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
             </Button>
           ) : (
             <Button color="admin" onClick={() => void submit()} loading={bulk.isRunning}>
-              Asignar a {selected.size} {selected.size === 1 ? 'usuario' : 'usuarios'}
+              Asignar a {plural(selected.size, 'usuario', 'usuarios')}
             </Button>
           )}
         </Group>

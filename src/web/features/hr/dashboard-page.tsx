@@ -3,10 +3,9 @@ import { IconArrowRight, IconGift, IconInbox, IconTicket, IconUsers } from '@tab
 import { Link } from 'react-router';
 import { formatDate } from '../../../domain/dates';
 import type { HrDashboard } from '../../../domain/schemas/hr';
-import { messageOf } from '../../api/client';
 import { useHrDashboard } from '../../api/hr';
 import { DataTable } from '../../components/data-table';
-import { ErrorState } from '../../components/error-state';
+import { LoadFailedState } from '../../components/error-state';
 import { StatCardRow } from '../../components/stat-cards';
 
 const QUICK_LINKS = [
@@ -25,7 +24,7 @@ type RecentUser = HrDashboard['recentUsers'][number];
 /** /level2/dashboard (part 2 §2): welcome, four figures, quick links, the 5 newest users, one call. */
 export function HrDashboardPage() {
   const dashboard = useHrDashboard();
-  if (dashboard.isError) return <ErrorState message={`Error al cargar los datos: ${messageOf(dashboard.error)}`} onRetry={() => void dashboard.refetch()} />;
+  if (dashboard.isError) return <LoadFailedState query={dashboard} />;
   const data = dashboard.data;
   const stats = data?.stats;
   return (
@@ -66,7 +65,7 @@ export function HrDashboardPage() {
           label="Usuarios recientes"
           columns={[
             { key: 'name', header: 'Nombre', render: (u) => <Text fw={600}>{u.name}</Text> },
-            { key: 'email', header: 'Email', render: (u) => u.email },
+            { key: 'email', header: 'Correo', render: (u) => u.email },
             { key: 'date', header: 'Fecha de registro', noWrap: true, render: (u) => formatDate(u.createdAt) },
           ]}
           rows={data?.recentUsers}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { PageLoader } from '../../components/page-loader';
 import { TokenAmountInput } from '../../components/token-amount-input';
+import { plural, tokens } from '../../../domain/plural';
 
 const UNSAVED_MESSAGE = 'Guarde la nueva cantidad antes de asignar ahora';
 
@@ -92,7 +93,7 @@ export function MonthlyAllowanceCard() {
         <ConfirmDialog
           opened={confirming}
           title="Asignar ahora"
-          message={`Se asignarán ${data.amount} tokens de empresa a cada uno de los ${data.activeEmployees} colaboradores activos (${data.amount * data.activeEmployees} tokens en total), como asignación de ${data.monthLabel}.`}
+          message={`Se asignarán ${plural(data.amount, 'token de empresa', 'tokens de empresa')} a ${data.activeEmployees === 1 ? 'el único colaborador activo' : `cada uno de los ${plural(data.activeEmployees, 'colaborador activo', 'colaboradores activos')}`} (${tokens(data.amount * data.activeEmployees)} en total), como asignación de ${data.monthLabel}.`}
           confirmLabel="Asignar"
           isLoading={grant.isPending}
           onConfirm={grantNow}

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { VerifyTokenForm } from '../../components/verify-token-form';
+import { plural, tokens } from '../../../domain/plural';
 
 const PAGE_SIZE = 10;
 type Decision = 'approve' | 'reject';
@@ -45,7 +46,7 @@ export function HrRequestsPage() {
 
   const columns: DataTableColumn<BenefitRequest>[] = [
     { key: 'user', header: 'Usuario', render: (r) => <Text fw={600}>{r.userName ?? 'Usuario desconocido'}</Text> },
-    { key: 'email', header: 'Email', render: (r) => r.userEmail ?? '—' },
+    { key: 'email', header: 'Correo', render: (r) => r.userEmail ?? '—' },
     { key: 'benefit', header: 'Beneficio', render: (r) => r.benefitName },
     { key: 'date', header: 'Fecha', noWrap: true, render: (r) => formatDateTime(r.requestDate) },
     { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge status={r.status} audience="hr" /> },
@@ -79,7 +80,7 @@ export function HrRequestsPage() {
         action={
           requests.data && requests.data.pendingCount > 0 ? (
             <Badge size="lg" variant="attention">
-              {requests.data.pendingCount} pendientes
+              {plural(requests.data.pendingCount, 'pendiente', 'pendientes')}
             </Badge>
           ) : undefined
         }
@@ -104,7 +105,7 @@ export function HrRequestsPage() {
         message={
           deciding?.decision === 'approve'
             ? `¿Aprobar "${deciding.request.benefitName}" para ${deciding.request.userName ?? deciding.request.userEmail ?? ''}? Se generará su código.`
-            : `¿Rechazar "${deciding?.request.benefitName ?? ''}"? Se devolverán sus ${deciding?.request.tokenCost ?? 0} tokens.`
+            : `¿Rechazar "${deciding?.request.benefitName ?? ''}"? Se devolverán sus ${tokens(deciding?.request.tokenCost ?? 0)}.`
         }
         confirmLabel={deciding?.decision === 'approve' ? 'Aprobar' : 'Rechazar'}
         isDestructive={deciding?.decision === 'reject'}

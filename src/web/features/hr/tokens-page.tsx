@@ -6,9 +6,8 @@ import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/econ
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
 import { HistoryTypeBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
-import { loadFailed } from '../../components/crud-list';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
-import { ErrorState } from '../../components/error-state';
+import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { AssignModal } from './assign-modal';
 import { BulkAssignModal } from './bulk-assign-modal';
@@ -122,7 +121,7 @@ export function HrTokensPage() {
       />
       <Banner banner={banner} onClose={clear} />
       {stats.isError ? (
-        <ErrorState message={loadFailed(stats.error)} onRetry={() => void stats.refetch()} />
+        <LoadFailedState query={stats} />
       ) : (
         <TokenStatCards stats={stats.data} isLoading={stats.isPending} variant="tokens" />
       )}

@@ -6,7 +6,8 @@ import type { CompanyUser } from '../../../domain/schemas/hr';
 import { USERS_CSV_URL, useCompanyUsers, useResendInvitation, useRevokeInvitation, useSetUserStatus, useSetUserType } from '../../api/hr';
 import { messageOf } from '../../api/client';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { loadFailed, STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
+import { loadFailed } from '../../components/error-state';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { AddUserModal } from './add-user-modal';
@@ -70,7 +71,7 @@ export function HrUsersPage() {
 
   const columns: DataTableColumn<CompanyUser>[] = [
     { key: 'name', header: 'Nombre', render: (u) => <Text fw={600}>{u.name}</Text> },
-    { key: 'email', header: 'Email', render: (u) => u.email },
+    { key: 'email', header: 'Correo', render: (u) => u.email },
     { key: 'date', header: 'Fecha de registro', noWrap: true, render: (u) => formatDate(u.createdAt) },
     {
       key: 'status',

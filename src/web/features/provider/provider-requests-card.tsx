@@ -8,6 +8,7 @@ import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
 import { useDecideProviderRequest, useProviderRequests } from '../../api/provider';
 import { DataTable } from '../../components/data-table';
+import { plural, tokens } from '../../../domain/plural';
 
 /**
  * Requests for this provider's managed benefits (`pending_provider_approval`). The spec left them
@@ -41,7 +42,7 @@ export function ProviderRequestsCard() {
       children: (
         <Text size="sm">
           ¿Rechazar la solicitud de {request.userName ?? request.userEmail ?? 'este usuario'} para «{request.benefitName}»? Se le devolverán sus{' '}
-          {request.tokenCost} tokens.
+          {tokens(request.tokenCost)}.
         </Text>
       ),
       labels: { confirm: 'Rechazar', cancel: 'Cancelar' },
@@ -60,7 +61,7 @@ export function ProviderRequestsCard() {
             Solicitudes pendientes
           </Title>
           {requests.data && requests.data.total > 0 && (
-            <Badge variant="attention" size="lg" aria-label={`${requests.data.total} pendientes`}>
+            <Badge variant="attention" size="lg" aria-label={plural(requests.data.total, 'pendiente', 'pendientes')}>
               {requests.data.total}
             </Badge>
           )}
@@ -85,7 +86,7 @@ export function ProviderRequestsCard() {
                 {request.companyName ? ` · ${request.companyName}` : ''}
               </Text>
               <Text size="xs" c="dimmed">
-                Solicitado el {formatDateTime(request.requestDate)} · {request.tokenCost} tokens
+                Solicitado el {formatDateTime(request.requestDate)} · {tokens(request.tokenCost)}
               </Text>
               {request.comments && (
                 <Text size="sm" c="dimmed" fs="italic">

@@ -11,6 +11,11 @@ import {
   IconGift,
   IconHeartbeat,
   IconMicrophone2,
+  IconMoodHappy,
+  IconMoodNeutral,
+  IconMoodSad,
+  IconMoodSadSquint,
+  IconMoodSmile,
   IconMovie,
   IconMusic,
   IconPaw,
@@ -51,6 +56,11 @@ const ICONS: Record<string, Icon> = {
   team: IconUsers,
   tech: IconDeviceLaptop,
   rewards: IconTrophy,
+  muy_insatisfecho: IconMoodSadSquint,
+  insatisfecho: IconMoodSad,
+  neutral: IconMoodNeutral,
+  satisfecho: IconMoodSmile,
+  muy_satisfecho: IconMoodHappy,
 };
 
 export function OptionIcon({ id, size = 36 }: { id: string; size?: number }) {

@@ -240,7 +240,7 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
                   aria-label={level.title}
                   onClick={() => setAnswers((a) => ({ ...a, satisfactionLevel: level.id }))}
                 >
-                  <span className={classes.optionEmoji} aria-hidden="true">{level.emoji}</span>
+                  <OptionIcon id={level.id} size={40} />
                   <span className={classes.optionName}>{level.title}</span>
                   <span className={classes.optionEra}>{level.subtitle}</span>
                   <span className={classes.optionText}>{level.description}</span>
