@@ -61,7 +61,7 @@ export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminM
 
 type InviteValues = { name: string; email: string };
 
-const inviteValuesFor = (company: Company | null): InviteValues => ({ name: '', email: company ? suggestedAdminEmail(company.name) : '' });
+const inviteValuesFor = (company: Company | null): InviteValues => ({ name: '', email: company ? suggestedAdminEmail(company) : '' });
 
 /**
  * 'Invitar administrador' (issue 20 §3), beside 'Crear administrador': the same name and address, no password; the HR
