@@ -7,11 +7,23 @@
  */
 import { once } from 'node:events';
 import { stringify, type Stringifier } from 'csv-stringify';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const EXPORT_BATCH_SIZE = 1000;
 
 /** Where a batch of an export ends: its last row's time as the database's text (microseconds kept) and id. */
 export type ExportCursor = { createdAt: string; id: string };
+
+/**
+ * The rows after the cursor in an export read newest first, ordered by (time, id) descending: the
+ * keyset every batch reads along. The id is compared as its column's type (a uuid, a bigserial, or
+ * text), so the index on (time, id) is used.
+ */
+export function afterCursor(time: AnyColumn, id: AnyColumn, after: ExportCursor | null): SQL | undefined {
+  if (!after) return undefined;
+  const cursorId = id.dataType === 'number' ? Number(after.id) : id.columnType === 'PgUUID' ? sql`${after.id}::uuid` : after.id;
+  return sql`(${time}, ${id}) < (${after.createdAt}::timestamptz, ${cursorId})`;
+}
 
 /**
  * A text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written with a leading

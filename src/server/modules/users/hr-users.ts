@@ -16,7 +16,7 @@ import { companyOf, type Actor } from '../../actor';
 import { foreignDomainsAmong } from '../companies/service';
 import { issueInvitations, type InvitationMail } from '../invitations/service';
 import { disableUser } from './service';
-import type { ExportCursor } from '../exports/csv';
+import { afterCursor, type ExportCursor } from '../exports/csv';
 
 type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 
@@ -208,7 +208,7 @@ export async function companyUserBatch(db: Executor, companyId: string, after: E
   return db
     .select({ ...userColumns, cursor: sql<string>`${users.createdAt}::text` })
     .from(users)
-    .where(and(companyEmployees(companyId), after ? sql`(${users.createdAt}, ${users.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined))
+    .where(and(companyEmployees(companyId), afterCursor(users.createdAt, users.id, after)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(size);
 }
