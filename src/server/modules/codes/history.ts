@@ -12,7 +12,7 @@ import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { afterCursor, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from '../exports/csv';
+import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from '../exports/csv';
 
 /** Part 2 §8: the history's fallback benefit name. */
 const UNKNOWN_BENEFIT_NAME = 'Desconocido';
@@ -109,8 +109,7 @@ export async function getProviderHistory(db: Executor, actor: Actor, query: Prov
 function exportBatch(db: Executor, actor: Actor, filters: ProviderHistoryFilters, after: ExportCursor | null) {
   return db
     .select({
-      id: benefitCodes.id,
-      cursor: sql<string>`${benefitCodes.usedAt}::text`,
+      ...keysetColumns(benefitCodes.usedAt, benefitCodes.id),
       ...historyColumns,
       companyName: companies.name,
       tokenCost: benefitRequests.tokenCost,
@@ -125,7 +124,7 @@ function exportBatch(db: Executor, actor: Actor, filters: ProviderHistoryFilters
         afterCursor(benefitCodes.usedAt, benefitCodes.id, after),
       ),
     )
-    .orderBy(desc(benefitCodes.usedAt), desc(benefitCodes.id))
+    .orderBy(...newestFirst(benefitCodes.usedAt, benefitCodes.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 

@@ -14,7 +14,7 @@ import { RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
 import { adminRequestScope } from '../requests/scopes';
-import { afterCursor, csvOf, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { afterCursor, keysetColumns, newestFirst, csvOf, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
 import { historyBatch, tokenHistoryCsv } from './service';
 
 const NO_LEVEL = 'Sin nivel';
@@ -24,8 +24,7 @@ const NO_COMPANY = 'Sin empresa';
 function userBatch(db: Executor, after: ExportCursor | null) {
   return db
     .select({
-      id: users.id,
-      cursor: sql<string>`${users.createdAt}::text`,
+      ...keysetColumns(users.createdAt, users.id),
       name: users.name,
       email: users.email,
       level: users.level,
@@ -36,7 +35,7 @@ function userBatch(db: Executor, after: ExportCursor | null) {
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(afterCursor(users.createdAt, users.id, after))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...newestFirst(users.createdAt, users.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 
@@ -62,8 +61,7 @@ export function streamAdminUsersCsv(db: Executor): Stringifier {
 function requestBatch(db: Executor, after: ExportCursor | null) {
   return db
     .select({
-      id: benefitRequests.id,
-      cursor: sql<string>`${benefitRequests.requestDate}::text`,
+      ...keysetColumns(benefitRequests.requestDate, benefitRequests.id),
       requestDate: benefitRequests.requestDate,
       processedDate: benefitRequests.processedDate,
       userName: sql<string | null>`coalesce(${users.name}, ${benefitRequests.userName})`,
@@ -85,7 +83,7 @@ function requestBatch(db: Executor, after: ExportCursor | null) {
         afterCursor(benefitRequests.requestDate, benefitRequests.id, after),
       ),
     )
-    .orderBy(desc(benefitRequests.requestDate), desc(benefitRequests.id))
+    .orderBy(...newestFirst(benefitRequests.requestDate, benefitRequests.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 

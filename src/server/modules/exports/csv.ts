@@ -7,12 +7,25 @@
  */
 import { once } from 'node:events';
 import { stringify, type Stringifier } from 'csv-stringify';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const EXPORT_BATCH_SIZE = 1000;
 
 /** Where a batch of an export ends: its last row's time as the database's text (microseconds kept) and id. */
 export type ExportCursor = { createdAt: string; id: string };
+
+/**
+ * What a batch row carries for pump to continue after it: its id, and its time as the database's text
+ * (so the microseconds survive until the next batch's afterCursor).
+ */
+export function keysetColumns<Id extends AnyColumn>(time: AnyColumn, id: Id) {
+  return { id, cursor: sql<string>`${time}::text` };
+}
+
+/** The order every export reads in, newest first, the id breaking ties: the keyset afterCursor continues. */
+export function newestFirst(time: AnyColumn, id: AnyColumn): SQL[] {
+  return [desc(time), desc(id)];
+}
 
 /**
  * The rows after the cursor in an export read newest first, ordered by (time, id) descending: the

@@ -3,7 +3,7 @@
  * history, for spreadsheets, in the one format of ./csv.ts (BOM, ';', Santiago dates, streamed in
  * keyset batches).
  */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
 import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
@@ -13,7 +13,7 @@ import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/service';
 import type { TransferKind } from '../../../domain/constants';
 import { companyUserBatch } from '../users/hr-users';
-import { afterCursor, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
 
 export { EXPORT_BATCH_SIZE };
 
@@ -37,8 +37,7 @@ export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
 export function historyBatch(db: Executor, companyId: string | null, after: ExportCursor | null) {
   return db
     .select({
-      id: ledgerTransfers.id,
-      cursor: sql<string>`${ledgerTransfers.createdAt}::text`,
+      ...keysetColumns(ledgerTransfers.createdAt, ledgerTransfers.id),
       createdAt: ledgerTransfers.createdAt,
       kind: ledgerTransfers.kind,
       amount: ledgerTransfers.amount,
@@ -61,7 +60,7 @@ export function historyBatch(db: Executor, companyId: string | null, after: Expo
         afterCursor(ledgerTransfers.createdAt, ledgerTransfers.id, after),
       ),
     )
-    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .orderBy(...newestFirst(ledgerTransfers.createdAt, ledgerTransfers.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 
