@@ -41,7 +41,7 @@ test('level 1 edits a rule and sees who would qualify now as the condition chang
   await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Regla actualizada correctamente')).toBeVisible();
   const edited = page.getByRole('table', { name: 'Reglas de logros' }).getByRole('row', { name: new RegExp(`${name} v2`) });
-  await expect(edited).toContainText('99999 códigos usados');
+  await expect(edited).toContainText('99.999 códigos usados');
   await expect(edited).toContainText('7 tokens');
   await expect(edited).toContainText('Inactiva');
   await admin.dispose();

@@ -38,7 +38,7 @@ test.describe('level 1 platform administration', () => {
     await page.getByRole('button', { name: 'Nuevo proveedor' }).first().click();
     await page.getByLabel(/^Nombre/).fill(libreria.name);
     await page.getByLabel(/^Correo/).fill('libreria@gmail.com');
-    await page.getByLabel('Contraseña').fill('libros123');
+    await page.getByLabel('Contraseña', { exact: true }).fill('libros123');
     await page.getByRole('button', { name: 'Crear proveedor' }).click();
     await expect(page.getByText('El email debe terminar con @jobby.sup para ser un proveedor')).toBeVisible();
     await page.getByLabel(/^Correo/).fill(libreria.email);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, DEMO, newCompany, signIn, signOut, unique } from './support';
+import { apiAs, DEMO, newCompany, signIn, unique } from './support';
 
 /** Issue 23 §4, §10, §15: forms that show only the current result, dates as dd/mm/yyyy, HR's 'Tokens' in the menu. */
 test.describe('forms that do not fight the person', () => {
@@ -87,6 +87,5 @@ test.describe('forms that do not fight the person', () => {
     await form.getByLabel('Categoría', { exact: true }).click();
     await expect(page.getByRole('option', { name: 'Comidas' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Mascotas' })).toBeVisible();
-    await signOut(page);
   });
 });
