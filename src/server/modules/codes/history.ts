@@ -12,7 +12,7 @@ import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from '../exports/csv';
+import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from '../exports/csv';
 
 /** Part 2 §8: the history's fallback benefit name. */
 const UNKNOWN_BENEFIT_NAME = 'Desconocido';
@@ -51,18 +51,21 @@ const benefitNameOf = (name: string) => name.trim() || UNKNOWN_BENEFIT_NAME;
 const employeeNameOf = (row: { userId: string | null; userName: string | null; userEmail: string | null }) =>
   displayName(row.userId ? { id: row.userId, name: row.userName, email: row.userEmail } : null);
 
+/** What the history shows of a redeemed code, on the page and in the export: the code, its benefit, when, and the employee. */
+const historyColumns = {
+  code: benefitCodes.code,
+  benefitName: benefitCodes.benefitName,
+  isBenefitJobby: benefitCodes.isBenefitJobby,
+  usedAt: benefitCodes.usedAt,
+  userId: users.id,
+  userName: users.name,
+  userEmail: users.email,
+};
+
 /** One page of the history, newest first (its own function so a test can EXPLAIN the very statement). */
 export function providerHistoryPage(db: Executor, actor: Actor, query: ProviderHistoryQuery) {
   return db
-    .select({
-      code: benefitCodes.code,
-      benefitName: benefitCodes.benefitName,
-      isBenefitJobby: benefitCodes.isBenefitJobby,
-      usedAt: benefitCodes.usedAt,
-      userId: users.id,
-      userName: users.name,
-      userEmail: users.email,
-    })
+    .select(historyColumns)
     .from(benefitCodes)
     .leftJoin(users, eq(users.id, benefitCodes.userId))
     .where(historyWhere(actor, query))
@@ -106,15 +109,8 @@ export async function getProviderHistory(db: Executor, actor: Actor, query: Prov
 function exportBatch(db: Executor, actor: Actor, filters: ProviderHistoryFilters, after: ExportCursor | null) {
   return db
     .select({
-      id: benefitCodes.id,
-      cursor: sql<string>`${benefitCodes.usedAt}::text`,
-      usedAt: benefitCodes.usedAt,
-      code: benefitCodes.code,
-      benefitName: benefitCodes.benefitName,
-      isBenefitJobby: benefitCodes.isBenefitJobby,
-      userId: users.id,
-      userName: users.name,
-      userEmail: users.email,
+      ...keysetColumns(benefitCodes.usedAt, benefitCodes.id),
+      ...historyColumns,
       companyName: companies.name,
       tokenCost: benefitRequests.tokenCost,
     })
@@ -125,10 +121,10 @@ function exportBatch(db: Executor, actor: Actor, filters: ProviderHistoryFilters
     .where(
       and(
         historyWhere(actor, filters),
-        after ? sql`(${benefitCodes.usedAt}, ${benefitCodes.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        afterCursor(benefitCodes.usedAt, benefitCodes.id, after),
       ),
     )
-    .orderBy(desc(benefitCodes.usedAt), desc(benefitCodes.id))
+    .orderBy(...newestFirst(benefitCodes.usedAt, benefitCodes.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 

@@ -6,18 +6,16 @@
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
-import type { TransferKind } from '../../../domain/constants';
 import { formatDateTime, monthLabel } from '../../../domain/dates';
 import { isLevel, LEVEL_NAMES } from '../../../domain/levels';
 import { requestStatusView } from '../../../domain/request-lifecycle';
 import type { RequestStatus } from '../../../domain/constants';
-import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
+import { RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
-import { historyTypeOf } from '../ledger-views/service';
 import { adminRequestScope } from '../requests/scopes';
-import { csvOf, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
-import { historyBatch } from './service';
+import { afterCursor, keysetColumns, newestFirst, csvOf, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { historyBatch, tokenHistoryCsv } from './service';
 
 const NO_LEVEL = 'Sin nivel';
 const NO_COMPANY = 'Sin empresa';
@@ -26,8 +24,7 @@ const NO_COMPANY = 'Sin empresa';
 function userBatch(db: Executor, after: ExportCursor | null) {
   return db
     .select({
-      id: users.id,
-      cursor: sql<string>`${users.createdAt}::text`,
+      ...keysetColumns(users.createdAt, users.id),
       name: users.name,
       email: users.email,
       level: users.level,
@@ -37,8 +34,8 @@ function userBatch(db: Executor, after: ExportCursor | null) {
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(after ? sql`(${users.createdAt}, ${users.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .where(afterCursor(users.createdAt, users.id, after))
+    .orderBy(...newestFirst(users.createdAt, users.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 
@@ -64,8 +61,7 @@ export function streamAdminUsersCsv(db: Executor): Stringifier {
 function requestBatch(db: Executor, after: ExportCursor | null) {
   return db
     .select({
-      id: benefitRequests.id,
-      cursor: sql<string>`${benefitRequests.requestDate}::text`,
+      ...keysetColumns(benefitRequests.requestDate, benefitRequests.id),
       requestDate: benefitRequests.requestDate,
       processedDate: benefitRequests.processedDate,
       userName: sql<string | null>`coalesce(${users.name}, ${benefitRequests.userName})`,
@@ -84,10 +80,10 @@ function requestBatch(db: Executor, after: ExportCursor | null) {
     .where(
       and(
         adminRequestScope(),
-        after ? sql`(${benefitRequests.requestDate}, ${benefitRequests.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        afterCursor(benefitRequests.requestDate, benefitRequests.id, after),
       ),
     )
-    .orderBy(desc(benefitRequests.requestDate), desc(benefitRequests.id))
+    .orderBy(...newestFirst(benefitRequests.requestDate, benefitRequests.id))
     .limit(EXPORT_BATCH_SIZE);
 }
 
@@ -115,23 +111,9 @@ export function streamAdminRequestsCsv(db: Executor): Stringifier {
 
 /** Every token movement on an employee wallet (level 1's history, both token types), newest first. Throws nothing. */
 export function streamAdminTokenHistoryCsv(db: Executor): Stringifier {
-  const stream = csvStream(['Fecha', 'Colaborador', 'Correo', 'Tokens', 'Tipo', 'Cantidad', 'Motivo', 'Por', 'Saldo anterior', 'Saldo posterior']);
-  pump(
-    stream,
-    (after) => historyBatch(db, null, after),
-    (t) => [
-      formatDateTime(t.createdAt),
-      t.userName ?? 'Usuario desconocido',
-      t.userEmail ?? '',
-      t.tokenType === 'company' ? 'Empresa' : 'Flexibles',
-      HISTORY_TYPE_LABELS[historyTypeOf(t.kind as TransferKind)],
-      t.amount,
-      t.reason ?? '',
-      t.actorName ?? 'Sistema',
-      t.balanceBefore ?? 0,
-      t.balanceAfter ?? 0,
-    ],
-  );
+  const { columns, toRecord } = tokenHistoryCsv(true);
+  const stream = csvStream(columns);
+  pump(stream, (after) => historyBatch(db, null, after), toRecord);
   return stream;
 }
 

@@ -3,7 +3,7 @@
  * history, for spreadsheets, in the one format of ./csv.ts (BOM, ';', Santiago dates, streamed in
  * keyset batches).
  */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
 import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
@@ -13,7 +13,7 @@ import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/service';
 import type { TransferKind } from '../../../domain/constants';
 import { companyUserBatch } from '../users/hr-users';
-import { csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
 
 export { EXPORT_BATCH_SIZE };
 
@@ -37,8 +37,7 @@ export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
 export function historyBatch(db: Executor, companyId: string | null, after: ExportCursor | null) {
   return db
     .select({
-      id: ledgerTransfers.id,
-      cursor: sql<string>`${ledgerTransfers.createdAt}::text`,
+      ...keysetColumns(ledgerTransfers.createdAt, ledgerTransfers.id),
       createdAt: ledgerTransfers.createdAt,
       kind: ledgerTransfers.kind,
       amount: ledgerTransfers.amount,
@@ -58,31 +57,41 @@ export function historyBatch(db: Executor, companyId: string | null, after: Expo
         companyId ? eq(ledgerTransfers.walletCompanyId, companyId) : undefined,
         companyId ? eq(ledgerTransfers.tokenType, 'company') : undefined,
         isNotNull(ledgerTransfers.walletUserId),
-        after ? sql`(${ledgerTransfers.createdAt}, ${ledgerTransfers.id}) < (${after.createdAt}::timestamptz, ${Number(after.id)})` : undefined,
+        afterCursor(ledgerTransfers.createdAt, ledgerTransfers.id, after),
       ),
     )
-    .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id))
+    .orderBy(...newestFirst(ledgerTransfers.createdAt, ledgerTransfers.id))
     .limit(EXPORT_BATCH_SIZE);
+}
+
+type HistoryRow = Awaited<ReturnType<typeof historyBatch>>[number];
+
+/**
+ * A token-history export's header and cells, HR's and level 1's alike; level 1 reads both token
+ * types, so `withTokenType` adds the 'Tokens' column after the person.
+ */
+export function tokenHistoryCsv(withTokenType: boolean) {
+  const columns = ['Fecha', 'Colaborador', 'Correo', ...(withTokenType ? ['Tokens'] : []), 'Tipo', 'Cantidad', 'Motivo', 'Por', 'Saldo anterior', 'Saldo posterior'];
+  const toRecord = (t: HistoryRow): unknown[] => [
+    formatDateTime(t.createdAt),
+    t.userName ?? 'Usuario desconocido',
+    t.userEmail ?? '',
+    ...(withTokenType ? [t.tokenType === 'company' ? 'Empresa' : 'Flexibles'] : []),
+    HISTORY_TYPE_LABELS[historyTypeOf(t.kind as TransferKind)],
+    t.amount,
+    t.reason ?? '',
+    t.actorName ?? 'Sistema',
+    t.balanceBefore ?? 0,
+    t.balanceAfter ?? 0,
+  ];
+  return { columns, toRecord };
 }
 
 /** The company-token history (the same entries as /level2/tokens) as CSV, newest first. Throws NO_COMPANY_ASSIGNED. */
 export function streamCompanyTokenHistoryCsv(db: Executor, actor: Actor): Stringifier {
   const companyId = companyOf(actor);
-  const stream = csvStream(['Fecha', 'Colaborador', 'Correo', 'Tipo', 'Cantidad', 'Motivo', 'Por', 'Saldo anterior', 'Saldo posterior']);
-  pump(
-    stream,
-    (after) => historyBatch(db, companyId, after),
-    (t) => [
-      formatDateTime(t.createdAt),
-      t.userName ?? 'Usuario desconocido',
-      t.userEmail ?? '',
-      HISTORY_TYPE_LABELS[historyTypeOf(t.kind as TransferKind)],
-      t.amount,
-      t.reason ?? '',
-      t.actorName ?? 'Sistema',
-      t.balanceBefore ?? 0,
-      t.balanceAfter ?? 0,
-    ],
-  );
+  const { columns, toRecord } = tokenHistoryCsv(false);
+  const stream = csvStream(columns);
+  pump(stream, (after) => historyBatch(db, companyId, after), toRecord);
   return stream;
 }

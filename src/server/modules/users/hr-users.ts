@@ -16,7 +16,7 @@ import { companyOf, type Actor } from '../../actor';
 import { foreignDomainsAmong } from '../companies/service';
 import { issueInvitations, type InvitationMail } from '../invitations/service';
 import { disableUser } from './service';
-import type { ExportCursor } from '../exports/csv';
+import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../exports/csv';
 
 type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 
@@ -206,9 +206,9 @@ export async function setCompanyUserType(db: Executor, input: { id: string; user
 /** The users export's rows in batches along users(company_id, level, created_at), newest first. */
 export async function companyUserBatch(db: Executor, companyId: string, after: ExportCursor | null, size: number) {
   return db
-    .select({ ...userColumns, cursor: sql<string>`${users.createdAt}::text` })
+    .select({ ...userColumns, ...keysetColumns(users.createdAt, users.id) })
     .from(users)
-    .where(and(companyEmployees(companyId), after ? sql`(${users.createdAt}, ${users.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .where(and(companyEmployees(companyId), afterCursor(users.createdAt, users.id, after)))
+    .orderBy(...newestFirst(users.createdAt, users.id))
     .limit(size);
 }

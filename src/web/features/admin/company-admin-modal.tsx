@@ -1,4 +1,5 @@
 import { PasswordInput, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { errorMessage } from '../../../domain/errors';
 import { companyAdminInputSchema, companyAdminInviteSchema, suggestedAdminEmail, type Company } from '../../../domain/schemas/companies';
 import { ApiError } from '../../api/client';
@@ -14,6 +15,22 @@ function valuesFor(company: Company | null): AdminFormValues {
 /** The server's own message for a refusal it explains; the spec's 'Error al crear administrador' otherwise. */
 function adminErrorText(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage('ADMIN_CREATE_FAILED');
+}
+
+/** What the identity fields need of either form (create, invite). */
+type IdentityInputs = { getInputProps: (path: 'name' | 'email') => GetInputPropsReturnType; key: (path: 'name' | 'email') => string };
+
+/** Whose admin this is, then the name and the address: the same in 'Crear administrador' and 'Invitar administrador'. */
+function AdminIdentityFields({ company, howTheyEnter, form }: { company: Company | null; howTheyEnter: string; form: IdentityInputs }) {
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        Administrador de Recursos Humanos de <strong>{company?.name}</strong>. {howTheyEnter}
+      </Text>
+      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
+      <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} key={form.key('email')} />
+    </>
+  );
 }
 
 type CompanyAdminModalOptions = {
@@ -48,11 +65,7 @@ export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminM
       isSubmitting={create.isPending}
       error={create.isError ? adminErrorText(create.error) : null}
     >
-      <Text size="sm" c="dimmed">
-        Administrador de Recursos Humanos de <strong>{company?.name}</strong>. Podrá ingresar con este correo y contraseña.
-      </Text>
-      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-      <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} key={form.key('email')} />
+      <AdminIdentityFields company={company} howTheyEnter="Podrá ingresar con este correo y contraseña." form={form} />
       <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
       <PasswordInput label="Confirmar contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
     </FormModal>
@@ -88,11 +101,7 @@ export function CompanyAdminInviteModal({ company, onClose, onCreated }: Company
       isSubmitting={invite.isPending}
       error={invite.isError ? adminErrorText(invite.error) : null}
     >
-      <Text size="sm" c="dimmed">
-        Administrador de Recursos Humanos de <strong>{company?.name}</strong>. Recibirá un correo para elegir su contraseña.
-      </Text>
-      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-      <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} key={form.key('email')} />
+      <AdminIdentityFields company={company} howTheyEnter="Recibirá un correo para elegir su contraseña." form={form} />
     </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Checkbox, Collapse, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -33,14 +33,26 @@ type ProviderFormValues = {
 };
 const EMPTY: ProviderFormValues = { name: '', email: '', password: '', status: 'active', category: '', description: '', contactPhone: '', address: '', instructions: '' };
 
-type PlaceField = 'address' | 'instructions';
-/** What the two fields need of either form (creation, edit). */
-type PlaceInputs = { getInputProps: (path: PlaceField) => GetInputPropsReturnType; key: (path: PlaceField) => string };
+type ProfileField = 'name' | 'status' | 'category' | 'contactPhone' | 'description' | 'address' | 'instructions';
+/** What the profile fields need of either form (creation, edit). */
+type ProfileInputs = { getInputProps: (path: ProfileField) => GetInputPropsReturnType; key: (path: ProfileField) => string };
 
-/** Where and how employees use their codes there: shown beside each active code (issue 21 §1). */
-function ProviderPlaceFields({ form }: { form: PlaceInputs }) {
+/**
+ * The provider's profile, the same in the creation card and the edit modal: its name, state, category,
+ * phone, description and where and how employees use their codes there (shown beside each active code,
+ * issue 21 §1). `account` holds the creation's email and password, between the name and the state.
+ */
+function ProviderProfileFields({ form, account }: { form: ProfileInputs; account?: ReactNode }) {
   return (
     <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
+        {account}
+        <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
+        <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
+        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
+      </SimpleGrid>
+      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
       <TextInput label="Dirección" description="Se muestra junto a los códigos que se usan aquí." {...form.getInputProps('address')} key={form.key('address')} />
       <Textarea
         label="Instrucciones para canjear"
@@ -179,16 +191,15 @@ function CreateProviderCard({ onCreated }: { onCreated: (message: string) => voi
               form.clearErrors();
             }}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-            <TextInput label="Correo" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} key={form.key('email')} />
-            {!invite && <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />}
-            <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
-            <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
-            <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
-          </SimpleGrid>
-          <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
-          <ProviderPlaceFields form={form} />
+          <ProviderProfileFields
+            form={form}
+            account={
+              <>
+                <TextInput label="Correo" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} key={form.key('email')} />
+                {!invite && <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />}
+              </>
+            }
+          />
           <Group justify="flex-end">
             <Button type="submit" color="admin" loading={saving.isPending}>
               {invite ? 'Enviar invitación' : 'Crear proveedor'}
@@ -236,14 +247,7 @@ function EditProviderModal({ provider, onClose, onSaved }: { provider: Provider 
       error={update.isError ? providerErrorText(update.error) : null}
     >
       <TextInput label="Correo" value={provider?.email ?? ''} readOnly disabled description="El correo de un proveedor no se puede cambiar." />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-        <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
-        <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
-        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
-      </SimpleGrid>
-      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
-      <ProviderPlaceFields form={form} />
+      <ProviderProfileFields form={form} />
     </FormModal>
   );
 }

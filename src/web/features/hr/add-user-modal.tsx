@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { PasswordInput, Text, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { addCompanyUserInputSchema, type AddCompanyUserInput } from '../../../domain/schemas/hr';
 import { messageOf } from '../../api/client';
 import { useAddCompanyUser } from '../../api/hr';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
+import { CompanyEmailInput } from './company-email-input';
 
 const EMPTY: AddCompanyUserInput = { name: '', email: '', password: '', confirmPassword: '' };
 
@@ -19,14 +19,7 @@ type AddUserModalOptions = {
 export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUserModalOptions) {
   const form = useSchemaForm<AddCompanyUserInput>(addCompanyUserInputSchema, EMPTY);
   const add = useAddCompanyUser();
-  const { reset } = form;
-  const resetMutation = add.reset;
-  useEffect(() => {
-    if (opened) {
-      reset();
-      resetMutation();
-    }
-  }, [opened, reset, resetMutation]);
+  useFormOnOpen(form, { opened, source: null, valuesFor: () => EMPTY, resetAnswer: add.reset });
 
   return (
     <FormModal
@@ -42,16 +35,7 @@ export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUse
           onCreated(user.verificationMailSent ? 'Usuario creado correctamente. Le enviamos un correo para confirmar su dirección.' : 'Usuario creado correctamente'), })}
     >
       <TextInput label="Nombre" required {...form.getInputProps('name')} key={form.key('name')} />
-      <TextInput
-        label="Correo o nombre de usuario"
-        required
-        description={emailDomain ? `Si escribes solo el nombre de usuario, se agrega @${emailDomain}` : 'Escribe el correo completo'}
-        rightSection={emailDomain ? <Text size="xs" c="dimmed" pr={4}>@{emailDomain}</Text> : undefined}
-        rightSectionWidth={emailDomain ? Math.min(160, emailDomain.length * 8 + 24) : undefined}
-        autoComplete="off"
-        {...form.getInputProps('email')}
-        key={form.key('email')}
-      />
+      <CompanyEmailInput emailDomain={emailDomain} {...form.getInputProps('email')} key={form.key('email')} />
       <PasswordInput label="Contraseña" required autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
       <PasswordInput label="Confirmar contraseña" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
     </FormModal>

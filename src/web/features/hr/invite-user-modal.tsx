@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { Text, TextInput } from '@mantine/core';
 import { inviteCompanyUserInputSchema, type InviteCompanyUserInput } from '../../../domain/schemas/hr';
 import { messageOf } from '../../api/client';
 import { useInviteCompanyUser } from '../../api/hr';
-import { FormModal, useSchemaForm } from '../../components/form-modal';
+import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
+import { CompanyEmailInput } from './company-email-input';
 
 const EMPTY: InviteCompanyUserInput = { name: '', email: '' };
 
@@ -16,14 +16,7 @@ type InviteUserModalOptions = { opened: boolean; emailDomain: string | null; onC
 export function InviteUserModal({ opened, emailDomain, onClose, onInvited }: InviteUserModalOptions) {
   const form = useSchemaForm<InviteCompanyUserInput>(inviteCompanyUserInputSchema, EMPTY);
   const invite = useInviteCompanyUser();
-  const { reset } = form;
-  const resetMutation = invite.reset;
-  useEffect(() => {
-    if (opened) {
-      reset();
-      resetMutation();
-    }
-  }, [opened, reset, resetMutation]);
+  useFormOnOpen(form, { opened, source: null, valuesFor: () => EMPTY, resetAnswer: invite.reset });
 
   return (
     <FormModal
@@ -40,16 +33,7 @@ export function InviteUserModal({ opened, emailDomain, onClose, onInvited }: Inv
         La persona recibirá un correo con un enlace para elegir su contraseña y entrar a tu empresa.
       </Text>
       <TextInput label="Nombre" required {...form.getInputProps('name')} key={form.key('name')} />
-      <TextInput
-        label="Correo o nombre de usuario"
-        required
-        description={emailDomain ? `Si escribes solo el nombre de usuario, se agrega @${emailDomain}` : 'Escribe el correo completo'}
-        rightSection={emailDomain ? <Text size="xs" c="dimmed" pr={4}>@{emailDomain}</Text> : undefined}
-        rightSectionWidth={emailDomain ? Math.min(160, emailDomain.length * 8 + 24) : undefined}
-        autoComplete="off"
-        {...form.getInputProps('email')}
-        key={form.key('email')}
-      />
+      <CompanyEmailInput emailDomain={emailDomain} {...form.getInputProps('email')} key={form.key('email')} />
     </FormModal>
   );
 }
