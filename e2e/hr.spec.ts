@@ -45,7 +45,7 @@ test.describe('company HR (level 2)', () => {
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
     await expect(page.getByRole('heading', { name: 'Usuarios', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('user-count')).toHaveText(/^\d+ de 25$/);
+    await expect(page.getByTestId('user-count')).toHaveText(/^\d+ de 60$/);
 
     await page.getByRole('button', { name: 'Agregar Usuario' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Agregar Usuario' });

@@ -185,7 +185,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
     const [andes, austral] = await tx
       .insert(companies)
       .values([
-        { name: 'Andes', emailDomain: 'andes.cl', contactName: 'Carolina Pizarro', contactEmail: 'rrhh@andes.cl', contactPhone: '+56 2 2345 6789', address: 'Av. Apoquindo 4500, Las Condes, Santiago', maxUsers: 25, createdAt: daysAgo(120) },
+        { name: 'Andes', emailDomain: 'andes.cl', contactName: 'Carolina Pizarro', contactEmail: 'rrhh@andes.cl', contactPhone: '+56 2 2345 6789', address: 'Av. Apoquindo 4500, Las Condes, Santiago', maxUsers: 60, createdAt: daysAgo(120) },
         { name: 'Austral', emailDomain: 'austral.cl', contactName: 'Rodrigo Álvarez', contactEmail: 'personas@austral.cl', contactPhone: '+56 2 2987 6543', address: 'Av. Providencia 1208, Providencia, Santiago', maxUsers: 20, createdAt: daysAgo(90) },
       ])
       .returning({ id: companies.id, name: companies.name });
