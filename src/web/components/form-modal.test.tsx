@@ -21,7 +21,7 @@ function CompanyForm({ serverError }: { serverError: string | null }) {
     <FormModal opened title="Nueva empresa" form={form} onClose={() => {}} submitLabel="Crear" error={error} onSubmit={() => setError(serverError)}>
       <TextInput label="Nombre" {...form.getInputProps('name')} />
       <TextInput label="Contacto" {...form.getInputProps('contactName')} />
-      <TextInput label="Email" {...form.getInputProps('contactEmail')} />
+      <TextInput label="Correo de contacto" {...form.getInputProps('contactEmail')} />
     </FormModal>
   );
 }
@@ -33,7 +33,7 @@ describe('FormModal (issue 23 §4)', () => {
     render(<CompanyForm serverError={null} />, { wrapper: MantineTestProvider });
     submit();
     expect(screen.getAllByText(REQUIRED)).toHaveLength(1);
-    for (const label of ['Nombre', 'Contacto', 'Email']) expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    for (const label of ['Nombre', 'Contacto', 'Correo de contacto']) expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
   });
 
   it("puts away the server's answer to the previous submit when the new one is refused by the form", () => {
@@ -52,7 +52,7 @@ describe('FormModal (issue 23 §4)', () => {
     expect(screen.queryByText(duplicate)).toBeNull();
     fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Andes' } });
     fireEvent.change(screen.getByLabelText('Contacto'), { target: { value: 'Ana' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@andes.cl' } });
+    fireEvent.change(screen.getByLabelText('Correo de contacto'), { target: { value: 'ana@andes.cl' } });
     submit();
     expect(screen.getByRole('alert').textContent).toBe(duplicate);
   });
