@@ -10,6 +10,8 @@ import type { BenchDatabase } from './db';
 
 export type RunningServer = {
   baseUrl: string;
+  /** The server process, for its CPU time (bench/verify-cpu.ts). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -85,7 +87,7 @@ export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, stop: () => stopChild(child, exited) };
+  return { baseUrl, pid: child.pid ?? 0, stop: () => stopChild(child, exited) };
 }
 
 /** SIGTERM lets main.ts close the app and the database (PGlite must be closed before the bench reopens it). */

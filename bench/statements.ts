@@ -16,7 +16,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { loadActorRow, toActor, type Actor } from '../src/server/actor';
 import type { Database } from '../src/server/db/client';
+import { recordingTransport } from '../src/server/modules/bot/transport';
 import { verifyCode } from '../src/server/modules/codes/verify';
+import { processPendingEvents } from '../src/server/modules/events/worker';
 import { redeemBenefit } from '../src/server/modules/redemptions/service';
 import { benchCode } from './codes';
 import { createBenchDatabase, openBenchDatabase } from './db';
@@ -82,7 +84,7 @@ async function main() {
   try {
     database = await openBenchDatabase(target, true);
     await seedBase(database, { employees: clients, jobbyInitial: 100, companyInitial: 1_000_000 });
-    await seedCodes(database, { from: 1, to: 201, employees: clients });
+    await seedCodes(database, { from: 1, to: 201, employees: clients }); // 121 verified below
     await database.close();
     // The server's pool size (src/server/db/client.ts).
     const { openDatabase } = await import('../src/server/db/client');
@@ -101,6 +103,18 @@ async function main() {
     const v = await record(() => verify(21));
     if (v.value.status !== 200) throw new Error(`verification refused: ${JSON.stringify(v.value.body)}`);
     print('one verification (with Idempotency-Key)', v.sent);
+
+    // The outbox work each one leaves behind (handlers of code.used, request.created, tokens.moved:
+    // achievements, notifications, webhooks, the used-codes total), run as the server's workers do
+    // and billed per operation: it runs on the same cores as the requests.
+    const drain = () => processPendingEvents(db, { botTransport: recordingTransport });
+    await drain();
+    for (let n = 22; n < 122; n++) await verify(n);
+    const verifyEvents = await record(drain);
+    for (let i = 0; i < 100; i++) await redeem(employees[i % clients]);
+    const redeemEvents = await record(drain);
+    console.log(`\noutbox statements per verification (100 verifications, ${verifyEvents.value} events): ${round(verifyEvents.sent.length / 100, 2)}`);
+    console.log(`outbox statements per redemption (100 redemptions, ${redeemEvents.value} events): ${round(redeemEvents.sent.length / 100, 2)}`);
 
     // One client, then `clients` at once: each loops until the time is up.
     const loop = async (who: Actor[], forSeconds: number) => {

@@ -19,7 +19,7 @@ import { recordEvent } from '../events/outbox';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
 
 type CodeUse = { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string };
-type Rule = typeof achievementRules.$inferSelect;
+export type Rule = typeof achievementRules.$inferSelect;
 type Winner = { userId: string; companyId: string | null };
 
 const tz = sql.raw(`'${APP_TIME_ZONE}'`);
@@ -88,19 +88,24 @@ async function winnersOf(tx: Tx, rule: Rule, use: CodeUse): Promise<Winner[]> {
   }
 }
 
+/** The rules every use is checked against; the outbox worker reads them once per batch of events. */
+export function activeRules(tx: Tx): Promise<Rule[]> {
+  return tx
+    .select()
+    .from(achievementRules)
+    .where(and(eq(achievementRules.status, 'active'), isNull(achievementRules.deletedAt)))
+    .orderBy(asc(achievementRules.id))
+    .limit(200);
+}
+
 /**
  * Checks every active rule after `use` and grants it to whoever meets it and has not got it yet.
  * Inserts go rule by rule, user by user in id order, so two workers granting the same group wait
  * for each other in one order and never deadlock; the rewards then move in one transferAll (every
  * wallet in id order, the issuance account once), the ledger's lock order.
  */
-export async function evaluateAchievements(tx: Tx, use: CodeUse): Promise<number> {
-  const rules = await tx
-    .select()
-    .from(achievementRules)
-    .where(and(eq(achievementRules.status, 'active'), isNull(achievementRules.deletedAt)))
-    .orderBy(asc(achievementRules.id))
-    .limit(200);
+export async function evaluateAchievements(tx: Tx, use: CodeUse, rules?: readonly Rule[]): Promise<number> {
+  rules ??= await activeRules(tx);
   const grants: { achievementId: string; rule: Rule; winner: Winner }[] = [];
   for (const rule of rules) {
     const winners = (await winnersOf(tx, rule, use)).sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));

@@ -19,7 +19,7 @@ import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
 import { recordEvent } from '../events/outbox';
-import { runIdempotent, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
+import { runIdempotentRefusingFirst, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
 import { countAttempt } from '../rate-limit/service';
 
@@ -190,8 +190,9 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   const stored = await storedAnswer<VerifyCodeResult>(db, idempotency);
   if (stored) return stored;
   const attempt = await countVerifyAttempt(db, actor, options);
-  // A transaction, so that the code's use and its outbox event commit together (issue 10).
-  const outcome = await runIdempotent(db, idempotency, (tx) => redeem(tx, code, actor));
+  // A transaction, so that the code's use and its outbox event commit together (issue 10). redeem()
+  // refuses only when its UPDATE changed nothing, so it needs no savepoint.
+  const outcome = await runIdempotentRefusingFirst(db, idempotency, (tx) => redeem(tx, code, actor));
   if (outcome.status < 400) await attempt.succeeded();
   return outcome;
 }

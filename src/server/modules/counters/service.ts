@@ -15,14 +15,19 @@ type CounterName = 'codes_used';
 /** Which events a counter counts. */
 const COUNTED_EVENTS: Partial<Record<DomainEventType, CounterName>> = { 'code.used': 'codes_used' };
 
-/** Adds the event to its counter, if one counts it. Call once per event (the worker does, on first take). */
-export async function countEvent(tx: Executor, type: DomainEventType): Promise<void> {
-  const name = COUNTED_EVENTS[type];
-  if (!name) return;
-  await tx
-    .insert(platformCounters)
-    .values({ name, value: 1 })
-    .onConflictDoUpdate({ target: platformCounters.name, set: { value: sql`${platformCounters.value} + 1`, updatedAt: new Date() } });
+/** Adds events to their counters, one statement per counter (the worker calls it once per batch, for first takes only). */
+export async function countEvents(tx: Executor, types: readonly DomainEventType[]): Promise<void> {
+  const added = new Map<CounterName, number>();
+  for (const type of types) {
+    const name = COUNTED_EVENTS[type];
+    if (name) added.set(name, (added.get(name) ?? 0) + 1);
+  }
+  for (const [name, amount] of added) {
+    await tx
+      .insert(platformCounters)
+      .values({ name, value: amount })
+      .onConflictDoUpdate({ target: platformCounters.name, set: { value: sql`${platformCounters.value} + ${amount}`, updatedAt: new Date() } });
+  }
 }
 
 /** A counter's value; 0 before anything was counted. */

@@ -41,10 +41,12 @@ export async function countAttempt(db: Executor, counters: readonly Counter[], w
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { count: sql`${rateLimitCounters.count} + 1` },
     })
-    .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
+    // xmax = 0 only on a row this statement inserted: the window's first attempt. (A count back at 1
+    // after successes were taken back is not a new window and must not pay the clean-up.)
+    .returning({ key: rateLimitCounters.key, count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart, inserted: sql<boolean>`xmax = 0` });
   const countOf = new Map(rows.map((row) => [row.key, row.count]));
   const started = rows[0].windowStart;
-  const opened = rows.filter((row) => row.count === 1).map((row) => row.key);
+  const opened = rows.filter((row) => row.inserted).map((row) => row.key);
   if (opened.length > 0) {
     // The first attempt of a window clears that key's past windows: the table stays one row per active key.
     await db.delete(rateLimitCounters).where(and(inArray(rateLimitCounters.key, opened), lt(rateLimitCounters.windowStart, started)));

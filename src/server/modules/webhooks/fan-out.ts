@@ -8,7 +8,7 @@
  * Only the events listed in WEBHOOK_EVENT_TYPES leave: the mapping below is a whitelist, and the
  * wellbeing bot's events (messages, alerts) map to nothing — no wellbeing content ever leaves by webhook.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY_WINDOW_MS, type WebhookEventType } from '../../../domain/webhooks';
 import type { Executor, Tx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
@@ -86,23 +86,27 @@ export async function wakeDeliveries(db: Executor): Promise<void> {
   await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
 }
 
+export type ActiveEndpoint = { id: string; companyId: string | null; events: string[] };
+
+/**
+ * Every active endpoint of the platform: a few per company at most, so the outbox worker reads them
+ * once per batch of events and each event picks its own (its company's and the platform's).
+ */
+export function activeEndpoints(tx: Executor): Promise<ActiveEndpoint[]> {
+  return tx
+    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.status, 'active'));
+}
+
 /**
  * Writes the deliveries of one outbox event (in the worker's transaction). The unique key
  * (endpoint, event, type) makes a retried event fan out once. Answers how many were written.
  */
-export async function fanOutWebhooks(tx: Tx, eventId: number, event: DomainEvent, occurredAt: Date): Promise<number> {
+export async function fanOutWebhooks(tx: Tx, eventId: number, event: DomainEvent, occurredAt: Date, endpoints?: readonly ActiveEndpoint[]): Promise<number> {
   const messages = webhookMessagesOf(event);
   if (messages.length === 0) return 0;
-  const companyIds = [...new Set(messages.flatMap((m) => (m.companyId ? [m.companyId] : [])))];
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.status, 'active'),
-        companyIds.length > 0 ? or(isNull(webhookEndpoints.companyId), inArray(webhookEndpoints.companyId, companyIds)) : isNull(webhookEndpoints.companyId),
-      ),
-    );
+  endpoints ??= await activeEndpoints(tx);
   const now = new Date();
   const rows = messages.flatMap((message) =>
     endpoints

@@ -1,0 +1,116 @@
+/**
+ * `node --import tsx bench/verify-cpu.ts` (PGlite) or with DATABASE_URL (PostgreSQL): code verification
+ * alone, for an A/B of its path (issue 19). One server on a fresh database (the bench's 10,000
+ * employees and `BENCH_VERIFY_CODES` active codes, default 6,000), warmed up, then
+ * `BENCH_VERIFY_REQUESTS` verifications (default 5,000) at 10 connections, each a distinct code with
+ * an Idempotency-Key, as the web sends them. It prints the rate and latency, and the CPU each
+ * verification cost: the server process's, and (PostgreSQL on this machine) every `postgres`
+ * process's, read from /proc before the run and after the outbox has handled the run's events — so
+ * the after-commit work is billed to the verification that caused it.
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { CodePool } from './codes';
+import { createBenchDatabase, openBenchDatabase, query } from './db';
+import { authHeaders, expectMostlyOk, percentile, round, runLoad, signIn } from './load';
+import { warmUpServer } from './phases';
+import { EMAILS, PASSWORD, seedBase, seedCodes } from './seed';
+import { startServer } from './server';
+
+const CODES = Number(process.env.BENCH_VERIFY_CODES ?? 6_000);
+const REQUESTS = Number(process.env.BENCH_VERIFY_REQUESTS ?? 5_000);
+const CONNECTIONS = 10;
+const TICKS_PER_S = 100; // USER_HZ on Linux
+
+/** utime + stime of a process, in ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
+/** CPU ms of every process named `postgres` (the local server's backends and its own workers). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
+const target = await createBenchDatabase(process.env.DATABASE_URL);
+try {
+  let database = await openBenchDatabase(target, true);
+  await seedBase(database, { employees: 10_000, jobbyInitial: 100, companyInitial: 10_000 });
+  await seedCodes(database, { from: 1, to: CODES + 1, employees: 10_000 });
+  await database.close();
+  const server = await startServer(target);
+  try {
+    await warmUpServer(server.baseUrl);
+    const pool = new CodePool(1, CODES + 1);
+    const headers = authHeaders(server.baseUrl, await signIn(server.baseUrl, EMAILS.provider, PASSWORD));
+    const verify = (amount: number) =>
+      runLoad({
+        url: server.baseUrl,
+        connections: CONNECTIONS,
+        amount,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/codes/verify',
+            headers,
+            setupRequest: (req: { headers?: Record<string, string> }) => ({
+              ...req,
+              headers: { ...req.headers, 'idempotency-key': randomUUID() },
+              body: JSON.stringify({ code: pool.take() }),
+            }),
+          },
+        ],
+      });
+    expectMostlyOk('warm-up', await verify(500), 0);
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // the warm-up's events handled before the count starts
+    const nodeBefore = cpuMsOf(server.pid);
+    const pgBefore = target.driver === 'postgres' ? postgresCpuMs() : 0;
+    const load = await verify(REQUESTS);
+    expectMostlyOk('verify', load, 0);
+    // The run's events handled too: their cost is the verification's.
+    const drainStarted = performance.now();
+    if (target.driver === 'postgres') {
+      database = await openBenchDatabase(target);
+      for (;;) {
+        const [row] = await query<{ left: number }>(database, `SELECT count(*)::int AS left FROM domain_events WHERE processed_at IS NULL`);
+        if (row.left === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await database.close();
+    }
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const nodeMs = cpuMsOf(server.pid) - nodeBefore;
+    const pgMs = target.driver === 'postgres' ? postgresCpuMs() - pgBefore : null;
+    console.log(
+      JSON.stringify(
+        {
+          driver: target.driver,
+          requests: load.ok,
+          rps: round(load.ok / load.seconds, 1),
+          p50_ms: round(percentile(load.latencies, 50)),
+          p95_ms: round(percentile(load.latencies, 95)),
+          outbox_drain_after_s: target.driver === 'postgres' ? round(drainSeconds, 2) : null,
+          server_cpu_ms_per_verification: round(nodeMs / load.ok, 3),
+          postgres_cpu_ms_per_verification: pgMs === null ? null : round(pgMs / load.ok, 3),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await target.dispose();
+}
