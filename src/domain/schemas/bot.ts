@@ -247,7 +247,11 @@ export type BotAlertList = z.infer<typeof botAlertListSchema>;
 
 const actionRequired = errorMessage('ACTION_REQUIRED');
 export const alertActionBodySchema = z.object({
-  actionTaken: z.string({ error: actionRequired }).trim().min(1, actionRequired).max(BOT_ACTION_LENGTH_MAX),
+  actionTaken: z
+    .string({ error: actionRequired })
+    .trim()
+    .min(1, actionRequired)
+    .max(BOT_ACTION_LENGTH_MAX, `La acción puede tener hasta ${BOT_ACTION_LENGTH_MAX} caracteres`),
 });
 export type AlertActionInput = z.input<typeof alertActionBodySchema>;
 

@@ -220,6 +220,9 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
     expect(foreign.statusCode).toBe(404);
     const empty = await call(cookie.hr, 'POST', `/api/bot/alerts/${alert.id}/action`, { actionTaken: '  ' });
     expect(empty.json().error.message).toBe('Describe la acción tomada');
+    const tooLong = await call(cookie.hr, 'POST', `/api/bot/alerts/${alert.id}/action`, { actionTaken: 'a'.repeat(2001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe('La acción puede tener hasta 2000 caracteres');
     const done = await call(cookie.hr, 'POST', `/api/bot/alerts/${alert.id}/action`, { actionTaken: 'Conversé con Camila y ajustamos sus turnos' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'handled', actionTaken: 'Conversé con Camila y ajustamos sus turnos', handledByName: 'Carolina RR.HH.' });
