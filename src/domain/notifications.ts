@@ -6,7 +6,7 @@ import type { TokenType } from './constants';
 import { formatDate } from './dates';
 import { tokens } from './plural';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring', 'bot_request_decided'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
@@ -18,6 +18,7 @@ export type NotificationParams = {
   wellbeing_alert: { employeeName: string; stressScore: number };
   webhook_disabled: { url: string };
   code_expiring: { benefitName: string; expiresAt: string; daysLeft: number };
+  bot_request_decided: { approved: boolean; reason: string | null };
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
@@ -66,6 +67,12 @@ export function notificationText(type: NotificationType, params: Record<string, 
         title: 'Tu código vence pronto',
         body: `Tu código de "${p.benefitName}" vence en ${p.daysLeft} ${p.daysLeft === 1 ? 'día' : 'días'} (vence el ${formatDate(p.expiresAt)}). Úsalo antes de que expire.`,
       };
+    }
+    case 'bot_request_decided': {
+      const p = params as NotificationParams['bot_request_decided'];
+      return p.approved
+        ? { title: 'Configuración del bot aprobada', body: 'La configuración del bot de bienestar fue aprobada y ya está en uso.' }
+        : { title: 'Configuración del bot rechazada', body: `La configuración del bot de bienestar fue rechazada${p.reason ? `: ${p.reason}` : ''}. Revisa 'Bot de bienestar'.` };
     }
   }
 }

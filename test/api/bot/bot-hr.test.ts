@@ -112,6 +112,12 @@ describe('level 2: the configuration', () => {
 
 describe('level 1 answers the bot requests', () => {
   const pendingOf = async () => (await call(cookie.root, 'GET', '/api/admin/bot/requests')).json();
+  /** The newest bell notification of `who` after the workers ran, as the bell shows it. */
+  const latestBell = async (who: string) => {
+    await runOutbox(ctx);
+    const [latest] = (await call(who, 'GET', '/api/notifications?limit=1')).json().items;
+    return latest as { title: string; body: string; link: string };
+  };
 
   it('lists the pending requests with the configuration they carry', async () => {
     const list = await pendingOf();
@@ -146,6 +152,13 @@ describe('level 1 answers the bot requests', () => {
     // HR keeps what it saved to correct it; the approved configuration (none yet) is what runs.
     expect(hr).toMatchObject({ analysisFrequency: 'daily', activeNow: false, request: { status: 'rejected', reason: 'La plantilla aún no está aprobada por Meta', decidedAt: expect.any(String) } });
     expect((await pendingOf()).total).toBe(0);
+    // Andes's HR hear it in the bell, with the reason; Austral's HR hear nothing of it.
+    expect(await latestBell(cookie.hr)).toMatchObject({
+      title: 'Configuración del bot rechazada',
+      body: "La configuración del bot de bienestar fue rechazada: La plantilla aún no está aprobada por Meta. Revisa 'Bot de bienestar'.",
+      link: '/level2/bot-messaging',
+    });
+    expect((await latestBell(cookie.otherHr))?.title).not.toBe('Configuración del bot rechazada');
   });
 
   it('approves: the configuration takes effect, HR sees it approved, and the answered list shows both', async () => {
@@ -159,6 +172,7 @@ describe('level 1 answers the bot requests', () => {
     expect((await call(cookie.hr, 'GET', '/api/bot/config')).json()).toMatchObject({ activeNow: true, botEnabled: true, request: { status: 'approved', reason: null } });
     const decided = (await call(cookie.root, 'GET', '/api/admin/bot/requests?status=decided')).json();
     expect(decided.items.map((r: { status: string }) => r.status)).toEqual(['approved', 'rejected']);
+    expect(await latestBell(cookie.hr)).toMatchObject({ title: 'Configuración del bot aprobada', body: 'La configuración del bot de bienestar fue aprobada y ya está en uso.' });
   });
 });
 
@@ -202,11 +216,10 @@ describe('level 2: phones, profiles, alerts and analytics', () => {
 
     // The alert's event reaches HR's bell through the outbox worker; the other company's HR hears nothing.
     await runOutbox(ctx);
-    const bell = await call(cookie.hr, 'GET', '/api/notifications');
-    expect(bell.json().items).toEqual([
-      expect.objectContaining({ type: 'wellbeing_alert', title: 'Alerta de bienestar', link: '/level2/bot-messaging', read: false }),
-    ]);
-    expect(bell.json().items[0].body).toContain('Camila Rojas');
+    // (Its earlier notifications are level 1's answers to its bot configuration.)
+    const bell = (await call(cookie.hr, 'GET', '/api/notifications')).json().items.filter((n: { type: string }) => n.type !== 'bot_request_decided');
+    expect(bell).toEqual([expect.objectContaining({ type: 'wellbeing_alert', title: 'Alerta de bienestar', link: '/level2/bot-messaging', read: false })]);
+    expect(bell[0].body).toContain('Camila Rojas');
     expect((await call(cookie.otherHr, 'GET', '/api/notifications')).json().items).toEqual([]);
 
     const analytics = await call(cookie.hr, 'GET', '/api/bot/analytics');

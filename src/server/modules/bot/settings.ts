@@ -21,6 +21,7 @@ import type { Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
 import { botRequests, companies, type BotConfig } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { recordEvent } from '../events/outbox';
 
 /** HR's switch, read from the JSON configuration (SQL), true only while level 1's access is on too. */
 export const botIsOn = sql`(${companies.botEnabled} and ${companies.status} = 'active' and coalesce((${companies.botConfig} ->> 'botEnabled')::boolean, false))`;
@@ -239,6 +240,11 @@ export async function decideBotRequest(db: Executor, input: { id: string; approv
       .where(and(eq(botRequests.id, input.id), eq(botRequests.status, 'pending')))
       .returning({ companyId: botRequests.companyId, config: botRequests.config, instructions: botRequests.instructions });
     if (!decided) throw new AppError('BOT_REQUEST_ALREADY_DECIDED');
+    // The company's HR hear the answer in the bell (decision 287).
+    await recordEvent(tx, {
+      type: 'bot.request.decided',
+      payload: { requestId: input.id, companyId: decided.companyId, approved: input.approve, reason: input.approve ? null : (input.reason ?? null) },
+    });
     if (input.approve) {
       await tx
         .update(companies)

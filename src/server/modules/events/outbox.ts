@@ -82,6 +82,7 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
     case 'tokens.assigned':
     case 'allowance.granted':
     case 'webhook.endpoint.disabled':
+    case 'bot.request.decided':
       // For the webhooks and the bell; the screens hear the change itself (tokens.moved, the notifications).
       return [];
   }

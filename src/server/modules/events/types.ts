@@ -47,7 +47,9 @@ export type DomainEvent =
   /** A webhook endpoint failed for a day and was disabled: its owners hear it in the bell (issue 22 §2). */
   | { type: 'webhook.endpoint.disabled'; payload: { endpointId: string; companyId: string | null; url: string } }
   /** A check-in was claimed (bot/check-ins.ts): hand its template message to the transport. */
-  | { type: 'bot.checkin.due'; payload: { checkInId: string } };
+  | { type: 'bot.checkin.due'; payload: { checkInId: string } }
+  /** Level 1 answered a company's bot configuration (decision 287): its HR hear it in the bell. */
+  | { type: 'bot.request.decided'; payload: { requestId: string; companyId: string; approved: boolean; reason: string | null } };
 
 export type EmployeeCreated = { userId: string; companyId: string; name: string; email: string; source: 'hr' | 'self' | 'import' };
 

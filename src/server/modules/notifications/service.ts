@@ -133,6 +133,15 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         })),
       );
     }
+    case 'bot.request.decided': {
+      const p = event.payload;
+      const hr = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.status, 'active'), eq(users.level, 2), eq(users.companyId, p.companyId)))
+        .limit(200);
+      return hr.map(({ id }) => ({ userId: id, type: 'bot_request_decided' as const, params: { approved: p.approved, reason: p.reason }, link: '/level2/bot-messaging' }));
+    }
     case 'webhook.endpoint.disabled': {
       const p = event.payload;
       // Its owners: the company's HR admins, or the platform's level 1 admins for a platform endpoint.

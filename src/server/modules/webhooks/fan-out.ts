@@ -76,6 +76,7 @@ export function webhookMessagesOf(event: DomainEvent): WebhookMessage[] {
     case 'bot.reply.due':
     case 'webhook.endpoint.disabled':
     case 'bot.checkin.due':
+    case 'bot.request.decided':
     case 'code.expiring':
       return [];
   }
