@@ -5,6 +5,7 @@
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { recordStatusOf } from '../../../domain/constants';
 import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { queryRows, type Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, platformBenefits, users, userTallies } from '../../db/schema';
@@ -56,7 +57,7 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
       pendingRequests: Number(stats.pending_requests),
       completedCodes: Number(stats.completed_codes),
     },
-    recentCompanies: recentCompanies.map((c) => ({ ...c, status: c.status === 'inactive' ? 'inactive' : 'active', userCount: Number(c.userCount), createdAt: c.createdAt.toISOString() })),
+    recentCompanies: recentCompanies.map((c) => ({ ...c, status: recordStatusOf(c.status), userCount: Number(c.userCount), createdAt: c.createdAt.toISOString() })),
     recentCodes: recentCodes.map((c) => ({
       code: c.code,
       benefitName: c.benefitName,
