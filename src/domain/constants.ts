@@ -74,6 +74,10 @@ export type UserType = (typeof USER_TYPES)[number];
 
 export const RECORD_STATUSES = ['active', 'inactive'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
+/** A stored status read as a record's: 'inactive' is inactive, anything else active (decision 295). */
+export function recordStatusOf(value: string | null): RecordStatus {
+  return value === 'inactive' ? 'inactive' : 'active';
+}
 
 /**
  * The six benefit categories of part 2 §3 (id, name, colour, description): the one list for a

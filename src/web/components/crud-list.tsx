@@ -5,6 +5,7 @@ import { messageOf } from '../api/client';
 import { Banner, useBanner } from './banner';
 import { ConfirmDialog } from './confirm-dialog';
 import { pagedTableProps, useTableSearch, type DataTableColumn, type PagedQuery } from './data-table';
+import { actionsColumn } from './data-table-columns';
 import { StatusToggleButton } from './status-toggle-button';
 
 /** The rows of a list screen: each has an id and is active or inactive. */
@@ -144,11 +145,8 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
      * 'Activar'/'Desactivar' (asking first when the screen gave a confirmation), then the screen's `extra`.
      * `name` names the buttons for screen readers ("Editar Andes", "Desactivar a Lucía Fuentes").
      */
-    actionsColumn: ({ name, canEdit = true, extra }: { name: (row: Row) => string; canEdit?: boolean; extra?: (row: Row) => ReactNode }): DataTableColumn<Row> => ({
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (row) => (
+    actionsColumn: ({ name, canEdit = true, extra }: { name: (row: Row) => string; canEdit?: boolean; extra?: (row: Row) => ReactNode }): DataTableColumn<Row> =>
+      actionsColumn((row) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {canEdit && (
             <Button size="xs" variant="light" color="admin" onClick={() => startEdit(row)} aria-label={`Editar ${name(row)}`}>
@@ -163,8 +161,7 @@ export function useCrudList<Row extends CrudRow>({ setStatus, texts, confirm, pa
           />
           {extra?.(row)}
         </Group>
-      ),
-    }),
+      )),
     banner: <Banner banner={banner} onClose={clear} />,
     confirmDialog: confirm && (
       <ConfirmDialog

@@ -4,10 +4,10 @@
  * and the date — one set of columns, so the two screens read a movement the same way.
  */
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../domain/dates';
 import type { HistoryEntry } from '../../domain/schemas/economy';
 import { HistoryTypeBadge } from './badges';
 import type { DataTableColumn } from './data-table';
+import { dateTimeColumn } from './data-table-columns';
 import classes from './token-history.module.css';
 
 export type TokenHistoryType = 'all' | HistoryEntry['type'];
@@ -47,7 +47,7 @@ export function tokenHistoryColumns(view: 'platform' | 'wallet'): DataTableColum
   const wallet = view === 'wallet';
   return [
     ...(wallet ? [] : [{ key: 'user', header: 'Usuario', render: (e: HistoryEntry) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> }]),
-    ...(wallet ? [{ key: 'date', header: 'Fecha', noWrap: true, render: (e: HistoryEntry) => formatDateTime(e.createdAt) }] : []),
+    ...(wallet ? [dateTimeColumn<HistoryEntry>('date', 'Fecha', (e) => e.createdAt)] : []),
     { key: 'type', header: wallet ? 'Movimiento' : 'Tipo', noWrap: true, render: (e) => <HistoryTypeBadge type={e.type} /> },
     { key: 'amount', header: 'Cantidad', render: (e) => <HistoryAmount entry={e} withTokenType={!wallet} /> },
     {
@@ -78,7 +78,7 @@ export function tokenHistoryColumns(view: 'platform' | 'wallet'): DataTableColum
           </>
         ),
     },
-    ...(wallet ? [] : [{ key: 'date', header: 'Fecha', noWrap: true, render: (e: HistoryEntry) => formatDateTime(e.createdAt) }]),
+    ...(wallet ? [] : [dateTimeColumn<HistoryEntry>('date', 'Fecha', (e) => e.createdAt)]),
   ];
 }
 

@@ -3,6 +3,7 @@
  * days. The engine that grants them is engine.ts.
  */
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { recordStatusOf } from '../../../domain/constants';
 import { APP_TIME_ZONE } from '../../../domain/dates';
 import { AppError } from '../../../domain/errors';
 import {
@@ -33,7 +34,7 @@ function toRule(row: typeof achievementRules.$inferSelect & { grants: number }):
     conditionValue: row.conditionValue,
     conditionMinUsers: row.conditionMinUsers,
     rewardTokens: row.rewardTokens,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     grants: row.grants,
     createdAt: row.createdAt.toISOString(),
   };

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordStatusOf } from '../../../domain/constants';
 import { CHECK_IN_DEFAULT_LANGUAGE, CHECK_IN_DEFAULT_WINDOWS, DEFAULT_BOT_INSTRUCTIONS, type BotRequestStatus } from '../../../domain/bot';
 import { AppError } from '../../../domain/errors';
 import type {
@@ -36,7 +37,7 @@ function toAccessCompany(row: typeof companies.$inferSelect & { userCount: numbe
   return {
     id: row.id,
     name: row.name,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     botEnabled: row.botEnabled,
     botEnabledAt: row.botEnabledAt?.toISOString() ?? null,
     hrBotEnabled: row.botConfig?.botEnabled === true,

@@ -10,8 +10,9 @@ import { displayName } from '../../../domain/display-name';
 import type { ProviderHistory, ProviderHistoryFilters, ProviderHistoryQuery } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
-import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
+import { benefitCodes, benefitRequests, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { selectUsedCodes, usedCodeColumns } from './used-codes';
 import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from '../exports/csv';
 
 /** Part 2 §8: the history's fallback benefit name. */
@@ -51,21 +52,10 @@ const benefitNameOf = (name: string) => name.trim() || UNKNOWN_BENEFIT_NAME;
 const employeeNameOf = (row: { userId: string | null; userName: string | null; userEmail: string | null }) =>
   displayName(row.userId ? { id: row.userId, name: row.userName, email: row.userEmail } : null);
 
-/** What the history shows of a redeemed code, on the page and in the export: the code, its benefit, when, and the employee. */
-const historyColumns = {
-  code: benefitCodes.code,
-  benefitName: benefitCodes.benefitName,
-  isBenefitJobby: benefitCodes.isBenefitJobby,
-  usedAt: benefitCodes.usedAt,
-  userId: users.id,
-  userName: users.name,
-  userEmail: users.email,
-};
-
 /** One page of the history, newest first (its own function so a test can EXPLAIN the very statement). */
 export function providerHistoryPage(db: Executor, actor: Actor, query: ProviderHistoryQuery) {
   return db
-    .select(historyColumns)
+    .select(usedCodeColumns)
     .from(benefitCodes)
     .leftJoin(users, eq(users.id, benefitCodes.userId))
     .where(historyWhere(actor, query))
@@ -107,16 +97,7 @@ export async function getProviderHistory(db: Executor, actor: Actor, query: Prov
 
 /** The export's rows after the cursor: the same filter, newest first, with the company and the tokens paid. */
 function exportBatch(db: Executor, actor: Actor, filters: ProviderHistoryFilters, after: ExportCursor | null) {
-  return db
-    .select({
-      ...keysetColumns(benefitCodes.usedAt, benefitCodes.id),
-      ...historyColumns,
-      companyName: companies.name,
-      tokenCost: benefitRequests.tokenCost,
-    })
-    .from(benefitCodes)
-    .leftJoin(users, eq(users.id, benefitCodes.userId))
-    .leftJoin(companies, eq(companies.id, benefitCodes.companyId))
+  return selectUsedCodes(db, { ...keysetColumns(benefitCodes.usedAt, benefitCodes.id), tokenCost: benefitRequests.tokenCost })
     .innerJoin(benefitRequests, eq(benefitRequests.id, benefitCodes.requestId))
     .where(
       and(

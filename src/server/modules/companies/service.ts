@@ -1,7 +1,7 @@
 import { companyDomainProblem } from '../../../domain/company-domain';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { RecordStatus } from '../../../domain/constants';
+import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { emailDomainOf, isProviderEmail, isStaffEmail } from '../../../domain/levels';
 import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
@@ -49,7 +49,7 @@ function toCompany(row: CompanyRow & { userCount: number }): Company {
     emailDomain: row.emailDomain,
     maxUsers: row.maxUsers,
     monthlyJobbyTokens: row.monthlyJobbyTokens,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     userCount: row.userCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

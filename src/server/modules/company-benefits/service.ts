@@ -7,7 +7,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
-import type { RecordStatus } from '../../../domain/constants';
+import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
 import type {
   CompanyBenefit,
   companyBenefitInputSchema,
@@ -40,7 +40,7 @@ function toCompanyBenefit(row: Row): CompanyBenefit {
     endDate: row.endDate,
     requiresApproval: row.requiresApproval,
     providerUserId: row.providerUserId,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

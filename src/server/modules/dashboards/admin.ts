@@ -5,9 +5,11 @@
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { recordStatusOf } from '../../../domain/constants';
 import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { queryRows, type Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, platformBenefits, users, userTallies } from '../../db/schema';
+import { selectUsedCodes } from '../codes/used-codes';
 import { counterValue } from '../counters/service';
 import { adminPendingRequests } from '../requests/scopes';
 
@@ -41,19 +43,7 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
       .from(companies)
       .orderBy(desc(companies.createdAt), desc(companies.id))
       .limit(DASHBOARD_RECENT_COMPANIES),
-    db
-      .select({
-        code: benefitCodes.code,
-        benefitName: benefitCodes.benefitName,
-        isBenefitJobby: benefitCodes.isBenefitJobby,
-        userName: users.name,
-        companyName: companies.name,
-        providerName: provider.name,
-        usedAt: benefitCodes.usedAt,
-      })
-      .from(benefitCodes)
-      .leftJoin(users, eq(users.id, benefitCodes.userId))
-      .leftJoin(companies, eq(companies.id, benefitCodes.companyId))
+    selectUsedCodes(db, { providerName: provider.name })
       .leftJoin(provider, eq(provider.id, benefitCodes.usedBy))
       .where(isNotNull(benefitCodes.usedAt))
       .orderBy(desc(benefitCodes.usedAt))
@@ -67,7 +57,15 @@ export async function getAdminDashboard(db: Executor): Promise<AdminDashboard> {
       pendingRequests: Number(stats.pending_requests),
       completedCodes: Number(stats.completed_codes),
     },
-    recentCompanies: recentCompanies.map((c) => ({ ...c, status: c.status === 'inactive' ? 'inactive' : 'active', userCount: Number(c.userCount), createdAt: c.createdAt.toISOString() })),
-    recentCodes: recentCodes.map((c) => ({ ...c, usedAt: (c.usedAt ?? new Date(0)).toISOString() })),
+    recentCompanies: recentCompanies.map((c) => ({ ...c, status: recordStatusOf(c.status), userCount: Number(c.userCount), createdAt: c.createdAt.toISOString() })),
+    recentCodes: recentCodes.map((c) => ({
+      code: c.code,
+      benefitName: c.benefitName,
+      isBenefitJobby: c.isBenefitJobby,
+      userName: c.userName,
+      companyName: c.companyName,
+      providerName: c.providerName,
+      usedAt: (c.usedAt ?? new Date(0)).toISOString(),
+    })),
   };
 }

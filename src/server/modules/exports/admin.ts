@@ -9,7 +9,7 @@ import type { Stringifier } from 'csv-stringify';
 import { formatDateTime, monthLabel } from '../../../domain/dates';
 import { isLevel, LEVEL_NAMES } from '../../../domain/levels';
 import { requestStatusView } from '../../../domain/request-lifecycle';
-import type { RequestStatus } from '../../../domain/constants';
+import { recordStatusOf, type RequestStatus } from '../../../domain/constants';
 import { RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
@@ -50,7 +50,7 @@ export function streamAdminUsersCsv(db: Executor): Stringifier {
       u.email,
       isLevel(u.level) ? LEVEL_NAMES[u.level] : NO_LEVEL,
       u.companyName ?? NO_COMPANY,
-      RECORD_STATUS_LABELS.masculine[u.status === 'inactive' ? 'inactive' : 'active'],
+      RECORD_STATUS_LABELS.masculine[recordStatusOf(u.status)],
       formatDateTime(u.createdAt),
     ],
   );

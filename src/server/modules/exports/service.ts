@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/service';
-import type { TransferKind } from '../../../domain/constants';
+import { recordStatusOf, type TransferKind } from '../../../domain/constants';
 import { companyUserBatch } from '../users/hr-users';
 import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
 
@@ -24,7 +24,7 @@ export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
   pump(
     stream,
     (after) => companyUserBatch(db, companyId, after, EXPORT_BATCH_SIZE),
-    (u) => [u.name, u.email, formatDateTime(u.createdAt), RECORD_STATUS_LABELS.masculine[u.status === 'inactive' ? 'inactive' : 'active'], u.userType === 'B' ? 'B' : 'A', u.surveyCompleted ? 'Completada' : 'Pendiente'],
+    (u) => [u.name, u.email, formatDateTime(u.createdAt), RECORD_STATUS_LABELS.masculine[recordStatusOf(u.status)], u.userType === 'B' ? 'B' : 'A', u.surveyCompleted ? 'Completada' : 'Pendiente'],
   );
   return stream;
 }

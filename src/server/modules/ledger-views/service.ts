@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { HISTORY_COUNT_CAP, type RecordStatus, type TokenType, type TransferKind } from '../../../domain/constants';
+import { HISTORY_COUNT_CAP, recordStatusOf, type TokenType, type TransferKind } from '../../../domain/constants';
 import type { EmployeeBalance, HistoryEntry, HistoryPage } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
@@ -94,7 +94,7 @@ export async function listEmployeeBalances(db: Executor, options: EmployeeListOp
         email: row.email,
         companyId: row.companyId,
         companyName: row.companyName,
-        status: (row.status === 'inactive' ? 'inactive' : 'active') satisfies RecordStatus,
+        status: recordStatusOf(row.status),
         jobby: row.jobby ?? 0,
         company: row.company ?? 0,
         lastUpdated: lastUpdated ? lastUpdated.toISOString() : null,

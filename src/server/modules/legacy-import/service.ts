@@ -13,7 +13,7 @@ import { CODE_PATTERN } from '../../../domain/code';
 import { companyDomainProblem } from '../../../domain/company-domain';
 import { toE164 } from '../../../domain/phone';
 import { ACHIEVEMENT_CONDITION_TYPES } from '../../../domain/schemas/engine';
-import type { TokenType } from '../../../domain/constants';
+import { recordStatusOf, type TokenType } from '../../../domain/constants';
 import type { AppConfig } from '../../config';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import {
@@ -124,10 +124,6 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
-}
-
-function status(value: string | null): 'active' | 'inactive' {
-  return value === 'inactive' ? 'inactive' : 'active';
 }
 
 function isoDate(value: string | null): string | null {
@@ -299,7 +295,7 @@ class Run {
           contactPhone: parsed.data.contactPhone,
           address: parsed.data.address,
           maxUsers: Math.max(1, parsed.data.maxUsers ?? 10),
-          status: status(parsed.data.status),
+          status: recordStatusOf(parsed.data.status),
           botEnabled: parsed.data.botEnabled,
           botEnabledAt: parsed.data.botEnabled ? (parsed.data.botEnabledDate ?? this.now) : null,
           createdAt: parsed.data.createdAt ?? this.now,
@@ -376,7 +372,7 @@ class Run {
         level,
         companyId,
         userType: u.userType === 'B' ? 'B' : 'A',
-        status: status(u.status),
+        status: recordStatusOf(u.status),
         themePreference: u.themePreference === 'dark' ? 'dark' : 'light',
         phone,
         department: u.department,
@@ -441,7 +437,7 @@ class Run {
         isHighlighted: b.isHighlighted,
         tokenCost: Math.max(1, b.tokenCost ?? 1),
         stockRemaining: stock,
-        status: status(b.status),
+        status: recordStatusOf(b.status),
         createdBy: 'legacy-import',
         createdAt: b.createdAt ?? this.now,
       });
@@ -487,7 +483,7 @@ class Run {
           limitPerUser: Math.max(1, b.limitPerUser ?? 1),
           startDate,
           endDate,
-          status: status(b.status),
+          status: recordStatusOf(b.status),
           createdBy: 'legacy-import',
           createdAt: b.createdAt ?? this.now,
         });
@@ -837,7 +833,7 @@ class Run {
           conditionValue: a.condition.value ?? null,
           conditionMinUsers: a.condition.minUsers ?? null,
           rewardTokens: Math.max(0, a.rewards.tokens ?? 0),
-          status: status(a.status),
+          status: recordStatusOf(a.status),
           createdBy: a.createdBy ? (this.people.get(a.createdBy)?.id ?? null) : null,
           createdAt: a.createdAt ?? this.now,
         })

@@ -7,7 +7,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
-import type { RecordStatus } from '../../../domain/constants';
+import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
 import type {
   PlatformBenefit,
   platformBenefitInputSchema,
@@ -41,7 +41,7 @@ function toPlatformBenefit(row: Row): PlatformBenefit {
     tokenCost: row.tokenCost,
     stockRemaining: row.stockRemaining,
     limitPerUser: row.limitPerUser,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { RecordStatus } from '../../../domain/constants';
+import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
 import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '../../../domain/schemas/admin';
@@ -34,7 +34,7 @@ export async function listProviderOptions(db: Executor): Promise<ProviderOption[
     .where(eq(users.level, PROVIDER_LEVEL))
     .orderBy(sql`lower(${users.name})`, asc(users.id))
     .limit(PROVIDER_OPTIONS_MAX);
-  return rows.map((row) => ({ ...row, status: row.status === 'inactive' ? 'inactive' : 'active' }));
+  return rows.map((row) => ({ ...row, status: recordStatusOf(row.status) }));
 }
 
 /**
@@ -89,7 +89,7 @@ const providerColumns = {
 };
 
 function toProvider(row: Omit<Provider, 'status' | 'createdAt'> & { status: string; createdAt: Date }): Provider {
-  return { ...row, status: row.status === 'inactive' ? 'inactive' : 'active', createdAt: row.createdAt.toISOString() };
+  return { ...row, status: recordStatusOf(row.status), createdAt: row.createdAt.toISOString() };
 }
 
 async function providerById(db: Executor, id: string): Promise<Provider> {

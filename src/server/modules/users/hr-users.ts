@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { RecordStatus, UserType } from '../../../domain/constants';
+import { type RecordStatus, recordStatusOf, type UserType } from '../../../domain/constants';
 import { AppError, type ErrorCode } from '../../../domain/errors';
 import { emailDomainOf } from '../../../domain/levels';
 import { companyUserEmail, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
@@ -38,7 +38,7 @@ function toCompanyUser(row: UserRow): CompanyUser {
     id: row.id,
     name: row.name,
     email: row.email,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     userType: row.userType === 'B' ? 'B' : 'A',
     surveyCompleted: row.surveyCompleted,
     createdAt: row.createdAt.toISOString(),

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordStatusOf } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { isLevel, type Level } from '../../../domain/levels';
 import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
@@ -36,7 +37,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
   return {
     ...row,
     level: isLevel(row.level) ? row.level : null,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
+    status: recordStatusOf(row.status),
     createdAt: row.createdAt.toISOString(),
     invitationPending: Boolean(row.invitationPending),
   };

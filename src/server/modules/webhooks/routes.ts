@@ -27,6 +27,8 @@ const tags = ['webhooks'];
 /** HR for its company's endpoints, level 1 for the platform's (issue 22 §2). */
 const access = { levels: [1, 2] } as const;
 const NOT_FOUND = 'WEBHOOK_ENDPOINT_NOT_FOUND' as const;
+/** A route on one endpoint of the caller's: its company's (or the platform's), else 404. */
+const onEndpoint = { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] } as const;
 
 /** The 'Webhooks' section of /level1/integrations and /level2/integrations. */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,17 +50,17 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => updateEndpoint(app.deps.db, request.params.id, request.body, actorOf(request), policy),
   });
   app.post('/webhooks/endpoints/:id/status', {
-    config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] },
+    config: onEndpoint,
     schema: { tags, summary: 'Activar o desactivar un endpoint', params: idParamsSchema, body: webhookStatusBodySchema, response: { 200: webhookEndpointSchema } },
     handler: async (request) => setEndpointStatus(app.deps.db, request.params.id, request.body.status, actorOf(request)),
   });
   app.get('/webhooks/endpoints/:id/secret', {
-    config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] },
+    config: onEndpoint,
     schema: { tags, summary: 'El secreto de firma de un endpoint (whsec_…)', params: idParamsSchema, response: { 200: webhookSecretSchema } },
     handler: async (request) => getEndpointSecret(app.deps.db, request.params.id, actorOf(request)),
   });
   app.post('/webhooks/endpoints/:id/rotate-secret', {
-    config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] },
+    config: onEndpoint,
     schema: {
       tags,
       summary: 'Rotar el secreto de firma (el anterior sigue firmando 24 horas)',
@@ -73,7 +75,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => sendTestEvent(app.deps.db, request.params.id, actorOf(request)),
   });
   app.get('/webhooks/endpoints/:id/deliveries', {
-    config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] },
+    config: onEndpoint,
     schema: {
       tags,
       summary: 'Registro de entregas de un endpoint, las más nuevas primero, con cada intento',

@@ -5,10 +5,10 @@ import { formatDateTime } from '../../../domain/dates';
 import { CONDITION_LABELS, type AchievementAnalysis, type AchievementRule } from '../../../domain/schemas/engine';
 import { messageOf } from '../../api/client';
 import { useAchievementAnalysis, useAchievementRules, useDeleteRule, useSetRuleStatus } from '../../api/achievements';
-import { StatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, pagedTableProps, SimpleTable, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, recordStatusColumn } from '../../components/data-table-columns';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
@@ -68,41 +68,31 @@ function RulesTab() {
     },
     { key: 'reward', header: 'Recompensa', noWrap: true, render: (r) => tokens(r.rewardTokens) },
     { key: 'grants', header: 'Otorgada', noWrap: true, render: (r) => plural(r.grants, 'vez', 'veces') },
-    {
-      key: 'status',
-      header: 'Estado',
-      noWrap: true,
-      render: (r) => <StatusBadge isActive={r.status === 'active'} feminine />,
-    },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (r) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" color="admin" aria-label={`Editar ${r.name}`} onClick={() => setEditing(r)}>
-            Editar
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color={r.status === 'active' ? 'orange' : 'green'}
-            aria-label={`${r.status === 'active' ? 'Desactivar' : 'Activar'} ${r.name}`}
-            onClick={() =>
-              setStatus.mutate(
-                { id: r.id, status: r.status === 'active' ? 'inactive' : 'active' },
-                { onSuccess: () => showSuccess(r.status === 'active' ? 'Regla desactivada correctamente' : 'Regla activada correctamente'), onError: (e) => showError(messageOf(e)) },
-              )
-            }
-          >
-            {r.status === 'active' ? 'Desactivar' : 'Activar'}
-          </Button>
-          <Button size="xs" variant="light" color="red" aria-label={`Eliminar ${r.name}`} onClick={() => setDeleting(r)}>
-            Eliminar
-          </Button>
-        </Group>
-      ),
-    },
+    recordStatusColumn({ feminine: true }),
+    actionsColumn((r) => (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Button size="xs" variant="light" color="admin" aria-label={`Editar ${r.name}`} onClick={() => setEditing(r)}>
+          Editar
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color={r.status === 'active' ? 'orange' : 'green'}
+          aria-label={`${r.status === 'active' ? 'Desactivar' : 'Activar'} ${r.name}`}
+          onClick={() =>
+            setStatus.mutate(
+              { id: r.id, status: r.status === 'active' ? 'inactive' : 'active' },
+              { onSuccess: () => showSuccess(r.status === 'active' ? 'Regla desactivada correctamente' : 'Regla activada correctamente'), onError: (e) => showError(messageOf(e)) },
+            )
+          }
+        >
+          {r.status === 'active' ? 'Desactivar' : 'Activar'}
+        </Button>
+        <Button size="xs" variant="light" color="red" aria-label={`Eliminar ${r.name}`} onClick={() => setDeleting(r)}>
+          Eliminar
+        </Button>
+      </Group>
+    )),
   ];
 
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCircleCheck, IconGift, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../domain/dates';
+import { formatDate } from '../../../domain/dates';
 import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { messageOf } from '../../api/client';
 import { useAdminDashboard } from '../../api/admin-platform';
@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
 import { OriginBadge, StatusBadge } from '../../components/badges';
 import { SimpleTable, type DataTableColumn } from '../../components/data-table';
+import { dateTimeColumn } from '../../components/data-table-columns';
 import { plural } from '../../../domain/plural';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
@@ -39,7 +40,7 @@ const RECENT_CODE_COLUMNS: DataTableColumn<AdminDashboard['recentCodes'][number]
   { key: 'user', header: 'Colaborador', render: (c) => c.userName ?? 'Usuario desconocido' },
   { key: 'company', header: 'Empresa', render: (c) => c.companyName ?? '—' },
   { key: 'provider', header: 'Proveedor', render: (c) => c.providerName ?? '—' },
-  { key: 'usedAt', header: 'Canjeado', noWrap: true, render: (c) => formatDateTime(c.usedAt) },
+  dateTimeColumn('usedAt', 'Canjeado', (c) => c.usedAt),
 ];
 
 /** /level1/dashboard (part 1 §2): five figures, quick links, the newest companies and the latest used codes, in one call. */

@@ -13,6 +13,7 @@ import { usePressKey } from '../../api/press-key';
 import { RequestStatusBadge } from '../../components/badges';
 import { CodeText } from '../../components/code-text';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { PageHeader } from '../../components/page-header';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { tokens } from '../../../domain/plural';
@@ -55,18 +56,13 @@ export function AdminRequestsPage() {
     { key: 'benefit', header: 'Beneficio', render: (r) => r.benefitName },
     { key: 'company', header: 'Empresa', render: (r) => r.companyName ?? '—' },
     { key: 'cost', header: 'Tokens', noWrap: true, render: (r) => r.tokenCost },
-    { key: 'date', header: 'Fecha', noWrap: true, render: (r) => formatDateTime(r.requestDate) },
+    dateTimeColumn('date', 'Fecha', (r) => r.requestDate),
     { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge status={r.status} audience="admin" /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (r) => (
-        <Button size="xs" variant={isPending(r) ? 'filled' : 'light'} color="admin" onClick={() => setOpen(r)} aria-label={`${isPending(r) ? 'Gestionar' : 'Ver'} la solicitud de ${r.userName ?? r.userEmail} (${r.benefitName})`}>
-          {isPending(r) ? 'Gestionar' : 'Ver'}
-        </Button>
-      ),
-    },
+    actionsColumn((r) => (
+      <Button size="xs" variant={isPending(r) ? 'filled' : 'light'} color="admin" onClick={() => setOpen(r)} aria-label={`${isPending(r) ? 'Gestionar' : 'Ver'} la solicitud de ${r.userName ?? r.userEmail} (${r.benefitName})`}>
+        {isPending(r) ? 'Gestionar' : 'Ver'}
+      </Button>
+    )),
   ];
 
   const counts = requests.data?.counts;

@@ -6,10 +6,10 @@ import type { Company } from '../../../domain/schemas/companies';
 import { useCompanies, useSetCompanyStatus } from '../../api/companies';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { recordStatusColumn } from '../../components/data-table-columns';
 import { PageHeader } from '../../components/page-header';
 import { CompanyAdminInviteModal, CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
-import { StatusBadge } from '../../components/badges';
 
 /** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear administrador'. */
 export function CompaniesPage() {
@@ -53,12 +53,7 @@ export function CompaniesPage() {
     { key: 'email', header: 'Email', render: (c) => c.contactEmail ?? '—' },
     { key: 'phone', header: 'Teléfono', noWrap: true, render: (c) => c.contactPhone ?? '—' },
     { key: 'date', header: 'Fecha', noWrap: true, render: (c) => formatDate(c.createdAt) },
-    {
-      key: 'status',
-      header: 'Estado',
-      noWrap: true,
-      render: (c) => <StatusBadge isActive={c.status === 'active'} feminine />,
-    },
+    recordStatusColumn({ feminine: true }),
     list.actionsColumn({
       name: (c) => c.name,
       extra: (c) => (

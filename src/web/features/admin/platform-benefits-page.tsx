@@ -5,11 +5,10 @@ import type { PlatformBenefit } from '../../../domain/schemas/economy';
 import { usePlatformBenefits, useSetPlatformBenefitStatus } from '../../api/admin-platform';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { recordStatusColumn, tokenCostColumn } from '../../components/data-table-columns';
 import { PageHeader } from '../../components/page-header';
-import { StatusBadge } from '../../components/badges';
 import { BenefitTypeBadge } from './benefit-type-badge';
 import { PlatformBenefitFormModal } from './platform-benefit-form-modal';
-import { tokens } from '../../../domain/plural';
 
 /** /level1/benefits/jobby (part 1 §2 "Platform benefits"): the table, add/edit and activate/deactivate. */
 export function PlatformBenefitsPage() {
@@ -42,9 +41,9 @@ export function PlatformBenefitsPage() {
     { key: 'category', header: 'Categoría', foldBelow: 'xl', render: (b) => (b.category ? benefitCategoryName(b.category) : '—') },
     { key: 'value', header: 'Valor', foldBelow: 'xl', render: (b) => b.value ?? '—' },
     { key: 'provider', header: 'Proveedor', foldBelow: 'xl', render: (b) => b.providerName ?? '—' },
-    { key: 'cost', header: 'Costo', noWrap: true, render: (b) => tokens(b.tokenCost) },
+    tokenCostColumn(),
     { key: 'stock', header: 'Disponibles', noWrap: true, render: (b) => (b.stockRemaining === null ? 'Ilimitado' : b.stockRemaining.toLocaleString('es-CL')) },
-    { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
+    recordStatusColumn(),
     list.actionsColumn({ name: (b) => b.title }),
   ];
 

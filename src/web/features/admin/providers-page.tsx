@@ -10,10 +10,10 @@ import { ADMIN_CSV_URLS, useCreateProvider, useInviteProvider, useProviders, use
 import { publicConfigQuery } from '../../api/session';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { recordStatusColumn } from '../../components/data-table-columns';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { PageHeader } from '../../components/page-header';
 import { ExportCsvButton } from '../../components/export-csv-button';
-import { StatusBadge } from '../../components/badges';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Activo' },
@@ -96,7 +96,7 @@ export function ProvidersPage() {
     { key: 'email', header: 'Correo', render: (p) => p.email },
     { key: 'category', header: 'Categoría', render: (p) => p.category ?? '—' },
     { key: 'phone', header: 'Teléfono', noWrap: true, render: (p) => p.contactPhone ?? '—' },
-    { key: 'status', header: 'Estado', noWrap: true, render: (p) => <StatusBadge isActive={p.status === 'active'} /> },
+    recordStatusColumn(),
     list.actionsColumn({ name: (p) => p.name }),
   ];
 

@@ -9,12 +9,11 @@ import { USAGE_GROUP_LABELS, type BenefitsOverview } from '../../../domain/schem
 import { useBenefitsOverview, useCompanyBenefits, useSetCompanyBenefitStatus } from '../../api/hr';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { recordStatusColumn, tokenCostColumn } from '../../components/data-table-columns';
 import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
-import { StatusBadge } from '../../components/badges';
 import { TokenStatCards } from './token-stat-cards';
-import { tokens } from '../../../domain/plural';
 
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
@@ -106,8 +105,8 @@ export function HrBenefitsPage() {
   const columns: DataTableColumn<CompanyBenefit>[] = [
     { key: 'title', header: 'Título', render: (b) => <Text fw={600}>{b.title}</Text> },
     { key: 'description', header: 'Descripción', render: (b) => preview(b.description) },
-    { key: 'cost', header: 'Costo', noWrap: true, render: (b) => tokens(b.tokenCost) },
-    { key: 'status', header: 'Estado', noWrap: true, render: (b) => <StatusBadge isActive={b.status === 'active'} /> },
+    tokenCostColumn(),
+    recordStatusColumn(),
     list.actionsColumn({ name: (b) => b.title }),
   ];
 

@@ -11,6 +11,7 @@ import { RequestStatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { PageHeader } from '../../components/page-header';
 import { VerifyTokenForm } from '../../components/verify-token-form';
 import { plural, tokens } from '../../../domain/plural';
@@ -48,28 +49,23 @@ export function HrRequestsPage() {
     { key: 'user', header: 'Usuario', render: (r) => <Text fw={600}>{r.userName ?? 'Usuario desconocido'}</Text> },
     { key: 'email', header: 'Correo', render: (r) => r.userEmail ?? '—' },
     { key: 'benefit', header: 'Beneficio', render: (r) => r.benefitName },
-    { key: 'date', header: 'Fecha', noWrap: true, render: (r) => formatDateTime(r.requestDate) },
+    dateTimeColumn('date', 'Fecha', (r) => r.requestDate),
     { key: 'status', header: 'Estado', noWrap: true, render: (r) => <RequestStatusBadge status={r.status} audience="hr" /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (r) =>
-        isPendingStatus(r.status) ? (
-          <Group gap={6} justify="flex-end" wrap="nowrap">
-            <Button size="xs" color="green" onClick={() => setDeciding({ request: r, decision: 'approve' })} aria-label={`Aprobar la solicitud de ${r.userName ?? r.userEmail ?? ''}`}>
-              Aprobar
-            </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeciding({ request: r, decision: 'reject' })} aria-label={`Rechazar la solicitud de ${r.userName ?? r.userEmail ?? ''}`}>
-              Rechazar
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {r.processedDate ? `Procesada el ${formatDateTime(r.processedDate)}` : '—'}
-          </Text>
-        ),
-    },
+    actionsColumn((r) =>
+      isPendingStatus(r.status) ? (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button size="xs" color="green" onClick={() => setDeciding({ request: r, decision: 'approve' })} aria-label={`Aprobar la solicitud de ${r.userName ?? r.userEmail ?? ''}`}>
+            Aprobar
+          </Button>
+          <Button size="xs" variant="light" color="red" onClick={() => setDeciding({ request: r, decision: 'reject' })} aria-label={`Rechazar la solicitud de ${r.userName ?? r.userEmail ?? ''}`}>
+            Rechazar
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {r.processedDate ? `Procesada el ${formatDateTime(r.processedDate)}` : '—'}
+        </Text>
+      )),
   ];
 
   return (

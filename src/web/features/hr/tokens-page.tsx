@@ -7,6 +7,7 @@ import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, use
 import { HistoryTypeBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { AssignModal } from './assign-modal';
@@ -26,7 +27,7 @@ function HistorySection() {
   const items = history.data?.items ?? [];
   const columns: DataTableColumn<HistoryEntry>[] = [
     { key: 'user', header: 'Colaborador', render: (e) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> },
-    { key: 'date', header: 'Fecha', noWrap: true, render: (e) => formatDateTime(e.createdAt) },
+    dateTimeColumn('date', 'Fecha', (e) => e.createdAt),
     { key: 'type', header: 'Tipo', noWrap: true, render: (e) => <HistoryTypeBadge type={e.type} /> },
     { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount}` },
     { key: 'reason', header: 'Motivo', render: (e) => e.reason ?? '—' },
@@ -88,24 +89,19 @@ export function HrTokensPage() {
     { key: 'company', header: 'Tokens de empresa', noWrap: true, render: (e) => <Text fw={700}>{e.company}</Text> },
     { key: 'jobby', header: 'Tokens flexibles', noWrap: true, render: (e) => e.jobby },
     { key: 'updated', header: 'Última actualización', noWrap: true, render: (e) => (e.lastUpdated ? formatDateTime(e.lastUpdated) : 'Nunca') },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (e) => (
-        // An inactive employee receives no company tokens (the server refuses): the button says why.
-        <Button
-          size="xs"
-          color="admin"
-          onClick={() => setAssigning(e)}
-          disabled={e.status !== 'active'}
-          title={e.status !== 'active' ? 'Colaborador inactivo: no recibe tokens' : undefined}
-          aria-label={`Asignar tokens a ${e.name}`}
-        >
-          Asignar
-        </Button>
-      ),
-    },
+    actionsColumn((e) => (
+      // An inactive employee receives no company tokens (the server refuses): the button says why.
+      <Button
+        size="xs"
+        color="admin"
+        onClick={() => setAssigning(e)}
+        disabled={e.status !== 'active'}
+        title={e.status !== 'active' ? 'Colaborador inactivo: no recibe tokens' : undefined}
+        aria-label={`Asignar tokens a ${e.name}`}
+      >
+        Asignar
+      </Button>
+    )),
   ];
 
   return (

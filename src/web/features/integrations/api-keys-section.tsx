@@ -10,6 +10,7 @@ import { Banner, useBanner } from '../../components/banner';
 import type { BadgeTone } from '../../components/badges';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn } from '../../components/data-table-columns';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 
 const STATUS_VIEW: Record<ApiKey['status'], { label: string; tone: BadgeTone }> = {
@@ -77,17 +78,12 @@ export function ApiKeysSection({ audience }: { audience: ApiKeyAudience }) {
         </Badge>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (key) =>
-        key.status === 'revoked' ? null : (
-          <Button size="xs" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={`Revocar la clave ${key.name}`}>
-            Revocar
-          </Button>
-        ),
-    },
+    actionsColumn((key) =>
+      key.status === 'revoked' ? null : (
+        <Button size="xs" variant="light" color="red" onClick={() => setRevoking(key)} aria-label={`Revocar la clave ${key.name}`}>
+          Revocar
+        </Button>
+      )),
   ];
 
   return (

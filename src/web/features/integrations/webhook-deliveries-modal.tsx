@@ -8,6 +8,7 @@ import { messageOf } from '../../api/client';
 import { useRetryWebhookDelivery, useSendWebhookTest, useWebhookDeliveries } from '../../api/webhooks';
 import { WebhookDeliveryStatusBadge } from '../../components/badges';
 import { DataTable, pagedTableProps, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn } from '../../components/data-table-columns';
 
 const PAGE_SIZE = 10;
 
@@ -63,24 +64,19 @@ export function WebhookDeliveriesModal({ endpoint, onClose }: { endpoint: Webhoo
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (d) => (
-        <Button
-          size="xs"
-          variant="light"
-          color="admin"
-          disabled={!isActive || d.status === 'sending'}
-          loading={retry.isPending && retry.variables?.deliveryId === d.id}
-          onClick={() => endpoint && retry.mutate({ endpointId: endpoint.id, deliveryId: d.id })}
-          aria-label={`Reintentar ${d.eventLabel} del ${formatDateTime(d.createdAt)}`}
-        >
-          Reintentar
-        </Button>
-      ),
-    },
+    actionsColumn((d) => (
+      <Button
+        size="xs"
+        variant="light"
+        color="admin"
+        disabled={!isActive || d.status === 'sending'}
+        loading={retry.isPending && retry.variables?.deliveryId === d.id}
+        onClick={() => endpoint && retry.mutate({ endpointId: endpoint.id, deliveryId: d.id })}
+        aria-label={`Reintentar ${d.eventLabel} del ${formatDateTime(d.createdAt)}`}
+      >
+        Reintentar
+      </Button>
+    )),
   ];
 
   return (

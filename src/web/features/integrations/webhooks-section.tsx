@@ -9,6 +9,7 @@ import { WebhookEndpointStatusBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn } from '../../components/data-table-columns';
 import { StatusToggleButton } from '../../components/status-toggle-button';
 import { WebhookDeliveriesModal } from './webhook-deliveries-modal';
 import { WebhookEndpointModal } from './webhook-endpoint-modal';
@@ -72,36 +73,31 @@ export function WebhooksSection({ audience }: { audience: 'platform' | 'company'
       ),
     },
     { key: 'status', header: 'Estado', noWrap: true, render: (e) => <WebhookEndpointStatusBadge status={e.status} disabledReason={e.disabledReason} /> },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (e) => (
-        <Group gap={6} wrap="wrap" justify="flex-end">
-          <Button size="xs" variant="light" color="admin" onClick={() => setDialog({ kind: 'log', endpoint: e })} aria-label={`Registro de entregas de ${nameOf(e)}`}>
-            Registro
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="admin"
-            disabled={e.status !== 'active'}
-            loading={test.isPending && test.variables === e.id}
-            onClick={() => sendTest(e)}
-            aria-label={`Enviar evento de prueba a ${nameOf(e)}`}
-          >
-            Enviar evento de prueba
-          </Button>
-          <Button size="xs" variant="light" color="admin" onClick={() => setDialog({ kind: 'secret', endpoint: e })} aria-label={`Secreto de ${nameOf(e)}`}>
-            Secreto
-          </Button>
-          <Button size="xs" variant="light" color="admin" onClick={() => setDialog({ kind: 'form', endpoint: e })} aria-label={`Editar ${nameOf(e)}`}>
-            Editar
-          </Button>
-          <StatusToggleButton isActive={e.status === 'active'} rowName={nameOf(e)} onClick={() => setDialog({ kind: 'status', endpoint: e })} />
-        </Group>
-      ),
-    },
+    actionsColumn((e) => (
+      <Group gap={6} wrap="wrap" justify="flex-end">
+        <Button size="xs" variant="light" color="admin" onClick={() => setDialog({ kind: 'log', endpoint: e })} aria-label={`Registro de entregas de ${nameOf(e)}`}>
+          Registro
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="admin"
+          disabled={e.status !== 'active'}
+          loading={test.isPending && test.variables === e.id}
+          onClick={() => sendTest(e)}
+          aria-label={`Enviar evento de prueba a ${nameOf(e)}`}
+        >
+          Enviar evento de prueba
+        </Button>
+        <Button size="xs" variant="light" color="admin" onClick={() => setDialog({ kind: 'secret', endpoint: e })} aria-label={`Secreto de ${nameOf(e)}`}>
+          Secreto
+        </Button>
+        <Button size="xs" variant="light" color="admin" onClick={() => setDialog({ kind: 'form', endpoint: e })} aria-label={`Editar ${nameOf(e)}`}>
+          Editar
+        </Button>
+        <StatusToggleButton isActive={e.status === 'active'} rowName={nameOf(e)} onClick={() => setDialog({ kind: 'status', endpoint: e })} />
+      </Group>
+    )),
   ];
 
   const toggling = dialog?.kind === 'status' ? dialog.endpoint : null;

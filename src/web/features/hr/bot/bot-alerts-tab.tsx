@@ -10,6 +10,7 @@ import { messageOf } from '../../../api/client';
 import { useBotAlerts, useBotAnalytics, useTakeAlertAction } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
 import { DataTable, pagedTableProps, type DataTableColumn } from '../../../components/data-table';
+import { actionsColumn, dateTimeColumn } from '../../../components/data-table-columns';
 import { ErrorState } from '../../../components/error-state';
 import { FormModal, useSchemaForm } from '../../../components/form-modal';
 import { StatCardRow } from '../../../components/stat-cards';
@@ -66,7 +67,7 @@ export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> 
   const columns: DataTableColumn<BotAlert>[] = [
     { key: 'employee', header: 'Colaborador', render: (a) => (<div><Text fw={600}>{a.employeeName}</Text><Text size="xs" c="dimmed">{a.employeeEmail}</Text></div>) },
     { key: 'score', header: 'Estrés al abrirse', noWrap: true, render: (a) => <StressBadge score={a.stressScore} /> },
-    { key: 'raised', header: 'Fecha', noWrap: true, render: (a) => formatDateTime(a.raisedAt) },
+    dateTimeColumn('raised', 'Fecha', (a) => a.raisedAt),
     {
       key: 'status',
       header: 'Estado',
@@ -83,17 +84,12 @@ export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> 
           </div>
         ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (a) =>
-        a.status === 'open' ? (
-          <Button size="xs" color="red" onClick={() => setActing(a)} aria-label={`Tomar Acción con ${a.employeeName}`}>
-            Tomar Acción
-          </Button>
-        ) : null,
-    },
+    actionsColumn((a) =>
+      a.status === 'open' ? (
+        <Button size="xs" color="red" onClick={() => setActing(a)} aria-label={`Tomar Acción con ${a.employeeName}`}>
+          Tomar Acción
+        </Button>
+      ) : null),
   ];
 
   const trend = (figures?.trend ?? []).map((point) => ({ periodo: formatDate(point.periodStart), 'Estrés promedio': point.averageScore, 'En alerta': point.employeesOnAlert }));

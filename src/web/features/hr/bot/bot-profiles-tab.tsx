@@ -8,6 +8,7 @@ import { messageOf } from '../../../api/client';
 import { useBotProfile, useBotProfiles, useSetEmployeePhone } from '../../../api/bot';
 import type { useBanner } from '../../../components/banner';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../../components/data-table';
+import { actionsColumn } from '../../../components/data-table-columns';
 import { ErrorState } from '../../../components/error-state';
 import { FormModal, useSchemaForm } from '../../../components/form-modal';
 import { PageLoader } from '../../../components/page-loader';
@@ -195,21 +196,16 @@ export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner
           '—'
         ),
     },
-    {
-      key: 'actions',
-      header: 'Acciones',
-      isActions: true,
-      render: (p) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" color="admin" onClick={() => setEditing(p)} aria-label={`Editar el número de ${p.name}`}>
-            Editar número
-          </Button>
-          <Button size="xs" variant="filled" color="admin" leftSection={<IconMessageCircle size={14} />} onClick={() => setViewing(p)} aria-label={`Ver conversaciones de ${p.name}`}>
-            Ver
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((p) => (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Button size="xs" variant="light" color="admin" onClick={() => setEditing(p)} aria-label={`Editar el número de ${p.name}`}>
+          Editar número
+        </Button>
+        <Button size="xs" variant="filled" color="admin" leftSection={<IconMessageCircle size={14} />} onClick={() => setViewing(p)} aria-label={`Ver conversaciones de ${p.name}`}>
+          Ver
+        </Button>
+      </Group>
+    )),
   ];
 
   return (
