@@ -1,10 +1,13 @@
 /**
  * Onboarding at company scale (issue 20 §2, §3): HR of a company of the journey's own imports a
  * spreadsheet of 25 employees with 3 bad rows (a wrong domain, a repeated address, one over maxUsers),
- * sees the server's preview with their messages, confirms, uploads the same file again (0 new), and one
- * invited employee chooses a password from the mail and signs in at level 3 in that company.
+ * sees the server's preview with their messages, confirms, uploads the same file again (0 new), then the
+ * same people as an Excel file (.xlsx, written here with write-excel-file, read in the browser by
+ * read-excel-file/browser: 0 new, the same 3 bad rows), and one invited employee chooses a password from
+ * the mail and signs in at level 3 in that company.
  */
 import { expect, test } from '@playwright/test';
+import writeExcelFile from 'write-excel-file/node';
 import { apiAs, newCompany, outboxLink, signIn, signOut } from './support';
 
 test('HR imports a spreadsheet of employees, each gets an invitation, and the same file twice creates nobody', async ({ page }) => {
@@ -47,6 +50,23 @@ test('HR imports a spreadsheet of employees, each gets an invitation, and the sa
   await expect(dialog.getByTestId('import-existing')).toHaveText('22');
   await expect(dialog.getByText('No hay usuarios nuevos para crear en este archivo.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('user-count')).toHaveText('23 de 23');
+
+  // The same people as an .xlsx: the browser's own read-excel-file reads it, the server finds them all there.
+  const sheet = [['Nombre', 'Correo', 'Teléfono', 'Tipo'], ...rows.map((r) => r.map((cell) => cell || null))];
+  const xlsx = { name: 'colaboradores.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await writeExcelFile(sheet).toBuffer() };
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(xlsx);
+  await expect(dialog.getByTestId('import-create')).toHaveText('0');
+  await expect(dialog.getByTestId('import-existing')).toHaveText('22');
+  await expect(dialog.getByTestId('import-invalid')).toHaveText('3');
+  await expect(invalid).toHaveText([
+    `Línea 12 · alguien@otro-dominio.clEl correo debe pertenecer a la empresa: nombre@${company.domain}`,
+    `Línea 23 · ${good[3][1]}El correo está repetido en el archivo (ya aparece en la línea 5)`,
+    `Línea 26 · ${good[22][1]}Se ha alcanzado el límite de usuarios para esta empresa (23)`,
+  ]);
+  await expect(dialog.getByText('No hay usuarios nuevos para crear en este archivo.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByTestId('user-count')).toHaveText('23 de 23');
   await signOut(page);

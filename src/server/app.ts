@@ -83,6 +83,8 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   const live = new LiveHub(listenerFor(database), database.db, config.live);
   await live.start();
   app.addHook('onClose', () => live.close());
+  // Invitations still queued for SMTP (decision 290) go out before the process ends.
+  app.addHook('onClose', () => mail.close());
   app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, bot, live });
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);

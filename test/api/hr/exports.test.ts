@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { formatDateTime } from '../../../src/domain/dates';
+import { IMPORT_HEADERS, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows } from '../../../src/domain/employee-import';
 import { ledgerAccounts, ledgerTransfers, users } from '../../../src/server/db/schema';
 import { EXPORT_BATCH_SIZE } from '../../../src/server/modules/exports/service';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await createUser(ctx.db, { email: 'admin@andes.cl', level: 2, companyId: andesId });
   await createUser(ctx.db, { email: 'admin@otra.cl', level: 2, companyId: otraId });
   const anaId = await createUser(ctx.db, { email: 'ana@andes.cl', level: 3, companyId: andesId, name: 'Ana Núñez; "la jefa"' });
+  await ctx.db.update(users).set({ phone: '+56912345678' }).where(eq(users.id, anaId));
   await createUser(ctx.db, { email: 'formula@andes.cl', level: 3, companyId: andesId, name: '=HYPERLINK("http://x")', status: 'inactive', userType: 'B' });
   const ottoId = await createUser(ctx.db, { email: 'otto@otra.cl', level: 3, companyId: otraId });
   // More employees than one read batch, half of them sharing one creation instant.
@@ -68,7 +70,7 @@ describe('the users export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="usuarios.csv"');
     const [header, ...rows] = parsed(res.body);
-    expect(header).toEqual(['Nombre', 'Correo', 'Fecha de registro', 'Estado', 'Tipo', 'Encuesta']);
+    expect(header).toEqual(['Nombre', 'Correo', 'Teléfono', 'Fecha de registro', 'Estado', 'Tipo', 'Encuesta']);
     const expected = await ctx.db
       .select()
       .from(users)
@@ -78,6 +80,8 @@ describe('the users export', () => {
       expected.map((u) => [
         u.name.startsWith('=') ? `'${u.name}` : u.name,
         u.email,
+        // E.164 begins with '+': the formula guard's apostrophe comes first.
+        u.phone ? `'${u.phone}` : '',
         formatDateTime(u.createdAt),
         u.status === 'inactive' ? 'Inactivo' : 'Activo',
         u.userType,
@@ -87,7 +91,26 @@ describe('the users export', () => {
     expect(rows.length).toBe(EXPORT_BATCH_SIZE + 52);
     expect(rows.map((r) => r[1])).not.toContain('otto@otra.cl');
     expect(rows.find((r) => r[1] === 'ana@andes.cl')?.[0]).toBe('Ana Núñez; "la jefa"');
-    expect(rows[0][2]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(rows.find((r) => r[1] === 'ana@andes.cl')?.[2]).toBe("'+56912345678");
+    expect(rows[0][3]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  it('has every column of the import and its template, so the file comes back in through the import as it is: nobody new', async () => {
+    const body = (await get(hr, '/api/company/users/export')).body;
+    const exportHeader = parseCsv(body)[0];
+    const templateHeader = parseCsv(IMPORT_TEMPLATE_CSV)[0];
+    expect(templateHeader).toEqual(Object.values(IMPORT_HEADERS));
+    // The template's columns, in the template's order, are the export's (which adds its own facts).
+    expect(exportHeader.filter((h) => templateHeader.includes(h))).toEqual(templateHeader);
+
+    const read = sheetToImportRows(parseCsv(body));
+    if ('error' in read) throw new Error(read.error);
+    expect(read.rows.find((r) => r.email === 'ana@andes.cl')).toMatchObject({ name: 'Ana Núñez; "la jefa"', phone: '+56912345678', userType: 'A' });
+    expect(read.rows.find((r) => r.email === 'formula@andes.cl')).toMatchObject({ name: '=HYPERLINK("http://x")', userType: 'B' });
+    const preview = await ctx.app.inject({ method: 'POST', url: '/api/company/users/import/preview', headers: as(hr), payload: { rows: read.rows } });
+    expect(preview.statusCode).toBe(200);
+    const judged = preview.json() as { create: unknown[]; existing: unknown[]; invalid: unknown[] };
+    expect({ create: judged.create.length, existing: judged.existing.length, invalid: judged.invalid }).toEqual({ create: 0, existing: read.rows.length, invalid: [] });
   });
 });
 

@@ -6,6 +6,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
+import { IMPORT_HEADERS } from '../../../domain/employee-import';
 import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
@@ -17,14 +18,26 @@ import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, 
 
 export { EXPORT_BATCH_SIZE };
 
-/** The company's employees as CSV, newest first. Throws NO_COMPANY_ASSIGNED (before streaming). */
+/**
+ * The company's employees as CSV, newest first. Its columns hold every column of HR's import
+ * (IMPORT_HEADERS: Nombre, Correo, Teléfono, Tipo; decision 291), so an export edited in a spreadsheet
+ * comes back in through 'Importar'. Throws NO_COMPANY_ASSIGNED (before streaming).
+ */
 export function streamCompanyUsersCsv(db: Executor, actor: Actor): Stringifier {
   const companyId = companyOf(actor);
-  const stream = csvStream(['Nombre', 'Correo', 'Fecha de registro', 'Estado', 'Tipo', 'Encuesta']);
+  const stream = csvStream([IMPORT_HEADERS.name, IMPORT_HEADERS.email, IMPORT_HEADERS.phone, 'Fecha de registro', 'Estado', IMPORT_HEADERS.userType, 'Encuesta']);
   pump(
     stream,
     (after) => companyUserBatch(db, companyId, after, EXPORT_BATCH_SIZE),
-    (u) => [u.name, u.email, formatDateTime(u.createdAt), RECORD_STATUS_LABELS.masculine[recordStatusOf(u.status)], u.userType === 'B' ? 'B' : 'A', u.surveyCompleted ? 'Completada' : 'Pendiente'],
+    (u) => [
+      u.name,
+      u.email,
+      u.phone ?? '',
+      formatDateTime(u.createdAt),
+      RECORD_STATUS_LABELS.masculine[recordStatusOf(u.status)],
+      u.userType === 'B' ? 'B' : 'A',
+      u.surveyCompleted ? 'Completada' : 'Pendiente',
+    ],
   );
   return stream;
 }

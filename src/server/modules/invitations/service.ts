@@ -51,13 +51,15 @@ export function invitationLink(config: Pick<AppConfig, 'publicUrl'>, token: stri
 }
 
 /**
- * Sends the mails after COMMIT, all in one go. A failed send is logged and does not undo the accounts:
- * 'Reenviar invitación' makes a new link (the list shows who has not accepted).
+ * Hands the mails to the transport after COMMIT, all in one go (`queueAll`: with SMTP they go out in the
+ * background, so an import's chunk does not wait for 500 deliveries; decision 290). A failed send is
+ * logged and does not undo the accounts: 'Reenviar invitación' makes a new link (the list shows who has
+ * not accepted).
  */
 export async function sendInvitationMails(mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, mails: InvitationMail[]): Promise<void> {
   if (mails.length === 0) return;
   try {
-    await mail.sendAll(mails.map((m) => invitationMail({ email: m.email, name: m.name }, invitationLink(config, m.token), INVITATION_DAYS, m.companyName)));
+    await mail.queueAll(mails.map((m) => invitationMail({ email: m.email, name: m.name }, invitationLink(config, m.token), INVITATION_DAYS, m.companyName)));
   } catch (error) {
     console.error('No se pudieron enviar las invitaciones', error);
   }

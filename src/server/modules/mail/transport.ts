@@ -3,30 +3,79 @@
  * development outbox, which prints each message and its link at the console and keeps it in the
  * `mail_outbox` table (config.ts refuses to start in production without SMTP_URL).
  */
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; link: string | null };
 
-/** `sendAll`: many at once (an import's invitations): one statement into the outbox, one SMTP connection reused. */
-export type MailTransport = { send: (message: MailMessage) => Promise<void>; sendAll: (messages: MailMessage[]) => Promise<void> };
+/**
+ * `send`: one message, resolved once it is delivered (the outbox row, or the SMTP server's answer).
+ * `queueAll`: many at once (an import's invitations, decision 290), resolved once they are the
+ * transport's to deliver: the outbox's one INSERT per 1,000; with SMTP, handed to a pooled connection
+ * that sends them in the background (a failure is logged, never thrown: the accounts stay
+ * 'Invitación pendiente' and 'Reenviar' makes a new link). `close` waits for what is still queued.
+ */
+export type MailTransport = {
+  send: (message: MailMessage) => Promise<void>;
+  queueAll: (messages: MailMessage[]) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** At shutdown, how long `close` waits for queued SMTP mail before giving up on it. */
+const CLOSE_WAIT_MS = 30_000;
 
 export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'logLevel'>): MailTransport {
-  if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport(config.smtpUrl);
-    const send = async (message: MailMessage) => {
-      await smtp.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  const smtpUrl = config.smtpUrl;
+  if (smtpUrl) {
+    const envelope = (message: MailMessage) => ({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const smtp = nodemailer.createTransport(smtpUrl);
+    // Without `pool`, nodemailer opens a connection per message (~110 ms each even to a local server,
+    // measured in decision 290); the pool keeps up to 5 open while a batch is sent and is closed after it.
+    let pool: Transporter | null = null;
+    const inFlight = new Set<Promise<void>>();
+    const pooled = () => {
+      if (!pool) {
+        const url = new URL(smtpUrl);
+        url.searchParams.set('pool', 'true');
+        pool = nodemailer.createTransport(url.toString());
+      }
+      return pool;
+    };
+    const queueAll = async (messages: MailMessage[]) => {
+      if (messages.length === 0) return;
+      const transport = pooled();
+      const batch = Promise.allSettled(messages.map((m) => transport.sendMail(envelope(m)))).then((results) => {
+        const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed.length > 0) console.error(`No se pudieron enviar ${failed.length} de ${messages.length} correos`, failed[0].reason);
+      });
+      inFlight.add(batch);
+      void batch.finally(() => {
+        inFlight.delete(batch);
+        if (inFlight.size === 0 && pool === transport) {
+          pool = null;
+          transport.close();
+        }
+      });
     };
     return {
-      send,
-      sendAll: async (messages) => {
-        for (const message of messages) await send(message);
+      send: async (message) => {
+        await smtp.sendMail(envelope(message));
+      },
+      queueAll,
+      close: async () => {
+        if (inFlight.size > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+          clearTimeout(timer);
+        }
+        pool?.close();
+        smtp.close();
       },
     };
   }
-  const sendAll = async (messages: MailMessage[]) => {
+  const queueAll = async (messages: MailMessage[]) => {
     for (let i = 0; i < messages.length; i += 1000) {
       await db.insert(mailOutbox).values(messages.slice(i, i + 1000).map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, link: m.link })));
     }
@@ -34,5 +83,5 @@ export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 
       for (const m of messages) console.log(`\n  [correo de desarrollo] Para: ${m.to}\n  Asunto: ${m.subject}\n  Enlace: ${m.link ?? '—'}\n`);
     }
   };
-  return { send: (message) => sendAll([message]), sendAll };
+  return { send: (message) => queueAll([message]), queueAll, close: async () => undefined };
 }

@@ -206,7 +206,7 @@ export async function setCompanyUserType(db: Executor, input: { id: string; user
 /** The users export's rows in batches along users(company_id, level, created_at), newest first. */
 export async function companyUserBatch(db: Executor, companyId: string, after: ExportCursor | null, size: number) {
   return db
-    .select({ ...userColumns, ...keysetColumns(users.createdAt, users.id) })
+    .select({ ...userColumns, phone: users.phone, ...keysetColumns(users.createdAt, users.id) })
     .from(users)
     .where(and(companyEmployees(companyId), afterCursor(users.createdAt, users.id, after)))
     .orderBy(...newestFirst(users.createdAt, users.id))

@@ -1,0 +1,73 @@
+/**
+ * The SMTP side of the mail transport (decision 290): `queueAll` hands a batch over without waiting for
+ * the server to accept each message, and `close` waits for what is still queued.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { Db } from '../../db/client';
+import { createMailTransport, type MailMessage } from './transport';
+
+/** A sink that holds every message until `release()`: until then nothing is accepted. */
+async function holdingSink() {
+  const accepted: string[] = [];
+  let open!: () => void;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        void released.then(() => {
+          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
+  return { port, accepted, release: open, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const message = (to: string): MailMessage => ({ to, subject: 'Te invitaron a Jobby', text: 'Hola', html: '<p>Hola</p>', link: null });
+const noDb = null as unknown as Db;
+
+let sink: Awaited<ReturnType<typeof holdingSink>> | null = null;
+afterEach(async () => {
+  sink?.release();
+  await sink?.close();
+  sink = null;
+});
+
+describe('the SMTP transport', () => {
+  it('queues a batch without waiting for its delivery, and delivers all of it before close() resolves', async () => {
+    sink = await holdingSink();
+    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' });
+    const recipients = Array.from({ length: 12 }, (_, i) => `persona${i}@andes.cl`);
+    await transport.queueAll(recipients.map(message));
+    // Handed over while the server has accepted none of them.
+    expect(sink.accepted).toEqual([]);
+    sink.release();
+    await transport.close();
+    expect([...sink.accepted].sort()).toEqual([...recipients].sort());
+  });
+
+  it('logs a batch the server refuses instead of throwing', async () => {
+    // Nothing listens on this port once the sink is closed.
+    const gone = await holdingSink();
+    await gone.close();
+    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${gone.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args[0]);
+    try {
+      await expect(transport.queueAll([message('ana@andes.cl'), message('beto@andes.cl')])).resolves.toBeUndefined();
+      await transport.close();
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toEqual(['No se pudieron enviar 2 de 2 correos']);
+  });
+});
