@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `task` once the page has loaded and the main thread has a quiet moment (at most `timeoutMs`
+ * after the load), so work nobody sees — the service worker's registration, a snapshot written to
+ * storage — does not compete with the first screenful (decision 302). Returns a cancel function.
+ */
+export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  let cancelled = false;
+  let cancelIdle = () => {};
+  const run = () => {
+    if (!cancelled) task();
+  };
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: timeoutMs });
+      cancelIdle = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(run, 200);
+      cancelIdle = () => window.clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
+    cancelIdle();
+  };
+}
+
+/** False until `whenIdle` has come (then true for good). */
+export function useIdle(timeoutMs?: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
+  return idle;
+}
