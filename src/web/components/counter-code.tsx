@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
+import type * as QrCode from 'qrcode';
 import { formatDate } from '../../domain/dates';
 import { CodeText } from './code-text';
 import classes from './counter-code.module.css';
@@ -7,7 +8,7 @@ import classes from './counter-code.module.css';
 /** Four modules of light margin around the symbol: the quiet zone ISO/IEC 18004 asks for. */
 const QUIET_ZONE = 4;
 
-type QrLibrary = typeof import('qrcode');
+type QrLibrary = typeof QrCode;
 let qrLibrary: QrLibrary | null = null;
 let qrLibraryLoad: Promise<QrLibrary> | null = null;
 

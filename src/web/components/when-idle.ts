@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Runs `task` once the page has loaded and the main thread has a quiet moment (at most `timeoutMs`
@@ -34,4 +34,31 @@ export function useIdle(timeoutMs?: number): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
   return idle;
+}
+
+/**
+ * False for a screen's first render, true once that render has been painted; the update is a
+ * transition, which React renders in slices that leave the main thread free between them. A screen
+ * draws its first screenful first and what lies below it with this (decision 303), showing a
+ * placeholder of the same place meanwhile.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    // A task queued from requestAnimationFrame runs after that frame has been painted.
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/** `children` once the screen's first render has been painted (`useAfterFirstPaint`), `placeholder` before. */
+export function AfterFirstPaint({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }): ReactNode {
+  return useAfterFirstPaint() ? children : placeholder;
 }
