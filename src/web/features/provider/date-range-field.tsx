@@ -38,7 +38,7 @@ export function DateRangeField(props: DateRangeFieldProps) {
 function ClosedDateRange({ label, onOpen, busy = false }: { label: string; onOpen?: () => void; busy?: boolean }) {
   const id = useId();
   return (
-    <Input.Wrapper label={label} labelProps={{ htmlFor: id }} w={DATE_RANGE_WIDTH}>
+    <Input.Wrapper id={id} label={label} w={DATE_RANGE_WIDTH}>
       <Input
         id={id}
         component="button"
