@@ -16,12 +16,13 @@ const queryClient = createQueryClient();
 keepOfflineSnapshot(queryClient);
 
 const Overlays = lazy(() => import('./app/overlays'));
-// The service worker is registered (and 'Nueva versión disponible' watched for) once the page has
-// loaded and gone quiet: its download of the app's files must not compete with the first screenful (decision 302).
+// The service worker is registered (and 'Nueva versión disponible' watched for) 3 s after the page has
+// loaded, when it is quiet: its download of the app's files must not compete with the first screenful,
+// which a slow phone is still drawing (and fetching) well after `load` (decision 302).
 const AppUpdatePrompt = lazy(() => import('./app/app-update').then((m) => ({ default: m.AppUpdatePrompt })));
 
 function AppUpdateWhenIdle() {
-  const idle = useIdle();
+  const idle = useIdle(2000, 3000);
   if (!idle) return null;
   return (
     <Suspense fallback={null}>

@@ -1,17 +1,19 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * Runs `task` once the page has loaded and the main thread has a quiet moment (at most `timeoutMs`
- * after the load), so work nobody sees — the service worker's registration, a snapshot written to
- * storage — does not compete with the first screenful (decision 302). Returns a cancel function.
+ * Runs `task` once the page has loaded (and `afterLoadMs` more have passed) and the main thread has a
+ * quiet moment (at most `timeoutMs` later), so work nobody sees — the service worker's registration, a
+ * snapshot written to storage — does not compete with the first screenful (decision 302). Returns a
+ * cancel function.
  */
-export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+export function whenIdle(task: () => void, timeoutMs = 2000, afterLoadMs = 0): () => void {
   let cancelled = false;
   let cancelIdle = () => {};
+  let delay = 0;
   const run = () => {
     if (!cancelled) task();
   };
-  const schedule = () => {
+  const idle = () => {
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(run, { timeout: timeoutMs });
       cancelIdle = () => window.cancelIdleCallback(handle);
@@ -20,19 +22,24 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
       cancelIdle = () => window.clearTimeout(handle);
     }
   };
+  const schedule = () => {
+    if (afterLoadMs > 0) delay = window.setTimeout(idle, afterLoadMs);
+    else idle();
+  };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
     cancelled = true;
     window.removeEventListener('load', schedule);
+    window.clearTimeout(delay);
     cancelIdle();
   };
 }
 
 /** False until `whenIdle` has come (then true for good). */
-export function useIdle(timeoutMs?: number): boolean {
+export function useIdle(timeoutMs?: number, afterLoadMs?: number): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true), timeoutMs), [timeoutMs]);
+  useEffect(() => whenIdle(() => setIdle(true), timeoutMs, afterLoadMs), [timeoutMs, afterLoadMs]);
   return idle;
 }
 
