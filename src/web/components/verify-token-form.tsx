@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
-import { verifyCodeInputSchema, type VerifyCodeResult } from '../../domain/schemas/economy';
-import { messageOf } from '../api/client';
+import type { verifyCodeInputSchema } from '../../domain/schemas/codes';
+import type { VerifyCodeResult } from '../../domain/schemas/economy';
+import { messageOf, NETWORK_MESSAGE } from '../api/client';
 import { isTransientError, usePressKey } from '../api/press-key';
 import { useVerifyCode } from '../api/provider';
 import { CodeText } from './code-text';
@@ -15,9 +16,22 @@ type Outcome =
   /** No answer from the server: the same press can be repeated safely (same Idempotency-Key). */
   | { kind: 'unreachable'; message: string };
 
+type CodeRules = typeof verifyCodeInputSchema;
+let codeRules: CodeRules | null = null;
+let codeRulesLoad: Promise<CodeRules> | null = null;
+
+/**
+ * The shared schema (and zod with it) loads on the field's first focus, not with the portal's first
+ * screen (decision 300, as the login form's rules, decision 103); a press before it arrives waits for it.
+ */
+function loadCodeRules(): Promise<CodeRules> {
+  codeRulesLoad ??= import('../../domain/schemas/codes').then((schemas) => (codeRules = schemas.verifyCodeInputSchema));
+  return codeRulesLoad;
+}
+
 /** The first message of the shared schema: 'Por favor, ingresa un código de token' for a blank code. */
-function validationMessage(code: string): string | null {
-  const parsed = verifyCodeInputSchema.safeParse({ code });
+function validationMessage(rules: CodeRules, code: string): string | null {
+  const parsed = rules.safeParse({ code });
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
@@ -39,7 +53,12 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const invalid = validationMessage(code);
+    if (codeRules) send(codeRules);
+    else void loadCodeRules().then(send, () => setOutcome({ kind: 'unreachable', message: NETWORK_MESSAGE }));
+  };
+
+  const send = (rules: CodeRules) => {
+    const invalid = validationMessage(rules, code);
     if (invalid) {
       setFieldError(invalid);
       inputRef.current?.focus();
@@ -105,6 +124,7 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
                 if (fieldError) setFieldError(null);
               }}
               onKeyDown={onKeyDown}
+              onFocus={() => void loadCodeRules().catch(() => undefined)}
               error={fieldError}
               autoComplete="off"
               autoCorrect="off"
