@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
 import type { verifyCodeInputSchema } from '../../domain/schemas/codes';
@@ -7,6 +7,7 @@ import { messageOf, NETWORK_MESSAGE } from '../api/client';
 import { isTransientError, usePressKey } from '../api/press-key';
 import { useVerifyCode } from '../api/provider';
 import { CodeText } from './code-text';
+import { whenIdle } from './when-idle';
 import { OriginBadge } from './badges';
 import classes from './verify-token-form.module.css';
 
@@ -21,8 +22,10 @@ let codeRules: CodeRules | null = null;
 let codeRulesLoad: Promise<CodeRules> | null = null;
 
 /**
- * The shared schema (and zod with it) loads on the field's first focus, not with the portal's first
- * screen (decision 300, as the login form's rules, decision 103); a press before it arrives waits for it.
+ * The shared schema (and zod with it) is not part of the portal's first screen (decision 300, like the
+ * login form's rules, decision 103): it loads on the first keystroke or once the page has been quiet
+ * for a while after loading, whichever comes first — not on focus, which the portal gives the field as
+ * soon as it shows. A press before it arrives waits for it.
  */
 function loadCodeRules(): Promise<CodeRules> {
   codeRulesLoad ??= import('../../domain/schemas/codes').then((schemas) => (codeRules = schemas.verifyCodeInputSchema));
@@ -50,6 +53,7 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
   const verify = useVerifyCode();
   const pressKey = usePressKey();
   const isBlank = code.trim() === '';
+  useEffect(() => whenIdle(() => void loadCodeRules().catch(() => undefined), 2000, 3000), []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -121,10 +125,10 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
               onChange={(event) => {
                 // Codes are upper-case A–Z0–9; lower case, spaces, hyphens and look-alikes (O, I, L) still find them.
                 setCode(event.currentTarget.value.toUpperCase());
+                void loadCodeRules().catch(() => undefined);
                 if (fieldError) setFieldError(null);
               }}
               onKeyDown={onKeyDown}
-              onFocus={() => void loadCodeRules().catch(() => undefined)}
               error={fieldError}
               autoComplete="off"
               autoCorrect="off"
