@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenPreload } from './scripts/first-screen-preload.js';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -57,6 +59,9 @@ export default defineConfig({
         ],
       },
     }),
+    // The chunks of the screen a tab opens on travel with the main chunk, not after it (decision 304).
+    // Before the compression: index.html's .br/.gz copies must carry its script.
+    firstScreenPreload(path.resolve(import.meta.dirname, 'src/web')),
     // Brotli and gzip copies next to each asset, served by @fastify/static's preCompressed (decision 100):
     // a phone on a slow network downloads about a quarter of the bytes, and the server compresses nothing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),

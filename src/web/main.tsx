@@ -7,15 +7,29 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useMe } from './api/session';
 import { keepOfflineSnapshot } from './api/offline-snapshot';
 import { createQueryClient } from './api/session-ended';
-import { AppUpdatePrompt } from './app/app-update';
 import { AppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
+import { useIdle } from './components/when-idle';
 
 const queryClient = createQueryClient();
 keepOfflineSnapshot(queryClient);
 
 const Overlays = lazy(() => import('./app/overlays'));
+// The service worker is registered (and 'Nueva versión disponible' watched for) 3 s after the page has
+// loaded, when it is quiet: its download of the app's files must not compete with the first screenful,
+// which a slow phone is still drawing (and fetching) well after `load` (decision 302).
+const AppUpdatePrompt = lazy(() => import('./app/app-update').then((m) => ({ default: m.AppUpdatePrompt })));
+
+function AppUpdateWhenIdle() {
+  const idle = useIdle(2000, 3000);
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppUpdatePrompt />
+    </Suspense>
+  );
+}
 
 /** The colour scheme of the signed-in user, and the toasts and dialogs only signed-in screens open. */
 function SessionExtras() {
@@ -34,7 +48,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <SessionExtras />
-        <AppUpdatePrompt />
+        <AppUpdateWhenIdle />
         <AppRouter />
       </MantineProvider>
     </QueryClientProvider>

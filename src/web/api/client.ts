@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e intenta nuevamente.';
+export const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e intenta nuevamente.';
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

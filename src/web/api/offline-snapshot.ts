@@ -11,6 +11,7 @@
 import { useSyncExternalStore } from 'react';
 import { dehydrate, hydrate, onlineManager, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../domain/schemas/me';
+import { whenIdle } from '../components/when-idle';
 import { queryKeys } from './keys';
 
 const STORAGE_KEY = 'jobby:sin-conexion';
@@ -62,6 +63,29 @@ function save(queryClient: QueryClient): void {
   }
 }
 
+let cancelPendingSave: (() => void) | null = null;
+let savePending: (() => void) | null = null;
+
+/**
+ * One save for the reads that arrive together (who, balances, dashboard), written when the page is
+ * quiet rather than between an answer and its screen (decision 302) — or at once when the page goes
+ * away first (`flushPendingSave` on pagehide).
+ */
+function saveWhenIdle(queryClient: QueryClient): void {
+  if (cancelPendingSave) return;
+  savePending = () => {
+    cancelPendingSave = null;
+    savePending = null;
+    save(queryClient);
+  };
+  cancelPendingSave = whenIdle(savePending, 1000);
+}
+
+function flushPendingSave(): void {
+  cancelPendingSave?.();
+  savePending?.();
+}
+
 /**
  * Starts keeping the snapshot, and restores it first when the app opens offline. TanStack Query
  * assumes a connection until the browser says otherwise: it is told the truth at start, so an offline
@@ -73,9 +97,14 @@ export function keepOfflineSnapshot(queryClient: QueryClient): () => void {
     const snapshot = read();
     if (snapshot) hydrate(queryClient, snapshot.state);
   }
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && isKept(event.query)) save(queryClient);
+  window.addEventListener('pagehide', flushPendingSave);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && isKept(event.query)) saveWhenIdle(queryClient);
   });
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', flushPendingSave);
+  };
 }
 
 /**
@@ -83,6 +112,10 @@ export function keepOfflineSnapshot(queryClient: QueryClient): () => void {
  * not the app's own files (the service worker keeps none, decision 252; this also covers one added later).
  */
 export function clearOfflineData(): void {
+  // A save still waiting would write back what is being removed.
+  cancelPendingSave?.();
+  cancelPendingSave = null;
+  savePending = null;
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

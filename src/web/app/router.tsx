@@ -4,10 +4,12 @@ import type { Level } from '../../domain/levels';
 import { useMe } from '../api/session';
 import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
+import { FIRST_SCREEN, type ScreenModule } from './first-screen';
 import { RequireArea, RequireSession } from './guard';
 
 // Each level's screens load as their own chunk (ARCHITECTURE §8). The shared layout and the other
-// public forms too: /login, the first screen, carries only what it shows.
+// public forms too: /login, the first screen, carries only what it shows. Each is named in
+// first-screen.ts's SCREEN_MODULES too (the build preloads the chunks of the screen a tab opens on).
 const load = {
   appLayout: () => import('./layout/app-layout'),
   admin: () => import('../features/admin/admin-routes'),
@@ -21,7 +23,7 @@ const load = {
   forgotPassword: () => import('../features/auth/forgot-password-page'),
   resetPassword: () => import('../features/auth/reset-password-page'),
   integrations: () => import('../features/integrations/integrations-page'),
-};
+} satisfies Record<ScreenModule, () => Promise<unknown>>;
 const AppLayout = lazy(() => load.appLayout().then((m) => ({ default: m.AppLayout })));
 const AdminRoutes = lazy(load.admin);
 const HrRoutes = lazy(load.hr);
@@ -40,22 +42,11 @@ const IntegrationsPage = lazy(() => load.integrations().then((m) => ({ default: 
 /**
  * The chunks of the screen the tab opens on, fetched with the main chunk: otherwise they would wait
  * for the session check (/api/me), then the layout, then the area, one round trip after another.
+ * The page's first-screen script has usually asked for them already (decision 304).
  */
-const FIRST_SCREEN: Array<[prefix: string, loaders: Array<() => Promise<unknown>>]> = [
-  ['/level3/survey-b', [load.surveyB]],
-  ['/level3/survey', [load.surveyA]],
-  ['/level1', [load.appLayout, load.admin]],
-  ['/level2', [load.appLayout, load.hr]],
-  ['/level3', [load.appLayout, load.employee]],
-  ['/level4', [load.provider]],
-  ['/profile', [load.appLayout, load.profile]],
-  ['/register', [load.register]],
-  ['/forgot-password', [load.forgotPassword]],
-  ['/reset-password', [load.resetPassword]],
-];
 const firstScreen = FIRST_SCREEN.find(([prefix]) => window.location.pathname.startsWith(prefix));
 // A failed fetch here is retried by the lazy component, which then shows the error.
-for (const loader of firstScreen?.[1] ?? []) loader().catch(() => undefined);
+for (const module of firstScreen?.[1] ?? []) load[module]().catch(() => undefined);
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [

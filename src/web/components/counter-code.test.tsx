@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MantineTestProvider, stubBrowserForMantine } from '../test-support';
 import { CounterCode } from './counter-code';
 
@@ -8,7 +8,7 @@ beforeAll(stubBrowserForMantine);
 afterEach(cleanup);
 
 describe('CounterCode says where to use a code (issue 21 §1)', () => {
-  it("shows the provider's name, address and instructions, the approver's instructions and the expiry beside the QR", () => {
+  it("shows the provider's name, address and instructions, the approver's instructions and the expiry beside the QR", async () => {
     render(
       <CounterCode
         code="AB12CD34"
@@ -20,7 +20,10 @@ describe('CounterCode says where to use a code (issue 21 §1)', () => {
       />,
       { wrapper: MantineTestProvider },
     );
-    expect(screen.getByRole('img', { name: 'Código QR de AB12CD34' })).toBeTruthy();
+    const qr = screen.getByRole('img', { name: 'Código QR de AB12CD34' });
+    // The symbol is drawn once the QR library has loaded (decision 301): a 21-module version 1 code, quiet zone included.
+    await waitFor(() => expect(qr.querySelector('path')).not.toBeNull());
+    expect(qr.getAttribute('viewBox')).toBe('0 0 29 29');
     expect(screen.getByText('Café Central')).toBeTruthy();
     expect(screen.getByTestId('code-address').textContent).toBe('Dirección: Av. Providencia 1234, Santiago');
     expect(screen.getByTestId('code-provider-instructions').textContent).toBe('Cómo usarlo: Pide en caja');

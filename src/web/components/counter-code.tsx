@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
-import { create } from 'qrcode';
+import type * as QrCode from 'qrcode';
 import { formatDate } from '../../domain/dates';
 import { CodeText } from './code-text';
 import classes from './counter-code.module.css';
@@ -8,14 +8,46 @@ import classes from './counter-code.module.css';
 /** Four modules of light margin around the symbol: the quiet zone ISO/IEC 18004 asks for. */
 const QUIET_ZONE = 4;
 
+type QrLibrary = typeof QrCode;
+let qrLibrary: QrLibrary | null = null;
+let qrLibraryLoad: Promise<QrLibrary> | null = null;
+
+/**
+ * The QR library, loaded with the first code shown rather than with the screen (decision 301): the
+ * dashboard's first paint does not wait for it. The service worker keeps its chunk like the others.
+ */
+function loadQrLibrary(): Promise<QrLibrary> {
+  qrLibraryLoad ??= import('qrcode').then((library) => (qrLibrary = library));
+  return qrLibraryLoad;
+}
+
+function useQrLibrary(): QrLibrary | null {
+  const [library, setLibrary] = useState(qrLibrary);
+  useEffect(() => {
+    if (library) return;
+    let current = true;
+    loadQrLibrary().then(
+      (loaded) => current && setLibrary(loaded),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [library]);
+  return library;
+}
+
 /**
  * The QR of a code: only its 8 characters (no personal data, no address that signs anyone in).
  * Dark modules on a white quiet zone in both themes — a scanner needs that, whatever the page's
  * colours — drawn as one SVG path, so it stays sharp at any size.
  */
 export function CodeQr({ code, size }: { code: string; size: number }) {
-  const { path, width } = useMemo(() => {
-    const { modules } = create(code, { errorCorrectionLevel: 'M' });
+  const library = useQrLibrary();
+  const symbol = useMemo(() => {
+    // Until the library is there (a moment), the same white square holds the place: nothing moves.
+    if (!library) return null;
+    const { modules } = library.create(code, { errorCorrectionLevel: 'M' });
     let d = '';
     for (let row = 0; row < modules.size; row++) {
       for (let col = 0; col < modules.size; col++) {
@@ -23,7 +55,9 @@ export function CodeQr({ code, size }: { code: string; size: number }) {
       }
     }
     return { path: d, width: modules.size + 2 * QUIET_ZONE };
-  }, [code]);
+  }, [code, library]);
+  // A code's symbol (version 1, M) is 21 modules wide: the square's proportions while it loads.
+  const width = symbol?.width ?? 21 + 2 * QUIET_ZONE;
   return (
     <svg
       className={classes.qr}
@@ -34,9 +68,10 @@ export function CodeQr({ code, size }: { code: string; size: number }) {
       aria-label={`Código QR de ${code}`}
       shapeRendering="crispEdges"
       data-testid="code-qr"
+      data-ready={symbol ? true : undefined}
     >
       <rect width={width} height={width} fill="#fff" />
-      <path d={path} fill="#000" />
+      {symbol && <path d={symbol.path} fill="#000" />}
     </svg>
   );
 }

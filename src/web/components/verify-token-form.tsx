@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
-import { verifyCodeInputSchema, type VerifyCodeResult } from '../../domain/schemas/economy';
-import { messageOf } from '../api/client';
+import type { verifyCodeInputSchema } from '../../domain/schemas/codes';
+import type { VerifyCodeResult } from '../../domain/schemas/economy';
+import { messageOf, NETWORK_MESSAGE } from '../api/client';
 import { isTransientError, usePressKey } from '../api/press-key';
 import { useVerifyCode } from '../api/provider';
 import { CodeText } from './code-text';
+import { whenIdle } from './when-idle';
 import { OriginBadge } from './badges';
 import classes from './verify-token-form.module.css';
 
@@ -15,9 +17,24 @@ type Outcome =
   /** No answer from the server: the same press can be repeated safely (same Idempotency-Key). */
   | { kind: 'unreachable'; message: string };
 
+type CodeRules = typeof verifyCodeInputSchema;
+let codeRules: CodeRules | null = null;
+let codeRulesLoad: Promise<CodeRules> | null = null;
+
+/**
+ * The shared schema (and zod with it) is not part of the portal's first screen (decision 300, like the
+ * login form's rules, decision 103): it loads on the first keystroke or once the page has been quiet
+ * for a while after loading, whichever comes first — not on focus, which the portal gives the field as
+ * soon as it shows. A press before it arrives waits for it.
+ */
+function loadCodeRules(): Promise<CodeRules> {
+  codeRulesLoad ??= import('../../domain/schemas/codes').then((schemas) => (codeRules = schemas.verifyCodeInputSchema));
+  return codeRulesLoad;
+}
+
 /** The first message of the shared schema: 'Por favor, ingresa un código de token' for a blank code. */
-function validationMessage(code: string): string | null {
-  const parsed = verifyCodeInputSchema.safeParse({ code });
+function validationMessage(rules: CodeRules, code: string): string | null {
+  const parsed = rules.safeParse({ code });
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
@@ -36,10 +53,16 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
   const verify = useVerifyCode();
   const pressKey = usePressKey();
   const isBlank = code.trim() === '';
+  useEffect(() => whenIdle(() => void loadCodeRules().catch(() => undefined), 2000, 3000), []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const invalid = validationMessage(code);
+    if (codeRules) send(codeRules);
+    else void loadCodeRules().then(send, () => setOutcome({ kind: 'unreachable', message: NETWORK_MESSAGE }));
+  };
+
+  const send = (rules: CodeRules) => {
+    const invalid = validationMessage(rules, code);
     if (invalid) {
       setFieldError(invalid);
       inputRef.current?.focus();
@@ -102,6 +125,7 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
               onChange={(event) => {
                 // Codes are upper-case A–Z0–9; lower case, spaces, hyphens and look-alikes (O, I, L) still find them.
                 setCode(event.currentTarget.value.toUpperCase());
+                void loadCodeRules().catch(() => undefined);
                 if (fieldError) setFieldError(null);
               }}
               onKeyDown={onKeyDown}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBuilding, IconCalendarRepeat, IconGift, IconInbox, IconSparkles, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { ActiveCode, EmployeeDashboard } from '../../../domain/schemas/dash
 import { useEmployeeDashboard } from '../../api/employee';
 import { useOnline } from '../../api/offline-snapshot';
 import { useBalances } from '../../api/session';
+import { useAfterFirstPaint } from '../../components/when-idle';
 import { BRAND } from '../../components/brand';
 import { CounterCode } from '../../components/counter-code';
 import { ErrorState } from '../../components/error-state';
@@ -26,8 +27,10 @@ const ALL_CODES_PATH = '/level3/tokens';
 export function EmployeeDashboardPage() {
   const dashboard = useEmployeeDashboard();
   const balances = useBalances(true);
-  const modal = useRedeemModal();
   const online = useOnline();
+  // The greeting, the hero and the tokens' card are the first screenful of a phone; the rest follows
+  // once they are painted, its placeholder holding the place (decision 303).
+  const showRest = useAfterFirstPaint();
 
   // Offline with nothing kept on this device: say so rather than load forever.
   if (dashboard.isPending && !online) return <OfflineNotice updatedAt={0} />;
@@ -42,6 +45,16 @@ export function EmployeeDashboardPage() {
       <Hero />
       <TokenExplanation jobby={balances.data?.jobby ?? data.balances.jobby} company={balances.data?.company ?? data.balances.company} />
 
+      {showRest ? <DashboardRest data={data} balances={balances.data ?? data.balances} /> : <RestSkeleton />}
+    </Stack>
+  );
+}
+
+/** Below the first screenful: recommendations, recent requests, active codes and the redemption modal. */
+function DashboardRest({ data, balances }: { data: EmployeeDashboard; balances: ComponentProps<typeof RedeemModal>['balances'] }) {
+  const modal = useRedeemModal();
+  return (
+    <>
       <Section
         title="Recomendados para ti"
         description={data.hasPreferences ? 'Según las categorías que elegiste en tu encuesta.' : 'Una selección para que descubras algo nuevo.'}
@@ -94,7 +107,21 @@ export function EmployeeDashboardPage() {
         </Card>
       </SimpleGrid>
 
-      <RedeemModal item={modal.item} opened={modal.opened} session={modal.session} onClose={modal.close} balances={balances.data ?? data.balances} />
+      <RedeemModal item={modal.item} opened={modal.opened} session={modal.session} onClose={modal.close} balances={balances} />
+    </>
+  );
+}
+
+/** What DashboardRest will fill, while the first screenful paints: the recommendations' place. */
+function RestSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden>
+      <Skeleton height={50} width={280} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {Array.from({ length: 3 }, (_, i) => (
+          <BenefitCardSkeleton key={i} />
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,43 +1,56 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/es';
-import { DatePickerInput } from '@mantine/dates';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Input } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-
-const SPANISH_LABELS = {
-  monthLevelControl: 'Elegir mes',
-  yearLevelControl: 'Elegir año',
-  nextMonth: 'Mes siguiente',
-  previousMonth: 'Mes anterior',
-  nextYear: 'Año siguiente',
-  previousYear: 'Año anterior',
-  nextDecade: 'Década siguiente',
-  previousDecade: 'Década anterior',
-};
 
 /** A range of calendar days as the API reads them: 'YYYY-MM-DD' or null at either end. */
 export type DayRange = [string | null, string | null];
+export type DateRangeFieldProps = { value: DayRange; onChange: (value: DayRange) => void; label: string };
+
+export const DATE_RANGE_PLACEHOLDER = 'dd/mm/aaaa – dd/mm/aaaa';
+export const DATE_RANGE_WIDTH = { base: '100%', xs: 260 };
+
+// @mantine/dates, its CSS and dayjs are not part of the portal's first screen (decision 300).
+const loadPicker = () => import('./date-range-picker');
+const DateRangePicker = lazy(loadPicker);
 
 /**
- * 'Desde – hasta' in dd/mm/yyyy, in Spanish (issue 23 §6, §10). Small on purpose: the one shared date
- * field of issue 23 §10 replaces it at merge.
+ * 'Desde – hasta' in dd/mm/yyyy, in Spanish (issue 23 §6, §10). Until the person first opens it, a
+ * look-alike of the closed field stands in (same label, placeholder, icon and size); opening it loads
+ * the calendar and opens it. Small on purpose: the one shared date field of issue 23 §10 replaces it at merge.
  */
-export function DateRangeField({ value, onChange, label }: { value: DayRange; onChange: (value: DayRange) => void; label: string }) {
+export function DateRangeField(props: DateRangeFieldProps) {
+  const [opening, setOpening] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const hasValue = props.value[0] !== null || props.value[1] !== null;
+  const open = () => {
+    setOpening(true);
+    void loadPicker().then(() => setLoaded(true), () => setOpening(false));
+  };
+  if (!loaded && !hasValue) return <ClosedDateRange label={props.label} onOpen={open} busy={opening} />;
   return (
-    <DatePickerInput
-      type="range"
-      locale="es"
-      valueFormat="DD/MM/YYYY"
-      label={label}
-      placeholder="dd/mm/aaaa – dd/mm/aaaa"
-      value={value}
-      onChange={(range) => onChange([range[0] ? String(range[0]).slice(0, 10) : null, range[1] ? String(range[1]).slice(0, 10) : null])}
-      allowSingleDateInRange
-      clearable
-      clearButtonProps={{ 'aria-label': 'Quitar fechas' }}
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      w={{ base: '100%', xs: 260 }}
-      popoverProps={{ withinPortal: true }}
-      ariaLabels={SPANISH_LABELS}
-    />
+    <Suspense fallback={<ClosedDateRange label={props.label} busy />}>
+      <DateRangePicker {...props} openOnMount={opening} />
+    </Suspense>
+  );
+}
+
+/** The closed DatePickerInput as Mantine draws it (a button inside the input's frame), without the library. */
+function ClosedDateRange({ label, onOpen, busy = false }: { label: string; onOpen?: () => void; busy?: boolean }) {
+  const id = useId();
+  return (
+    <Input.Wrapper id={id} label={label} w={DATE_RANGE_WIDTH}>
+      <Input
+        id={id}
+        component="button"
+        type="button"
+        multiline
+        aria-busy={busy || undefined}
+        onClick={onOpen}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        style={{ cursor: 'pointer', lineHeight: 'unset' }}
+      >
+        <Input.Placeholder>{DATE_RANGE_PLACEHOLDER}</Input.Placeholder>
+      </Input>
+    </Input.Wrapper>
   );
 }

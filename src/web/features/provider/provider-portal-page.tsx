@@ -1,14 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Container, Stack } from '@mantine/core';
+import { Button, Container, Skeleton, Stack } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { PROVIDER_WELCOME_MS } from '../../../domain/constants';
-import { useProviderHistory } from '../../api/provider';
+import { useProviderHistory, useProviderRequests } from '../../api/provider';
 import { ProviderHeader } from './provider-header';
 import { ProviderHistoryTable, useProviderHistoryFilters } from './provider-history-table';
 import { ProviderRequestsCard } from './provider-requests-card';
 import { ProviderStats } from './provider-stats';
 import { ProviderWelcome, TokenRedeemedOverlay } from './provider-splash';
 import { VerifyTokenForm } from '../../components/verify-token-form';
+import { AfterFirstPaint } from '../../components/when-idle';
 import classes from './provider-portal.module.css';
 
 // The scanner and its QR decoder load only when 'Escanear código' is pressed (issue 21 §2).
@@ -26,6 +27,8 @@ export function ProviderPortalPage() {
   const filters = useProviderHistoryFilters();
   // Loads while the welcome plays, so the counts are there when it ends.
   const history = useProviderHistory(filters.params);
+  // The pending requests too: the card shows them as soon as the portal does.
+  useProviderRequests();
 
   useEffect(() => {
     const timer = window.setTimeout(() => setIsWelcoming(false), PROVIDER_WELCOME_MS);
@@ -58,7 +61,10 @@ export function ProviderPortalPage() {
           <VerifyTokenForm inputRef={inputRef} onRedeemed={celebrate} />
           {/* The work queue before the record (issue 23 §6): on a phone it is reached without scrolling past the history. */}
           <ProviderRequestsCard />
-          <ProviderHistoryTable history={history} filters={filters} />
+          {/* Below a phone's first screenful: drawn once the code's field is on screen (decision 303). */}
+          <AfterFirstPaint placeholder={<Skeleton height={420} radius="md" aria-hidden />}>
+            <ProviderHistoryTable history={history} filters={filters} />
+          </AfterFirstPaint>
         </Stack>
       </Container>
       {isScanning && (

@@ -1,0 +1,61 @@
+/**
+ * Build plugin (decision 304): a tiny `async` script in index.html that, from the page's path, adds
+ * `<link rel="modulepreload">` (and `preload` for their CSS) for the chunks of the screen the tab
+ * opens on — the modules first-screen.ts names — so they download alongside the main chunk rather
+ * than after it has arrived and run. The server stays as it is: one index.html for every path.
+ * Its name carries a hash of its content, like every other file under /assets/ (served immutable).
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { FIRST_SCREEN, SCREEN_MODULES } from '../src/web/app/first-screen.js';
+
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
+type Asset = { type: 'asset'; fileName: string; source: string | Uint8Array };
+
+export function firstScreenPreload(webRoot: string): Plugin {
+  return {
+    name: 'jobby:first-screen-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const items = Object.values(bundle) as unknown as Array<Chunk | Asset>;
+      const chunks = new Map(items.filter((item): item is Chunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+      const byModule = new Map([...chunks.values()].filter((chunk) => chunk.facadeModuleId).map((chunk) => [path.normalize(chunk.facadeModuleId!), chunk]));
+      const html = bundle['index.html'] as unknown as Asset | undefined;
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!html || !entry) return;
+
+      /** A chunk and everything it imports statically, with their CSS. */
+      const closure = (chunk: Chunk, files = new Set<string>()): Set<string> => {
+        if (files.has(chunk.fileName)) return files;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) {
+          const next = chunks.get(imported);
+          if (next) closure(next, files);
+        }
+        return files;
+      };
+      // What index.html already loads: the entry and its imports.
+      const inPage = closure(entry);
+      const screens = FIRST_SCREEN.map(([prefix, modules]) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = byModule.get(path.resolve(webRoot, SCREEN_MODULES[module]));
+          if (!chunk) throw new Error(`first-screen-preload: no chunk for ${SCREEN_MODULES[module]} (src/web/app/first-screen.ts)`);
+          closure(chunk, files);
+        }
+        return [prefix, [...files].filter((file) => !inPage.has(file))] as const;
+      });
+
+      const source = `(function(){var s=${JSON.stringify(screens)},p=location.pathname;for(var i=0;i<s.length;i++)if(p.indexOf(s[i][0])===0){for(var j=0;j<s[i][1].length;j++){var f=s[i][1][j],l=document.createElement("link"),c=/\\.css$/.test(f);l.rel=c?"preload":"modulepreload";if(c)l.as="style";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)}return}})();\n`;
+      const fileName = `assets/first-screen-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const page = String(html.source);
+      const mainScript = page.indexOf('<script type="module"');
+      if (mainScript === -1) throw new Error('first-screen-preload: index.html has no module script');
+      html.source = `${page.slice(0, mainScript)}<script async src="/${fileName}"></script>\n    ${page.slice(mainScript)}`;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIRST_SCREEN, SCREEN_MODULES } from './first-screen';
+
+describe('the first screen map the build preloads from (decision 304)', () => {
+  it('names modules that exist and that the router loads lazily', () => {
+    const router = readFileSync(path.resolve(import.meta.dirname, 'router.tsx'), 'utf8');
+    for (const [name, file] of Object.entries(SCREEN_MODULES)) {
+      expect(existsSync(path.resolve(import.meta.dirname, '..', file)), file).toBe(true);
+      // The router's loader of the same name imports the same module.
+      const specifier = path.relative(import.meta.dirname, path.resolve(import.meta.dirname, '..', file)).replace(/\.tsx?$/, '');
+      expect(router, name).toContain(`${name}: () => import('${specifier.startsWith('.') ? specifier : `./${specifier}`}')`);
+    }
+  });
+
+  it('matches a longer prefix before a shorter one it starts with', () => {
+    FIRST_SCREEN.forEach(([prefix], index) => {
+      const earlier = FIRST_SCREEN.slice(0, index).find(([other]) => prefix.startsWith(other));
+      expect(earlier, prefix).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The lazily loaded modules of each screen a tab can open on, by path prefix (the first match wins).
+ * The router starts loading them with the main chunk; the build (scripts/first-screen-preload.ts)
+ * names their chunks in a small script the page runs before the main chunk has even arrived, so they
+ * travel together with it instead of after it (decision 304). Paths are relative to src/web.
+ */
+export const SCREEN_MODULES = {
+  appLayout: 'app/layout/app-layout.tsx',
+  admin: 'features/admin/admin-routes.tsx',
+  hr: 'features/hr/hr-routes.tsx',
+  employee: 'features/employee/employee-routes.tsx',
+  provider: 'features/provider/provider-routes.tsx',
+  profile: 'features/profile/profile-page.tsx',
+  surveyA: 'features/surveys/survey-a-page.tsx',
+  surveyB: 'features/surveys/survey-b-page.tsx',
+  register: 'features/auth/register-page.tsx',
+  forgotPassword: 'features/auth/forgot-password-page.tsx',
+  resetPassword: 'features/auth/reset-password-page.tsx',
+  integrations: 'features/integrations/integrations-page.tsx',
+} as const;
+
+export type ScreenModule = keyof typeof SCREEN_MODULES;
+
+export const FIRST_SCREEN: ReadonlyArray<readonly [prefix: string, modules: readonly ScreenModule[]]> = [
+  ['/level3/survey-b', ['surveyB']],
+  ['/level3/survey', ['surveyA']],
+  ['/level1', ['appLayout', 'admin']],
+  ['/level2', ['appLayout', 'hr']],
+  ['/level3', ['appLayout', 'employee']],
+  ['/level4', ['provider']],
+  ['/profile', ['appLayout', 'profile']],
+  ['/register', ['register']],
+  ['/forgot-password', ['forgotPassword']],
+  ['/reset-password', ['resetPassword']],
+];
