@@ -42,6 +42,7 @@ test('HR imports a spreadsheet of employees, each gets an invitation, and the sa
   await expect(page.getByText('Importación completa: 22 usuarios creados, cada uno con una invitación por correo.')).toBeVisible();
   await expect(page.getByTestId('user-count')).toHaveText('23 de 23');
   await expect(page.getByText('Invitación pendiente').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
 
   // The same file again: everyone is already there, nothing to create.
   await page.getByRole('button', { name: 'Importar', exact: true }).click();
@@ -51,6 +52,8 @@ test('HR imports a spreadsheet of employees, each gets an invitation, and the sa
   await expect(dialog.getByText('No hay usuarios nuevos para crear en este archivo.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Importar', exact: true })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // Closed for good (its closing transition keeps its own 'Importar' in the page meanwhile).
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('user-count')).toHaveText('23 de 23');
 
   // The same people as an .xlsx: the browser's own read-excel-file reads it, the server finds them all there.
@@ -68,6 +71,8 @@ test('HR imports a spreadsheet of employees, each gets an invitation, and the sa
   ]);
   await expect(dialog.getByText('No hay usuarios nuevos para crear en este archivo.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // Closed for good (its closing transition keeps its own 'Importar' in the page meanwhile).
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('user-count')).toHaveText('23 de 23');
   await signOut(page);
 
