@@ -1,13 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Input } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
+import { DATE_RANGE_PLACEHOLDER, DATE_RANGE_WIDTH, type DateRangeFieldProps } from './date-range';
 
-/** A range of calendar days as the API reads them: 'YYYY-MM-DD' or null at either end. */
-export type DayRange = [string | null, string | null];
-export type DateRangeFieldProps = { value: DayRange; onChange: (value: DayRange) => void; label: string };
-
-export const DATE_RANGE_PLACEHOLDER = 'dd/mm/aaaa – dd/mm/aaaa';
-export const DATE_RANGE_WIDTH = { base: '100%', xs: 260 };
+export type { DayRange } from './date-range';
 
 // @mantine/dates, its CSS and dayjs are not part of the portal's first screen (decision 300).
 const loadPicker = () => import('./date-range-picker');

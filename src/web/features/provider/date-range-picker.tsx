@@ -3,7 +3,7 @@ import 'dayjs/locale/es';
 import { useEffect, useRef } from 'react';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { DATE_RANGE_PLACEHOLDER, DATE_RANGE_WIDTH, type DateRangeFieldProps } from './date-range-field';
+import { DATE_RANGE_PLACEHOLDER, DATE_RANGE_WIDTH, type DateRangeFieldProps } from './date-range';
 
 const SPANISH_LABELS = {
   monthLevelControl: 'Elegir mes',
