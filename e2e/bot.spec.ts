@@ -168,6 +168,19 @@ test.describe('the wellbeing bot (issue 11)', () => {
 
     await signIn(page, company.hr, company.hrPassword);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    // Both answers rang HR's bell (decision 287): the approval, then the rejection with its reason.
+    await expect(page.getByTestId('bell')).toHaveAccessibleName('Notificaciones (2 sin leer)', { timeout: 30_000 });
+    await page.getByTestId('bell').click();
+    const answers = page.getByTestId('notification-item');
+    await expect(answers.nth(0)).toContainText('Configuración del bot aprobada');
+    await expect(answers.nth(0)).toContainText('La configuración del bot de bienestar fue aprobada y ya está en uso.');
+    await expect(answers.nth(1)).toContainText('Configuración del bot rechazada');
+    await expect(answers.nth(1)).toContainText("fue rechazada: La plantilla aún no está aprobada por Meta. Revisa 'Bot de bienestar'.");
+    await page.screenshot({ path: 'e2e/screenshots/level2-bell-bot-answers-desktop.png', animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'e2e/screenshots/level2-bell-bot-answers-phone.png', animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/level2/bot-messaging');
     await expect(page.getByRole('heading', { name: 'Bot de bienestar', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Configuración aprobada')).toBeVisible();
