@@ -20,6 +20,20 @@ export async function warmUpServer(baseUrl: string, requests = 1_000): Promise<v
 }
 
 export type VerifyTarget = { baseUrl: string; pool: CodePool };
+
+/** One autocannon request that verifies the pool's next code, with an Idempotency-Key as the web client sends it. */
+export function verifyRequest(headers: Record<string, string>, pool: CodePool) {
+  return {
+    method: 'POST' as const,
+    path: '/api/codes/verify',
+    headers,
+    setupRequest: (req: { headers?: Record<string, string> }) => ({
+      ...req,
+      headers: { ...req.headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ code: pool.take() }),
+    }),
+  };
+}
 export type VerifyFigures = { p50: number; p95: number; rps: number; requests: number };
 
 /**
@@ -40,18 +54,7 @@ export async function verifyRounds(
     // Signed in before every round: the session's cookie cache lasts 60 s, and rounds run with an
     // expired one would pay an extra session lookup per request that other rounds did not.
     const headers = authHeaders(target.baseUrl, await signIn(target.baseUrl, EMAILS.provider, PASSWORD));
-    const request = {
-      method: 'POST',
-      path: '/api/codes/verify',
-      headers,
-      setupRequest: (req: { headers?: Record<string, string> }) => ({
-        ...req,
-        // The web client sends an Idempotency-Key with every money-moving POST; so does the bench.
-        headers: { ...req.headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ code: target.pool.take() }),
-      }),
-    };
-    const load = await runLoad({ url: target.baseUrl, connections: options.connections, amount, requests: [request] });
+    const load = await runLoad({ url: target.baseUrl, connections: options.connections, amount, requests: [verifyRequest(headers, target.pool)] });
     expectMostlyOk('verify', load);
     return load;
   };

@@ -9,12 +9,11 @@
  * the after-commit work is billed to the verification that caused it.
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
  */
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { CodePool } from './codes';
 import { createBenchDatabase, openBenchDatabase, query } from './db';
 import { authHeaders, expectMostlyOk, percentile, round, runLoad, signIn } from './load';
-import { warmUpServer } from './phases';
+import { verifyRequest, warmUpServer } from './phases';
 import { EMAILS, PASSWORD, seedBase, seedCodes } from './seed';
 import { startServer } from './server';
 
@@ -54,24 +53,7 @@ try {
     await warmUpServer(server.baseUrl);
     const pool = new CodePool(1, CODES + 1);
     const headers = authHeaders(server.baseUrl, await signIn(server.baseUrl, EMAILS.provider, PASSWORD));
-    const verify = (amount: number) =>
-      runLoad({
-        url: server.baseUrl,
-        connections: CONNECTIONS,
-        amount,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/codes/verify',
-            headers,
-            setupRequest: (req: { headers?: Record<string, string> }) => ({
-              ...req,
-              headers: { ...req.headers, 'idempotency-key': randomUUID() },
-              body: JSON.stringify({ code: pool.take() }),
-            }),
-          },
-        ],
-      });
+    const verify = (amount: number) => runLoad({ url: server.baseUrl, connections: CONNECTIONS, amount, requests: [verifyRequest(headers, pool)] });
     expectMostlyOk('warm-up', await verify(500), 0);
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // the warm-up's events handled before the count starts
     const nodeBefore = cpuMsOf(server.pid);
