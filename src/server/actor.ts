@@ -34,33 +34,40 @@ export type Actor = {
   apiKey: { id: string; name: string; scopes: readonly ApiScope[] } | null;
 };
 
+/**
+ * The columns an Actor is made of, from `users` left-joined to `companies`: the actor's read here and
+ * the session's (auth/session-reader.ts) select the same.
+ */
+export const actorColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  level: users.level,
+  companyId: users.companyId,
+  companyName: companies.name,
+  companyStatus: companies.status,
+  userType: users.userType,
+  status: users.status,
+  themePreference: users.themePreference,
+  surveyCompleted: users.surveyCompleted,
+  phone: users.phone,
+  department: users.department,
+  createdAt: users.createdAt,
+};
+
+export type ActorRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'name' | 'email' | 'level' | 'companyId' | 'userType' | 'status' | 'themePreference' | 'surveyCompleted' | 'phone' | 'department' | 'createdAt'
+> & { companyName: string | null; companyStatus: string | null };
+
 /** The actor of a request: one indexed read of the user and its company. */
-export async function loadActorRow(db: Executor, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      level: users.level,
-      companyId: users.companyId,
-      companyName: companies.name,
-      companyStatus: companies.status,
-      userType: users.userType,
-      status: users.status,
-      themePreference: users.themePreference,
-      surveyCompleted: users.surveyCompleted,
-      phone: users.phone,
-      department: users.department,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+export async function loadActorRow(db: Executor, userId: string): Promise<ActorRow | null> {
+  const [row] = await db.select(actorColumns).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
   return row ?? null;
 }
 
 /** The Actor of a user row (`loadActorRow`), with the fields narrowed to their known values. */
-export function toActor(row: NonNullable<Awaited<ReturnType<typeof loadActorRow>>>): Actor {
+export function toActor(row: ActorRow): Actor {
   return {
     id: row.id,
     name: row.name,

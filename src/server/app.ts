@@ -9,7 +9,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ApiScope } from '../domain/api-keys';
 import { AppError, type ErrorCode } from '../domain/errors';
 import type { Actor } from './actor';
-import { createAuth, type Auth } from './auth/auth';
+import { createAuth, createAuthSessionReader, type Auth } from './auth/auth';
+import type { SessionReader } from './auth/session-reader';
 import { authRoutes } from './auth/routes';
 import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
@@ -26,7 +27,7 @@ import { whatsappWebhookRoutes } from './modules/bot/webhook-routes';
 import { LiveHub, listenerFor } from './modules/events/live';
 import { firstDataOf } from '../domain/first-data';
 
-type AppDeps = { db: Db; database: Database; auth: Auth; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };
+type AppDeps = { db: Db; database: Database; auth: Auth; readSession: SessionReader; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };
 /** The wellbeing bot's outbound transport (the outbox workers send its replies through it). */
 type BotDeps = { transport: BotTransport };
 
@@ -85,7 +86,9 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   app.addHook('onClose', () => live.close());
   // Invitations still queued for SMTP (decision 290) go out before the process ends.
   app.addHook('onClose', () => mail.close());
-  app.decorate('deps', { db: database.db, database, auth: createAuth(database.db, config, mail), config, mail, bot, live });
+  const auth = createAuth(database.db, config, mail);
+  const readSession = await createAuthSessionReader(auth, database.db);
+  app.decorate('deps', { db: database.db, database, auth, readSession, config, mail, bot, live });
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
   app.decorate('apiRoutes', [] as ApiRouteInfo[]);

@@ -9,6 +9,7 @@ import { accounts, authRateLimits, sessions, users, verifications } from '../db/
 import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/service';
 import type { MailTransport } from '../modules/mail/transport';
 import { passwordResetMail, verificationMail } from '../modules/mail/templates';
+import { createSessionReader, type SessionReader } from './session-reader';
 import { verifyStoredPassword } from '../modules/legacy-import/firebase-password';
 import { acceptInvitation } from '../modules/invitations/service';
 import { passwordHashing } from './password';
@@ -128,3 +129,14 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The one-read session check of every signed-in request (session-reader.ts), with better-auth's own cookie name, secret and ages. */
+export async function createAuthSessionReader(auth: Auth, db: Db): Promise<SessionReader> {
+  const context = await auth.$context;
+  return createSessionReader(db, {
+    cookieName: context.authCookies.sessionToken.name,
+    secret: context.secret,
+    expiresInSeconds: context.sessionConfig.expiresIn,
+    updateAgeSeconds: context.sessionConfig.updateAge,
+  });
+}

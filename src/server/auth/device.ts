@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../config';
+import { cookieValue } from './cookies';
 
 const DEVICE_COOKIE = 'jobby.device';
 /** Half a year: a person who signed in on this browser within it is recognised. */
@@ -19,17 +20,13 @@ function signature(config: DeviceConfig, email: string, deviceId: string): strin
 
 /** The device id of a cookie header's device cookie, when it was signed for this address; else null. */
 export function deviceOf(config: DeviceConfig, cookieHeader: string | undefined, email: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name !== DEVICE_COOKIE) continue;
-    const [deviceId, mac] = rest.join('=').split('.');
-    if (!deviceId || !mac || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) continue;
-    const expected = Buffer.from(signature(config, email, deviceId));
-    const given = Buffer.from(mac);
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return deviceId;
-  }
-  return null;
+  const value = cookieValue(cookieHeader, DEVICE_COOKIE);
+  if (!value) return null;
+  const [deviceId, mac] = value.split('.');
+  if (!deviceId || !mac || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) return null;
+  const expected = Buffer.from(signature(config, email, deviceId));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? deviceId : null;
 }
 
 /** The Set-Cookie header of a new device cookie for this address (the previous device id is kept). */

@@ -76,9 +76,17 @@ async function resolveKeyActor(request: FastifyRequest, token: string, scope: Ap
   return actor;
 }
 
-/** The session's user, or null when there is no valid session or the user is not active. */
+/** The session's user, or null when there is no valid session or the user is not active (one read in the common case). */
 async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
-  const { auth, db } = request.server.deps;
+  const { auth, db, readSession } = request.server.deps;
+  const read = await readSession(request.headers.cookie);
+  if (read.kind === 'none') return null;
+  if (read.kind === 'found') {
+    if (read.row.status !== 'active') return null;
+    request.sessionId = read.sessionId;
+    return toActor(read.row);
+  }
+  // Expired or due for its refresh: better-auth deletes or extends it (session-reader.ts).
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   const row = await loadActorRow(db, session.user.id);
