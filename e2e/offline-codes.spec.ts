@@ -65,6 +65,18 @@ test("an employee's active codes open offline with their QR, and are gone from t
   await expect(page.getByTestId('offline-notice')).toContainText('Sin conexión · actualizado hace');
   await expect(page.getByTestId('request-row').filter({ hasText: BENEFIT }).getByRole('img', { name: qr })).toBeVisible();
 
+  // Still without signal a minute past the code's date (this phone's clock): nobody can ask the server,
+  // so the code is shown expired, with no QR to scan, on both screens (decision 306).
+  await page.clock.setFixedTime(Date.parse(redemption.code!.expiresAt) + 60_000);
+  await page.reload();
+  const row = page.getByTestId('request-row').filter({ hasText: BENEFIT });
+  await expect(row.getByTestId('expired-code')).toContainText('Venció el');
+  await expect(row.getByRole('img', { name: qr })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/screenshots/level3-offline-expired-code-phone.png', animations: 'disabled' });
+  await page.goto('/level3/dashboard');
+  await expect(page.getByTestId('active-code').filter({ hasText: BENEFIT }).getByTestId('expired-code')).toBeVisible();
+  await expect(page.getByRole('img', { name: qr })).toHaveCount(0);
+
   // Back online, signing out leaves nothing of the person on the device.
   await context.setOffline(false);
   await page.goto('/level3/dashboard');

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { MantineTestProvider, stubBrowserForMantine } from '../test-support';
 import { CounterCode } from './counter-code';
 
 beforeAll(stubBrowserForMantine);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  onlineManager.setOnline(true);
+});
 
 describe('CounterCode says where to use a code (issue 21 §1)', () => {
   it("shows the provider's name, address and instructions, the approver's instructions and the expiry beside the QR", async () => {
@@ -38,5 +42,33 @@ describe('CounterCode says where to use a code (issue 21 §1)', () => {
     expect(screen.queryByTestId('code-address')).toBeNull();
     expect(screen.queryByTestId('code-provider-instructions')).toBeNull();
     expect(screen.queryByText(/Úsalo en/)).toBeNull();
+  });
+});
+
+describe('a code from the last sync, without signal (decision 306)', () => {
+  const HOUR = 60 * 60 * 1000;
+  const past = () => new Date(Date.now() - HOUR).toISOString();
+  const future = () => new Date(Date.now() + HOUR).toISOString();
+  const show = (expiresAt: string) => render(<CounterCode code="AB12CD34" expiresAt={expiresAt} providerName="Café Central" />, { wrapper: MantineTestProvider });
+
+  it('offline and past its date by this device: shown expired, with no QR to scan', () => {
+    onlineManager.setOnline(false);
+    const expiresAt = past();
+    show(expiresAt);
+    expect(screen.queryByRole('img', { name: 'Código QR de AB12CD34' })).toBeNull();
+    expect(screen.getByTestId('expired-code').textContent).toContain('Venció el');
+  });
+
+  it('offline and still within its date: the QR as usual', () => {
+    onlineManager.setOnline(false);
+    show(future());
+    expect(screen.getByRole('img', { name: 'Código QR de AB12CD34' })).toBeTruthy();
+    expect(screen.queryByTestId('expired-code')).toBeNull();
+  });
+
+  it("online, the server's word stands, whatever this device's clock says", () => {
+    show(past());
+    expect(screen.getByRole('img', { name: 'Código QR de AB12CD34' })).toBeTruthy();
+    expect(screen.queryByTestId('expired-code')).toBeNull();
   });
 });

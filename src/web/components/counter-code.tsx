@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type * as QrCode from 'qrcode';
 import { formatDate } from '../../domain/dates';
+import { useOnline } from '../api/offline-snapshot';
 import { CodeText } from './code-text';
 import classes from './counter-code.module.css';
 
@@ -97,6 +98,11 @@ export type CounterCodeProps = {
  * the redemption's success, 'Mis solicitudes' and the dashboard.
  */
 export function CounterCode({ code, expiresAt, providerName, providerAddress, providerInstructions, instructions, qrSize = 148, codeTestId }: CounterCodeProps) {
+  const online = useOnline();
+  // Online the server says whether a code expired (the database clock). Offline nobody can, and a
+  // code from the last sync whose date has passed by this device's clock is not offered at the
+  // counter as if it were valid: it shows as expired until the connection returns (decision 306).
+  if (!online && Date.parse(expiresAt) <= Date.now()) return <ExpiredCode code={code} expiresAt={expiresAt} codeTestId={codeTestId} />;
   return (
     <Group gap="md" wrap="wrap" align="center" className={classes.root} data-testid="active-code-block">
       <CodeQr code={code} size={qrSize} />
@@ -139,5 +145,17 @@ export function CounterCode({ code, expiresAt, providerName, providerAddress, pr
         </Text>
       </Stack>
     </Group>
+  );
+}
+
+/** A code past its expiry: its characters struck through and the date, no QR to scan. */
+export function ExpiredCode({ code, expiresAt, codeTestId }: { code: string; expiresAt: string; codeTestId?: string }) {
+  return (
+    <Box ta={{ base: 'left', sm: 'right' }} data-testid="expired-code">
+      <CodeText code={code} fz="lg" c="dimmed" td="line-through" data-testid={codeTestId} />
+      <Text size="xs" c="dimmed">
+        Venció el {formatDate(expiresAt)}
+      </Text>
+    </Box>
   );
 }

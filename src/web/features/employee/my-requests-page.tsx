@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, CopyButton, Group, Pagination, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCoins, IconCopy, IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../domain/dates';
+import { formatDateTime } from '../../../domain/dates';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
 import { useOnline } from '../../api/offline-snapshot';
 import { RequestStatusBadge } from '../../components/badges';
-import { CounterCode } from '../../components/counter-code';
-import { CodeText } from '../../components/code-text';
+import { CounterCode, ExpiredCode } from '../../components/counter-code';
 import { ErrorState } from '../../components/error-state';
 import { OfflineNotice } from '../../components/offline-notice';
 import { ACCENTS } from './benefit-accent';
@@ -188,14 +187,7 @@ function RequestCode({ code }: { code: NonNullable<BenefitRequest['code']> }) {
     );
   }
   // The server says whether it expired (the database clock), never the device's clock.
-  return (
-    <Box ta={{ base: 'left', sm: 'right' }}>
-      <CodeText code={code.code} fz="lg" c="dimmed" td="line-through" data-testid="request-code" />
-      <Text size="xs" c="dimmed">
-        Venció el {formatDate(code.expiresAt)}
-      </Text>
-    </Box>
-  );
+  return <ExpiredCode code={code.code} expiresAt={code.expiresAt} codeTestId="request-code" />;
 }
 
 function CopyCodeButton({ code }: { code: string }) {
