@@ -207,7 +207,7 @@ export async function newProvider(options: { name: string; category?: string }):
   }
 }
 
-export type Redemption = { code: { code: string } | null; status: string };
+export type Redemption = { code: { code: string; expiresAt: string } | null; status: string };
 
 /** Redeems a benefit of the caller's catalogue, found by its title, through the API (a journey's own employee). */
 export async function redeemByTitle(api: APIRequestContext, kind: 'platform' | 'company', title: string): Promise<Redemption> {

@@ -85,7 +85,7 @@ function serialised(work: () => Promise<void>, onError: (error: unknown) => void
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function startJobs(database: Database, log: Log, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy }): Promise<Jobs> {
+export async function startJobs(database: Database, log: Log, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy; webhookSecretKey: Buffer }): Promise<Jobs> {
   const { db } = database;
   const events = serialised(
     () => processPendingEvents(db, { ...deps, onError: (error, id) => log.error(`Evento ${id}: ${messageOf(error)}`) }).then(() => undefined),
@@ -94,7 +94,7 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps &
   const drain = events.run;
   // Webhooks out (issue 22 §2): woken when deliveries are written or retried; the sweep takes the retries as they come due.
   const webhooks = serialised(
-    () => deliverDueWebhooks(db, { policy: deps.webhookPolicy }).then(() => undefined),
+    () => deliverDueWebhooks(db, { policy: deps.webhookPolicy, secretKey: deps.webhookSecretKey }).then(() => undefined),
     (error) => log.error(`Webhooks: ${messageOf(error)}`),
   );
   const unlisten = await listenerFor(database)(OUTBOX_CHANNEL, () => void drain());

@@ -7,6 +7,7 @@ import { buildApp, defaultWebDir } from './app';
 import { startJobs } from './jobs';
 import { loadConfig, writeDevOutboxToken } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { sealPlainSecrets, webhookSecretKey } from './modules/webhooks/secret-box';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed';
 
 async function main() {
@@ -16,6 +17,8 @@ async function main() {
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
   });
   await migrateDatabase(database);
+  const secretKey = webhookSecretKey(config.authSecret);
+  await sealPlainSecrets(database.db, secretKey);
   let seeded = false;
   if (config.demoData && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db, config.demoPassword);
@@ -25,6 +28,7 @@ async function main() {
   const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, {
     botTransport: app.deps.bot.transport,
     webhookPolicy: { production: config.env === 'production' },
+    webhookSecretKey: secretKey,
   });
   const close = async () => {
     await jobs.stop();

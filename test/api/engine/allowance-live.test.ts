@@ -16,6 +16,7 @@ import { as, createCompany, createTestContext, createUser, signIn, type TestCont
 import { balancesOf, ledgerViolations } from '../economy/ledger-fixtures';
 import { drainOutbox } from './fixtures';
 import { recordEvent } from '../../../src/server/modules/events/outbox';
+import { webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
 
 let ctx: TestContext;
 /** A second server copy on the same database (on PGlite, which is one process, the same client). */
@@ -66,7 +67,7 @@ describe('the monthly allowance', () => {
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 7 }).where(eq(companies.id, companyId));
     const month = dueMonth(new Date());
 
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { production: false } });
+    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { production: false }, webhookSecretKey: webhookSecretKey(ctx.config.authSecret) });
     await jobs.stop();
 
     const [grant] = await grantsOf(ids[0], month);

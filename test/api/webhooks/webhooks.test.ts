@@ -20,6 +20,7 @@ import { webhookMessagesOf } from '../../../src/server/modules/webhooks/fan-out'
 import { createCompany, createTestContext, runOutbox, type TestContext } from '../../support/app';
 import { createCompanyBenefit, employee, fund, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
 import { startReceiver, type Receiver } from './receiver';
+import { openSecret, sealPlainSecrets, sealSecret, webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
 
 let ctx: TestContext;
 let post: ReturnType<typeof poster>;
@@ -36,7 +37,7 @@ let australReceiver: Receiver;
 
 const policy = { production: false };
 /** Sends what is due, as the worker would, at `at` (the clock of claims, backoff and signatures). */
-const deliver = (at = new Date()) => deliverDueWebhooks(ctx.db, { policy, now: () => at });
+const deliver = (at = new Date()) => deliverDueWebhooks(ctx.db, { policy, secretKey: webhookSecretKey(ctx.config.authSecret), now: () => at });
 
 type Endpoint = { id: string; status: string; disabledReason: string | null };
 
@@ -97,7 +98,7 @@ describe('a redemption and an approval reach the receiver, signed', () => {
     const endpoint = await register(hr, `${receiver.url}/jobby`, ['request.created', 'request.approved']);
     const platform = await register(root, `${receiver.url}/plataforma`, ['request.approved']);
     const other = await register(hrAustral, `${australReceiver.url}/austral`);
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: policy });
+    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: policy, webhookSecretKey: webhookSecretKey(ctx.config.authSecret) });
     try {
       const created = receiver.next('request.created', 10_000);
       const requestId = await redeemDayOff();
@@ -304,6 +305,66 @@ describe('the secret and its rotation', () => {
   });
 });
 
+describe('the secrets are sealed in the database (decision 307)', () => {
+  it('the stored value is not the secret; the owner sees it and deliveries are signed with it', async () => {
+    const endpoint = await register(hr, `${receiver.url}/sellado`, ['request.created']);
+    const [stored] = await ctx.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(stored.secret).toMatch(/^sealed:v1:/);
+    expect(stored.secret).not.toContain(endpoint.secret.slice('whsec_'.length));
+    const arrived = receiver.next('request.created');
+    await redeemDayOff();
+    await runOutbox(ctx);
+    await deliver();
+    const message = await arrived;
+    expect(new Webhook(endpoint.secret).verify(message.body, message.headers)).toMatchObject({ type: 'request.created' });
+  });
+
+  it('a secret stored plain before sealing keeps signing, and is sealed at the next start', async () => {
+    const endpoint = await register(hr, `${receiver.url}/antiguo`, ['code.used']);
+    const plain = 'whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQtMDEyMzQ1Ng==';
+    await ctx.db.update(webhookEndpoints).set({ secret: plain }).where(eq(webhookEndpoints.id, endpoint.id));
+    const before = receiver.next('webhook.test');
+    await post(`/api/webhooks/endpoints/${endpoint.id}/test`, hr.cookie, {});
+    await deliver();
+    expect(new Webhook(plain).verify((await before).body, (await before).headers)).toMatchObject({ type: 'webhook.test' });
+
+    expect(await sealPlainSecrets(ctx.db, webhookSecretKey(ctx.config.authSecret))).toBeGreaterThanOrEqual(1);
+    const [stored] = await ctx.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(stored.secret).toMatch(/^sealed:v1:/);
+    expect((await get(`/api/webhooks/endpoints/${endpoint.id}/secret`, hr.cookie)).json().secret).toBe(plain);
+    const after = receiver.next('webhook.test');
+    await post(`/api/webhooks/endpoints/${endpoint.id}/test`, hr.cookie, {});
+    await deliver();
+    expect(new Webhook(plain).verify((await after).body, (await after).headers)).toMatchObject({ type: 'webhook.test' });
+  });
+
+  it('after BETTER_AUTH_SECRET changed, deliveries fail until a rotation, which brings them back at once', async () => {
+    const endpoint = await register(hr, `${receiver.url}/nueva-clave`, ['code.used']);
+    const otherKey = webhookSecretKey('otro-secreto-otro-secreto-otro-secreto');
+    // What the rows look like to a server started with another BETTER_AUTH_SECRET.
+    await ctx.db.update(webhookEndpoints).set({ secret: sealSecret('whsec_b2xk', otherKey) }).where(eq(webhookEndpoints.id, endpoint.id));
+    await post(`/api/webhooks/endpoints/${endpoint.id}/test`, hr.cookie, {});
+    await deliver();
+    const [failed] = await deliveriesOf(hr, endpoint.id);
+    expect(failed.lastError).toContain('¿cambió BETTER_AUTH_SECRET?');
+
+    const rotated = await post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`, hr.cookie, {});
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const arrived = receiver.next('webhook.test');
+    await post(`/api/webhooks/endpoints/${endpoint.id}/test`, hr.cookie, {});
+    await deliver();
+    const message = await arrived;
+    expect(message.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(new Webhook(rotated.json().secret).verify(message.body, message.headers)).toMatchObject({ type: 'webhook.test' });
+  });
+
+  it('under another server key a sealed secret does not open', () => {
+    const sealed = sealSecret('whsec_abc', webhookSecretKey(ctx.config.authSecret));
+    expect(openSecret(sealed, webhookSecretKey(ctx.config.authSecret))).toBe('whsec_abc');
+    expect(() => openSecret(sealed, webhookSecretKey('otro-secreto-otro-secreto-otro-secreto'))).toThrow(/BETTER_AUTH_SECRET/);
+  });
+});
+
 describe('where a webhook may go', () => {
   it('https:// is required; http:// only to this machine outside production; the reason is in Spanish', async () => {
     const refused = await post('/api/webhooks/endpoints', hr.cookie, { url: 'http://example.com/hook', events: ['code.used'] });
@@ -330,7 +391,7 @@ describe('where a webhook may go', () => {
     await ctx.db.update(webhookEndpoints).set({ url: `https://localhost:${new URL(receiver.url).port}/dns` }).where(eq(webhookEndpoints.id, endpoint.id));
     const before = receiver.received.length;
     await post(`/api/webhooks/endpoints/${endpoint.id}/test`, hr.cookie, {});
-    await deliverDueWebhooks(ctx.db, { policy: { production: true } });
+    await deliverDueWebhooks(ctx.db, { policy: { production: true }, secretKey: webhookSecretKey(ctx.config.authSecret) });
     expect(receiver.received.length).toBe(before);
     const [delivery] = await deliveriesOf(hr, endpoint.id);
     expect(delivery).toMatchObject({ status: 'pending', lastResponseCode: null });

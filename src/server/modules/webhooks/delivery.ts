@@ -19,6 +19,7 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '..
 import { recordEvent } from '../events/outbox';
 import { safeLookup, type WebhookAddressPolicy } from './addresses';
 import { messageIdOf, signedHeaders } from './secrets';
+import { openSecretOrNull, SECRET_DOES_NOT_OPEN } from './secret-box';
 
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_WAIT_MS = 6 * 60 * 60_000;
@@ -30,6 +31,8 @@ const ERROR_BODY_CHARS = 300;
 
 export type DeliveryOptions = {
   policy: WebhookAddressPolicy;
+  /** The key the endpoints' secrets are sealed under (secret-box.ts). */
+  secretKey: Buffer;
   /** The clock of claims, backoff and signatures (tests move it forward). */
   now?: () => Date;
   /** The call's timeout (default 10 s). */
@@ -191,7 +194,21 @@ async function deliverOne(db: Db, claimed: Claimed, options: Required<DeliveryOp
     return;
   }
   const body = JSON.stringify(claimed.payload);
-  const headers = signedHeaders(messageIdOf(claimed.id), at, body, endpoint);
+  const { secretKey } = options;
+  const secret = openSecretOrNull(endpoint.secret, secretKey);
+  if (secret === null) {
+    // Sealed under another key (BETTER_AUTH_SECRET changed): an attempt that sends nothing, with the
+    // reason and the remedy in the endpoint's log; retried as any failure, until a rotation.
+    await record(db, claimed, { responseCode: null, durationMs: 0, error: SECRET_DOES_NOT_OPEN }, at);
+    return;
+  }
+  const headers = signedHeaders(messageIdOf(claimed.id), at, body, {
+    secret,
+    // A rotated-out secret that no longer opens just stops signing: the rotation that follows such a
+    // change brings deliveries back at once.
+    previousSecret: endpoint.previousSecret === null ? null : openSecretOrNull(endpoint.previousSecret, secretKey),
+    previousSecretUntil: endpoint.previousSecretUntil,
+  });
   const outcome = await post(endpoint.url, headers, body, { policy: options.policy, timeoutMs: options.timeoutMs });
   await record(db, claimed, outcome, at);
 }

@@ -22,6 +22,7 @@ import {
   setEndpointStatus,
   updateEndpoint,
 } from './service';
+import { webhookSecretKey } from './secret-box';
 
 const tags = ['webhooks'];
 /** HR for its company's endpoints, level 1 for the platform's (issue 22 §2). */
@@ -33,6 +34,7 @@ const onEndpoint = { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] } as con
 /** The 'Webhooks' section of /level1/integrations and /level2/integrations. */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const policy = { production: app.deps.config.env === 'production' };
+  const secretKey = webhookSecretKey(app.deps.config.authSecret);
 
   app.get('/webhooks/endpoints', {
     config: { access, errors: ['NO_COMPANY_ASSIGNED'] },
@@ -42,7 +44,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/webhooks/endpoints', {
     config: { access, errors: ['NO_COMPANY_ASSIGNED', 'WEBHOOK_URL_NOT_ALLOWED'] },
     schema: { tags, summary: 'Registrar un endpoint (https://) y los eventos que recibe', body: webhookEndpointInputSchema, response: { 200: webhookEndpointSchema } },
-    handler: async (request) => createEndpoint(app.deps.db, request.body, actorOf(request), policy),
+    handler: async (request) => createEndpoint(app.deps.db, request.body, actorOf(request), policy, secretKey),
   });
   app.put('/webhooks/endpoints/:id', {
     config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND, 'WEBHOOK_URL_NOT_ALLOWED'] },
@@ -57,7 +59,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/webhooks/endpoints/:id/secret', {
     config: onEndpoint,
     schema: { tags, summary: 'El secreto de firma de un endpoint (whsec_…)', params: idParamsSchema, response: { 200: webhookSecretSchema } },
-    handler: async (request) => getEndpointSecret(app.deps.db, request.params.id, actorOf(request)),
+    handler: async (request) => getEndpointSecret(app.deps.db, request.params.id, actorOf(request), secretKey),
   });
   app.post('/webhooks/endpoints/:id/rotate-secret', {
     config: onEndpoint,
@@ -67,7 +69,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamsSchema,
       response: { 200: webhookSecretSchema },
     },
-    handler: async (request) => rotateEndpointSecret(app.deps.db, request.params.id, actorOf(request)),
+    handler: async (request) => rotateEndpointSecret(app.deps.db, request.params.id, actorOf(request), secretKey),
   });
   app.post('/webhooks/endpoints/:id/test', {
     config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND, 'WEBHOOK_ENDPOINT_INACTIVE'] },

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
 import { checkEndpointUrl, type WebhookAddressPolicy } from './addresses';
 import { wakeDeliveries } from './fan-out';
+import { openSecret, sealSecret } from './secret-box';
 import { messageIdOf, newWebhookSecret, SECRET_GRACE_MS } from './secrets';
 
 /** Whose endpoints the caller manages: its company's (level 2) or the platform's (level 1, company null). */
@@ -54,12 +55,12 @@ export async function listEndpoints(db: Executor, actor: Actor): Promise<Webhook
   return rows.map(toEndpoint);
 }
 
-/** Registers an endpoint with a fresh secret. @throws WEBHOOK_URL_NOT_ALLOWED */
-export async function createEndpoint(db: Executor, input: EndpointInput, actor: Actor, policy: WebhookAddressPolicy): Promise<WebhookEndpoint> {
+/** Registers an endpoint with a fresh secret, sealed under `secretKey` (secret-box.ts). @throws WEBHOOK_URL_NOT_ALLOWED */
+export async function createEndpoint(db: Executor, input: EndpointInput, actor: Actor, policy: WebhookAddressPolicy, secretKey: Buffer): Promise<WebhookEndpoint> {
   const url = checkEndpointUrl(input.url, policy);
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ ...ownerOf(actor), url, description: input.description, events: input.events, secret: newWebhookSecret(), createdBy: actor.id })
+    .values({ ...ownerOf(actor), url, description: input.description, events: input.events, secret: sealSecret(newWebhookSecret(), secretKey), createdBy: actor.id })
     .returning();
   return toEndpoint(row);
 }
@@ -88,30 +89,31 @@ export async function setEndpointStatus(db: Executor, id: string, status: 'activ
   return toEndpoint(row);
 }
 
-function toSecret(row: EndpointRow): WebhookSecret {
+function toSecret(row: EndpointRow, secretKey: Buffer): WebhookSecret {
   const until = row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null;
-  return { secret: row.secret, previousSecretUntil: until };
+  return { secret: openSecret(row.secret, secretKey), previousSecretUntil: until };
 }
 
 /** The signing secret, for its owner. @throws WEBHOOK_ENDPOINT_NOT_FOUND */
-export async function getEndpointSecret(db: Executor, id: string, actor: Actor): Promise<WebhookSecret> {
-  return toSecret(await ownEndpoint(db, id, actor));
+export async function getEndpointSecret(db: Executor, id: string, actor: Actor, secretKey: Buffer): Promise<WebhookSecret> {
+  return toSecret(await ownEndpoint(db, id, actor), secretKey);
 }
 
 /**
  * A new secret; the old one keeps signing beside it for SECRET_GRACE_MS, so receivers can switch
  * without losing a message. @throws WEBHOOK_ENDPOINT_NOT_FOUND
  */
-export async function rotateEndpointSecret(db: Db, id: string, actor: Actor): Promise<WebhookSecret> {
+export async function rotateEndpointSecret(db: Db, id: string, actor: Actor, secretKey: Buffer): Promise<WebhookSecret> {
   return db.transaction(async (tx) => {
     const current = await ownEndpoint(tx, id, actor, true);
     const now = new Date();
     const [row] = await tx
       .update(webhookEndpoints)
-      .set({ secret: newWebhookSecret(), previousSecret: current.secret, previousSecretUntil: new Date(now.getTime() + SECRET_GRACE_MS), updatedAt: now })
+      // The current secret moves over still sealed.
+      .set({ secret: sealSecret(newWebhookSecret(), secretKey), previousSecret: current.secret, previousSecretUntil: new Date(now.getTime() + SECRET_GRACE_MS), updatedAt: now })
       .where(eq(webhookEndpoints.id, id))
       .returning();
-    return toSecret(row);
+    return toSecret(row, secretKey);
   });
 }
 
