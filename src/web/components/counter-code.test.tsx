@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { MantineTestProvider, stubBrowserForMantine } from '../test-support';
 import { CounterCode } from './counter-code';
@@ -64,6 +64,20 @@ describe('a code from the last sync, without signal (decision 306)', () => {
     show(future());
     expect(screen.getByRole('img', { name: 'Código QR de AB12CD34' })).toBeTruthy();
     expect(screen.queryByTestId('expired-code')).toBeNull();
+  });
+
+  it('offline, a code whose date passes while the screen is open turns expired then', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      onlineManager.setOnline(false);
+      show(new Date(Date.now() + 5_000).toISOString());
+      expect(screen.getByRole('img', { name: 'Código QR de AB12CD34' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(5_001));
+      expect(screen.queryByRole('img', { name: 'Código QR de AB12CD34' })).toBeNull();
+      expect(screen.getByTestId('expired-code')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("online, the server's word stands, whatever this device's clock says", () => {

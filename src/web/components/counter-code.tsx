@@ -77,6 +77,28 @@ export function CodeQr({ code, size }: { code: string; size: number }) {
   );
 }
 
+/** A day: a screen left open offline longer than that meets its codes' dates at its next render. */
+const LONGEST_EXPIRY_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Online the server says whether a code expired (the database clock). Offline nobody can, and a code
+ * from the last sync whose date has passed by this device's clock is not offered at the counter as if
+ * it were valid: it shows as expired until the connection returns (decision 306) — also when its date
+ * passes while the screen stays open.
+ */
+function useExpiredOffline(expiresAt: string): boolean {
+  const online = useOnline();
+  const expiresAtMs = Date.parse(expiresAt);
+  const [, setChecked] = useState(0);
+  useEffect(() => {
+    const wait = expiresAtMs - Date.now();
+    if (online || wait <= 0 || wait > LONGEST_EXPIRY_WAIT_MS) return;
+    const timer = window.setTimeout(() => setChecked(Date.now()), wait + 1);
+    return () => window.clearTimeout(timer);
+  }, [online, expiresAtMs]);
+  return !online && expiresAtMs <= Date.now();
+}
+
 export type CounterCodeProps = {
   code: string;
   expiresAt: string;
@@ -98,11 +120,7 @@ export type CounterCodeProps = {
  * the redemption's success, 'Mis solicitudes' and the dashboard.
  */
 export function CounterCode({ code, expiresAt, providerName, providerAddress, providerInstructions, instructions, qrSize = 148, codeTestId }: CounterCodeProps) {
-  const online = useOnline();
-  // Online the server says whether a code expired (the database clock). Offline nobody can, and a
-  // code from the last sync whose date has passed by this device's clock is not offered at the
-  // counter as if it were valid: it shows as expired until the connection returns (decision 306).
-  if (!online && Date.parse(expiresAt) <= Date.now()) return <ExpiredCode code={code} expiresAt={expiresAt} codeTestId={codeTestId} />;
+  if (useExpiredOffline(expiresAt)) return <ExpiredCode code={code} expiresAt={expiresAt} codeTestId={codeTestId} />;
   return (
     <Group gap="md" wrap="wrap" align="center" className={classes.root} data-testid="active-code-block">
       <CodeQr code={code} size={qrSize} />

@@ -347,6 +347,9 @@ describe('the secrets are sealed in the database (decision 307)', () => {
     await deliver();
     const [failed] = await deliveriesOf(hr, endpoint.id);
     expect(failed.lastError).toContain('¿cambió BETTER_AUTH_SECRET?');
+    const shown = await get(`/api/webhooks/endpoints/${endpoint.id}/secret`, hr.cookie);
+    expect(shown.statusCode).toBe(409);
+    expect(shown.json().error.message).toBe('No se pudo abrir el secreto de un webhook: ¿cambió BETTER_AUTH_SECRET? Rota el secreto del endpoint.');
 
     const rotated = await post(`/api/webhooks/endpoints/${endpoint.id}/rotate-secret`, hr.cookie, {});
     expect(rotated.statusCode, rotated.body).toBe(200);

@@ -57,7 +57,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => setEndpointStatus(app.deps.db, request.params.id, request.body.status, actorOf(request)),
   });
   app.get('/webhooks/endpoints/:id/secret', {
-    config: onEndpoint,
+    config: { ...onEndpoint, errors: [...onEndpoint.errors, 'WEBHOOK_SECRET_UNREADABLE'] },
     schema: { tags, summary: 'El secreto de firma de un endpoint (whsec_…)', params: idParamsSchema, response: { 200: webhookSecretSchema } },
     handler: async (request) => getEndpointSecret(app.deps.db, request.params.id, actorOf(request), secretKey),
   });

@@ -6,13 +6,14 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, not, or, like, isNotNull } from 'drizzle-orm';
+import { AppError, errorMessage } from '../../../domain/errors';
 import type { Db } from '../../db/client';
 import { webhookEndpoints } from '../../db/schema';
 
 const PREFIX = 'sealed:v1:';
 
-/** Why a sealed secret could not be used, and what to do (shown in the endpoint's log). */
-export const SECRET_DOES_NOT_OPEN = 'No se pudo abrir el secreto de un webhook: ¿cambió BETTER_AUTH_SECRET? Rota el secreto del endpoint.';
+/** Why a sealed secret could not be used, and what to do: the refusal's own text, also written in the endpoint's log. */
+export const SECRET_DOES_NOT_OPEN = errorMessage('WEBHOOK_SECRET_UNREADABLE');
 
 /** The sealing key of this server: derived, not stored. */
 export function webhookSecretKey(authSecret: string): Buffer {
@@ -40,7 +41,7 @@ export function openSecret(stored: string, key: Buffer): string {
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8');
   } catch {
-    throw new Error(SECRET_DOES_NOT_OPEN);
+    throw new AppError('WEBHOOK_SECRET_UNREADABLE');
   }
 }
 
