@@ -131,6 +131,12 @@ test.describe('survey B', () => {
     await tech.focus();
     await page.keyboard.press('Space');
     await expect(tech).toHaveAttribute('aria-pressed', 'true');
+    // The live region says the drag began ('Tomaste …', at once replaced by where it is: over itself).
+    await expect(page.getByText(/^(Tomaste Tecnología|Tecnología está sobre Tecnología)\.$/)).toBeAttached();
+    // dnd-kit listens for the arrow keys from a timer it queues when the drag starts
+    // (KeyboardSensor.attach, setTimeout); an arrow pressed before that timer ran was lost (CI, 26 Nov).
+    // A timer queued now runs after it, so the first arrow is heard.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     // dnd-kit's live region says what happens; each step waits for it, as a screen-reader user would.
     for (const over of ['Equipo y comunidad', 'Flexibilidad', 'Crecimiento profesional', 'Bienestar']) {
       await page.keyboard.press('ArrowUp');
