@@ -3,19 +3,19 @@
  * route declares the scope it needs (`config.apiScope`) and a key is refused on every route that
  * declares none it holds. Shared by the server (the check) and the web (the checkboxes' labels).
  */
+import { valuesOf } from './labelled';
 
-export const API_SCOPES = ['users:read', 'users:write', 'tokens:assign', 'tokens:read', 'requests:read', 'codes:read'] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
-
-/** The screen's label of each scope. */
-export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+/** Each scope with the screen's label of it. */
+export const API_SCOPE_LABELS = {
   'users:read': 'Leer colaboradores',
   'users:write': 'Crear y editar colaboradores',
   'tokens:assign': 'Asignar tokens',
   'tokens:read': 'Leer historial de tokens',
   'requests:read': 'Leer solicitudes',
   'codes:read': 'Ver códigos de canje en las solicitudes',
-};
+} as const;
+export type ApiScope = keyof typeof API_SCOPE_LABELS;
+export const API_SCOPES = valuesOf(API_SCOPE_LABELS);
 
 /** Who a key acts for: its company (created by HR, level 2) or the platform (level 1). */
 export type ApiKeyAudience = 'company' | 'platform';

@@ -3,21 +3,16 @@
  * score", §9): the alert threshold, the bands, the analysis frequencies and the default instructions (the phone
  * number rule is src/domain/phone.ts).
  */
+import { valuesOf } from './labelled';
 
 /** A profile at or above this score raises an alert (part 2 §9). */
 export const STRESS_ALERT_THRESHOLD = 7;
 export const STRESS_SCORE_MIN = 1;
 export const STRESS_SCORE_MAX = 10;
 
-export const ANALYSIS_FREQUENCIES = ['daily', 'weekly', 'biweekly', 'monthly'] as const;
-export type AnalysisFrequency = (typeof ANALYSIS_FREQUENCIES)[number];
-
-export const ANALYSIS_FREQUENCY_LABELS: Record<AnalysisFrequency, string> = {
-  daily: 'Diario',
-  weekly: 'Semanal',
-  biweekly: 'Quincenal',
-  monthly: 'Mensual',
-};
+export const ANALYSIS_FREQUENCY_LABELS = { daily: 'Diario', weekly: 'Semanal', biweekly: 'Quincenal', monthly: 'Mensual' } as const;
+export type AnalysisFrequency = keyof typeof ANALYSIS_FREQUENCY_LABELS;
+export const ANALYSIS_FREQUENCIES = valuesOf(ANALYSIS_FREQUENCY_LABELS);
 
 /** Length of one analysis period, in days (the profile's window and the trend chart's step). */
 export const ANALYSIS_PERIOD_DAYS: Record<AnalysisFrequency, number> = { daily: 1, weekly: 7, biweekly: 14, monthly: 30 };
@@ -34,9 +29,9 @@ export function stressBand(score: number | null | undefined): StressBand {
 
 export const STRESS_BAND_LABELS: Record<StressBand, string> = { high: 'Alto', medium: 'Medio', low: 'Bajo', none: 'Sin datos' };
 
-export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
-export const SENTIMENT_LABELS: Record<Sentiment, string> = { positive: 'Positivo', neutral: 'Neutral', negative: 'Negativo' };
+export const SENTIMENT_LABELS = { positive: 'Positivo', neutral: 'Neutral', negative: 'Negativo' } as const;
+export type Sentiment = keyof typeof SENTIMENT_LABELS;
+export const SENTIMENTS = valuesOf(SENTIMENT_LABELS);
 
 /**
  * Part 2 §9's default instructions, in its words. Its scale runs the other way from the stress score
@@ -73,14 +68,9 @@ export function parseCheckInWindow(text: string): { start: number; end: number }
 }
 
 /** A configuration HR saved is a bot request that level 1 answers (issue 22 §4, decision 242). */
-export const BOT_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
-export type BotRequestStatus = (typeof BOT_REQUEST_STATUSES)[number];
-export const BOT_REQUEST_STATUS_LABELS: Record<BotRequestStatus, string> = {
-  pending: 'Pendiente',
-  approved: 'Aprobada',
-  rejected: 'Rechazada',
-  superseded: 'Reemplazada',
-};
+export const BOT_REQUEST_STATUS_LABELS = { pending: 'Pendiente', approved: 'Aprobada', rejected: 'Rechazada', superseded: 'Reemplazada' } as const;
+export type BotRequestStatus = keyof typeof BOT_REQUEST_STATUS_LABELS;
+export const BOT_REQUEST_STATUSES = valuesOf(BOT_REQUEST_STATUS_LABELS);
 export const BOT_REQUEST_REASON_LENGTH_MAX = 500;
 
 /** Tag lists of the configuration: at most this many, each at most this long. */

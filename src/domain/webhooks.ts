@@ -3,6 +3,7 @@
  * the states of a delivery. Shared by the server (fan-out, schemas) and the web (the form's
  * checkboxes, the log). Nothing of the wellbeing bot is, or may become, one of these events.
  */
+import { valuesOf } from './labelled';
 
 export const WEBHOOK_EVENT_TYPES = [
   'employee.created',
@@ -33,15 +34,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST
  * A delivery: waiting for its (next) attempt, being sent now, delivered (2xx), or given up (24 h of
  * failures, or its endpoint was disabled).
  */
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-
-export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: 'Pendiente',
-  sending: 'Enviando',
-  delivered: 'Entregado',
-  failed: 'Fallido',
-};
+export const WEBHOOK_DELIVERY_STATUS_LABELS = { pending: 'Pendiente', sending: 'Enviando', delivered: 'Entregado', failed: 'Fallido' } as const;
+export type WebhookDeliveryStatus = keyof typeof WEBHOOK_DELIVERY_STATUS_LABELS;
+export const WEBHOOK_DELIVERY_STATUSES = valuesOf(WEBHOOK_DELIVERY_STATUS_LABELS);
 
 /** How long a delivery is retried, and how long an endpoint may fail before it is disabled. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;

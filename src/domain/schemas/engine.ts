@@ -3,27 +3,27 @@
  * monthly allowance.
  */
 import { z } from './zod';
+import { valuesOf } from '../labelled';
 import { count, pageQuery } from './fields';
 import { NOTIFICATION_TYPES } from '../notifications';
 import { TOKEN_TYPES } from '../constants';
 
 // ───────── achievements (part 1 §5, §9) ─────────
 
-export const ACHIEVEMENT_CONDITION_TYPES = ['same_provider_timeframe', 'tokens_used_count', 'consecutive_days', 'first_company_user', 'weekend_usage'] as const;
-export type AchievementConditionType = (typeof ACHIEVEMENT_CONDITION_TYPES)[number];
-
-/** Part 1 §9: the form's defaults and the time window's bounds. */
-export const ACHIEVEMENT_DEFAULTS = { minutes: 40, minUsers: 2, rewardTokens: 5 } as const;
-const ACHIEVEMENT_LIMITS = { minutes: [1, 120], minUsers: [2, 10], consecutiveDays: [2, 30] } as const;
-
-/** The Spanish labels of the condition types (the form's select and the table). */
-export const CONDITION_LABELS: Record<AchievementConditionType, string> = {
+/** The condition types, with their Spanish labels (the form's select and the table). */
+export const CONDITION_LABELS = {
   same_provider_timeframe: 'Canje conjunto en el mismo proveedor',
   tokens_used_count: 'Cantidad de códigos usados',
   consecutive_days: 'Días consecutivos de uso',
   first_company_user: 'Primero de su empresa en un proveedor',
   weekend_usage: 'Uso en fin de semana',
-};
+} as const;
+export type AchievementConditionType = keyof typeof CONDITION_LABELS;
+export const ACHIEVEMENT_CONDITION_TYPES = valuesOf(CONDITION_LABELS);
+
+/** Part 1 §9: the form's defaults and the time window's bounds. */
+export const ACHIEVEMENT_DEFAULTS = { minutes: 40, minUsers: 2, rewardTokens: 5 } as const;
+const ACHIEVEMENT_LIMITS = { minutes: [1, 120], minUsers: [2, 10], consecutiveDays: [2, 30] } as const;
 
 /** Part 1 §5's rules, with their messages (decision 82: the spec gives only 'Error al crear la regla'). */
 const RULE_MESSAGES = {

@@ -3,6 +3,7 @@
  * HR screens. Messages are the spec's.
  */
 import { z } from './zod';
+import { valuesOf } from '../labelled';
 import { RECORD_STATUSES, USER_TYPES } from '../constants';
 import { errorMessage } from '../errors';
 import { displayName, newPasswordPair } from './auth';
@@ -49,14 +50,9 @@ export type CompanyTokenStats = z.infer<typeof companyTokenStatsSchema>;
 // ───────── benefits overview (/level2/benefits) ─────────
 
 /** The chart's four columns (part 2 §2 'Uso de Beneficios'). */
-export const USAGE_GROUPS = ['pending', 'approved', 'rejected', 'used'] as const;
-export type UsageGroup = (typeof USAGE_GROUPS)[number];
-export const USAGE_GROUP_LABELS: Record<UsageGroup, string> = {
-  pending: 'Pendientes',
-  approved: 'Aprobados',
-  rejected: 'Rechazados',
-  used: 'Utilizados',
-};
+export const USAGE_GROUP_LABELS = { pending: 'Pendientes', approved: 'Aprobados', rejected: 'Rechazados', used: 'Utilizados' } as const;
+export type UsageGroup = keyof typeof USAGE_GROUP_LABELS;
+export const USAGE_GROUPS = valuesOf(USAGE_GROUP_LABELS);
 
 const productLinkSchema = z.object({
   requestId: z.string(),

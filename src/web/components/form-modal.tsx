@@ -27,6 +27,9 @@ function oneMessagePerForm(errors: FormErrors): FormErrors {
  * A Mantine form validated by the same zod schema the server uses (CONVENTIONS "One contract at
  * both ends"), through Mantine 9's standard-schema resolver: the first message of each field is
  * the spec's text, shown under the field before anything is sent, and each message once.
+ * Controlled: every input takes its `value` from the form on each render, so a field needs only
+ * `{...form.getInputProps(name)}` — no `key={form.key(name)}`, which only uncontrolled forms (the
+ * public auth pages) need to redraw an input whose value was set from code.
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(schema: FormSchema, initialValues: Values) {
   const resolve = schemaResolver(schema, { sync: true });

@@ -8,6 +8,7 @@ import { HISTORY_COUNT_CAP, recordStatusOf, type TokenType, type TransferKind } 
 import type { EmployeeBalance, HistoryEntry, HistoryPage } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
+import { personColumns } from '../users/service';
 import { containsPattern } from '../../db/search';
 
 /**
@@ -47,11 +48,8 @@ export async function listEmployeeBalances(db: Executor, options: EmployeeListOp
   );
   const page = db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
+      ...personColumns,
       companyId: users.companyId,
-      status: users.status,
       createdAt: users.createdAt,
       total: sql<number>`${db.$count(users, where)}`.mapWith(Number).as('total'),
     })

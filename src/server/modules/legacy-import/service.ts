@@ -12,6 +12,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { CODE_PATTERN } from '../../../domain/code';
 import { companyDomainProblem } from '../../../domain/company-domain';
 import { toE164 } from '../../../domain/phone';
+import { valuesOf } from '../../../domain/labelled';
 import { ACHIEVEMENT_CONDITION_TYPES } from '../../../domain/schemas/engine';
 import { recordStatusOf, type TokenType } from '../../../domain/constants';
 import type { AppConfig } from '../../config';
@@ -56,23 +57,8 @@ import {
   type LegacyHistoryEntry,
 } from './parse';
 
-export const ENTITIES = [
-  'company',
-  'user',
-  'platform_benefit',
-  'company_benefit',
-  'balance',
-  'request',
-  'code',
-  'survey_a',
-  'survey_b',
-  'achievement',
-  'user_achievement',
-] as const;
-export type Entity = (typeof ENTITIES)[number];
-
-/** How operators read each entity in the report. */
-export const ENTITY_LABELS: Record<Entity, string> = {
+/** What the import brings over, in the report's order, and how operators read each entity there. */
+export const ENTITY_LABELS = {
   company: 'Empresas',
   user: 'Usuarios',
   platform_benefit: 'Beneficios Jobby',
@@ -84,7 +70,9 @@ export const ENTITY_LABELS: Record<Entity, string> = {
   survey_b: 'Encuestas B',
   achievement: 'Logros',
   user_achievement: 'Logros otorgados',
-};
+} as const;
+export type Entity = keyof typeof ENTITY_LABELS;
+export const ENTITIES = valuesOf(ENTITY_LABELS);
 
 /** One person of `firebase auth:export --format=json`. */
 export type FirebaseAuthUser = { localId: string; email?: string; passwordHash?: string; salt?: string };

@@ -16,7 +16,7 @@ import { issueInvitations, type InvitationMail } from '../invitations/service';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { revokeUserSessions } from '../users/service';
+import { personColumns, revokeUserSessions } from '../users/service';
 
 /** A select box, not a report: enough for every provider a platform realistically links. */
 const PROVIDER_OPTIONS_MAX = 200;
@@ -29,7 +29,7 @@ const PROVIDER_LEVEL = 4;
  */
 export async function listProviderOptions(db: Executor): Promise<ProviderOption[]> {
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+    .select(personColumns)
     .from(users)
     .where(eq(users.level, PROVIDER_LEVEL))
     .orderBy(sql`lower(${users.name})`, asc(users.id))
@@ -76,10 +76,7 @@ type ProviderEdit = z.infer<typeof providerUpdateSchema> & { id: string };
 type ProviderListQuery = z.infer<typeof providerListQuerySchema>;
 
 const providerColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  status: users.status,
+  ...personColumns,
   category: users.providerCategory,
   description: users.providerDescription,
   contactPhone: users.contactPhone,

@@ -15,16 +15,13 @@ import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
 import { foreignDomainsAmong } from '../companies/service';
 import { issueInvitations, type InvitationMail } from '../invitations/service';
-import { disableUser } from './service';
+import { disableUser, personColumns } from './service';
 import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../exports/csv';
 
 type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 
 const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  status: users.status,
+  ...personColumns,
   userType: users.userType,
   surveyCompleted: users.surveyCompleted,
   createdAt: users.createdAt,

@@ -11,6 +11,9 @@ import type { Actor } from '../../actor';
 import { AppError } from '../../../domain/errors';
 import { violatedUniqueConstraint } from '../../db/errors';
 
+/** Who an account is, as every list of people shows it: the first columns of their selects. */
+export const personColumns = { id: users.id, name: users.name, email: users.email, status: users.status };
+
 export async function emailIsRegistered(db: Executor, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return Boolean(row);

@@ -2,13 +2,13 @@ import { Alert, Loader, Select, SimpleGrid, Text, Textarea, TextInput } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import {
-  ACHIEVEMENT_CONDITION_TYPES,
   ACHIEVEMENT_DEFAULTS,
   achievementRuleInputSchema,
   CONDITION_LABELS,
   type AchievementConditionType,
   type AchievementRule,
 } from '../../../domain/schemas/engine';
+import { optionsOf } from '../../../domain/labelled';
 import { messageOf } from '../../api/client';
 import { useCreateRule, useRuleQualifying, useUpdateRule, type QualifyingParams } from '../../api/achievements';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
@@ -120,23 +120,22 @@ export function AchievementRuleModal({ opened, rule, onClose, onSaved }: { opene
       isSubmitting={save.isPending}
       error={create.isError ? 'Error al crear la regla' : update.isError ? messageOf(update.error) : null}
     >
-      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-      <Textarea label="Descripción" withAsterisk autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
+      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
+      <Textarea label="Descripción" withAsterisk autosize minRows={2} {...form.getInputProps('description')} />
       <Select
         label="Condición"
         allowDeselect={false}
         disabled={typeLocked}
         description={typeLocked ? 'Ya fue otorgada: su condición no cambia (para otra, crea una regla nueva).' : undefined}
-        data={ACHIEVEMENT_CONDITION_TYPES.map((value) => ({ value, label: CONDITION_LABELS[value] }))}
+        data={optionsOf(CONDITION_LABELS)}
         {...form.getInputProps('conditionType')}
-        key={form.key('conditionType')}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {VALUE_LABEL[type] && <TokenAmountInput label={VALUE_LABEL[type]} {...form.getInputProps('conditionValue')} key={form.key('conditionValue')} />}
+        {VALUE_LABEL[type] && <TokenAmountInput label={VALUE_LABEL[type]} {...form.getInputProps('conditionValue')} />}
         {type === 'same_provider_timeframe' && (
-          <TokenAmountInput label="Mínimo de usuarios" {...form.getInputProps('conditionMinUsers')} key={form.key('conditionMinUsers')} />
+          <TokenAmountInput label="Mínimo de usuarios" {...form.getInputProps('conditionMinUsers')} />
         )}
-        <TokenAmountInput label="Recompensa (tokens flexibles)" {...form.getInputProps('rewardTokens')} key={form.key('rewardTokens')} />
+        <TokenAmountInput label="Recompensa (tokens flexibles)" {...form.getInputProps('rewardTokens')} />
       </SimpleGrid>
       <QualifyingNow params={qualifyingParams(form.values, rule?.id)} />
     </FormModal>

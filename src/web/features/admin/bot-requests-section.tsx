@@ -106,7 +106,7 @@ function RejectModal({ request, onClose, onRejected }: { request: BotRequest | n
       <Text size="sm" c="dimmed">
         RR.HH. de <strong>{request?.companyName}</strong> verá el motivo junto a su configuración. Seguirá vigente la configuración aprobada anteriormente.
       </Text>
-      <Textarea label="Motivo del rechazo" withAsterisk autosize minRows={3} data-autofocus {...form.getInputProps('reason')} key={form.key('reason')} />
+      <Textarea label="Motivo del rechazo" withAsterisk autosize minRows={3} data-autofocus {...form.getInputProps('reason')} />
     </FormModal>
   );
 }

@@ -27,8 +27,8 @@ function AdminIdentityFields({ company, howTheyEnter, form }: { company: Company
       <Text size="sm" c="dimmed">
         Administrador de Recursos Humanos de <strong>{company?.name}</strong>. {howTheyEnter}
       </Text>
-      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
-      <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} key={form.key('email')} />
+      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
+      <TextInput label="Correo del administrador" type="email" withAsterisk {...form.getInputProps('email')} />
     </>
   );
 }
@@ -66,8 +66,8 @@ export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminM
       error={create.isError ? adminErrorText(create.error) : null}
     >
       <AdminIdentityFields company={company} howTheyEnter="Podrá ingresar con este correo y contraseña." form={form} />
-      <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
-      <PasswordInput label="Confirmar contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+      <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+      <PasswordInput label="Confirmar contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
     </FormModal>
   );
 }

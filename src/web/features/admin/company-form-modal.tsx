@@ -59,27 +59,25 @@ export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyF
       isSubmitting={save.isPending}
       error={save.isError ? messageOf(save.error) : null}
     >
-      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
+      <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Nombre de contacto" withAsterisk {...form.getInputProps('contactName')} key={form.key('contactName')} />
-        <TextInput label="Email de contacto" type="email" withAsterisk {...form.getInputProps('contactEmail')} key={form.key('contactEmail')} />
-        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
-        <TokenAmountInput label="Máximo de usuarios" min={1} {...form.getInputProps('maxUsers')} key={form.key('maxUsers')} />
+        <TextInput label="Nombre de contacto" withAsterisk {...form.getInputProps('contactName')} />
+        <TextInput label="Email de contacto" type="email" withAsterisk {...form.getInputProps('contactEmail')} />
+        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} />
+        <TokenAmountInput label="Máximo de usuarios" min={1} {...form.getInputProps('maxUsers')} />
       </SimpleGrid>
-      <TextInput label="Dirección" {...form.getInputProps('address')} key={form.key('address')} />
+      <TextInput label="Dirección" {...form.getInputProps('address')} />
       <TextInput
         label="Dominio de correo"
         description="Los colaboradores con un correo de este dominio se unen a la empresa (por ejemplo: empresa.cl)."
         placeholder="empresa.cl"
         {...form.getInputProps('emailDomain')}
-        key={form.key('emailDomain')}
       />
       <TokenAmountInput
         label="Tokens flexibles mensuales por colaborador"
         description="Cada colaborador activo los recibe el día 1 de cada mes (0: ninguno)."
         min={0}
         {...form.getInputProps('monthlyJobbyTokens')}
-        key={form.key('monthlyJobbyTokens')}
       />
     </FormModal>
   );

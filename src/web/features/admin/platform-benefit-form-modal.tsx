@@ -82,11 +82,11 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
       isSubmitting={save.isPending}
       error={save.isError ? messageOf(save.error) : null}
     >
-      <TextInput label="Título" withAsterisk {...form.getInputProps('title')} key={form.key('title')} />
-      <Textarea label="Descripción" withAsterisk autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
+      <TextInput label="Título" withAsterisk {...form.getInputProps('title')} />
+      <Textarea label="Descripción" withAsterisk autosize minRows={2} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select label="Tipo" withAsterisk placeholder="Elige un tipo" data={TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('type')} key={form.key('type')} />
-        <TextInput label="Valor" placeholder="Ej.: 2x1, 20% de descuento" {...form.getInputProps('value')} key={form.key('value')} />
+        <Select label="Tipo" withAsterisk placeholder="Elige un tipo" data={TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('type')} />
+        <TextInput label="Valor" placeholder="Ej.: 2x1, 20% de descuento" {...form.getInputProps('value')} />
         <Select
           label="Proveedor"
           description={providerDescription(form.getValues())}
@@ -101,27 +101,24 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
             form.setFieldValue('providerUserId', id);
             form.setFieldValue('providerName', providers.data?.find((p) => p.id === id)?.name ?? '');
           }}
-          key={form.key('providerUserId')}
         />
-        <BenefitCategorySelect {...form.getInputProps('category')} key={form.key('category')} />
-        <TextInput label="URL de la imagen" type="url" {...form.getInputProps('image')} key={form.key('image')} />
-        <TokenAmountInput label="Costo en tokens" withAsterisk min={1} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
+        <BenefitCategorySelect {...form.getInputProps('category')} />
+        <TextInput label="URL de la imagen" type="url" {...form.getInputProps('image')} />
+        <TokenAmountInput label="Costo en tokens" withAsterisk min={1} {...form.getInputProps('tokenCost')} />
         <TokenAmountInput
           label="Unidades disponibles"
           description="0 = ilimitado"
           min={0}
           {...form.getInputProps('stock')}
-          key={form.key('stock')}
         />
         <TokenAmountInput
           label="Canjes por colaborador"
           description="0 = sin límite (un café, por ejemplo)"
           min={0}
           {...form.getInputProps('limitPerUser')}
-          key={form.key('limitPerUser')}
         />
       </SimpleGrid>
-      <Switch label="Destacado" {...form.getInputProps('isHighlighted', { type: 'checkbox' })} key={form.key('isHighlighted')} />
+      <Switch label="Destacado" {...form.getInputProps('isHighlighted', { type: 'checkbox' })} />
     </FormModal>
   );
 }

@@ -46,21 +46,20 @@ function ProviderProfileFields({ form, account }: { form: ProfileInputs; account
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} key={form.key('name')} />
+        <TextInput label="Nombre" withAsterisk {...form.getInputProps('name')} />
         {account}
-        <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} key={form.key('status')} />
-        <TextInput label="Categoría" {...form.getInputProps('category')} key={form.key('category')} />
-        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} key={form.key('contactPhone')} />
+        <Select label="Estado" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} />
+        <TextInput label="Categoría" {...form.getInputProps('category')} />
+        <TextInput label="Teléfono" type="tel" {...form.getInputProps('contactPhone')} />
       </SimpleGrid>
-      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} key={form.key('description')} />
-      <TextInput label="Dirección" description="Se muestra junto a los códigos que se usan aquí." {...form.getInputProps('address')} key={form.key('address')} />
+      <Textarea label="Descripción" autosize minRows={2} {...form.getInputProps('description')} />
+      <TextInput label="Dirección" description="Se muestra junto a los códigos que se usan aquí." {...form.getInputProps('address')} />
       <Textarea
         label="Instrucciones para canjear"
         description="Por ejemplo: «Muestra tu código en caja antes de pagar»."
         autosize
         minRows={2}
         {...form.getInputProps('instructions')}
-        key={form.key('instructions')}
       />
     </>
   );
@@ -195,8 +194,8 @@ function CreateProviderCard({ onCreated }: { onCreated: (message: string) => voi
             form={form}
             account={
               <>
-                <TextInput label="Correo" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} key={form.key('email')} />
-                {!invite && <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />}
+                <TextInput label="Correo" type="email" withAsterisk placeholder={`nombre@${domain}`} {...form.getInputProps('email')} />
+                {!invite && <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />}
               </>
             }
           />

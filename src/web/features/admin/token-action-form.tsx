@@ -97,7 +97,6 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
           min={ADMIN_TOKEN_QUANTITY_MIN}
           max={ADMIN_TOKEN_QUANTITY_MAX}
           disabled={isEmpty}
-          key={form.key('amount')}
           {...form.getInputProps('amount')}
         />
         {/* A textarea: the placeholder (the default reason the server records) wraps instead of being cut on a phone. */}
@@ -110,7 +109,6 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
           size="md"
           maxLength={500}
           disabled={isEmpty}
-          key={form.key('reason')}
           {...form.getInputProps('reason')}
         />
         <Button type="submit" color={color} variant="filled" size="md" leftSection={<Icon size={18} />} loading={isBusy} disabled={isDisabled || isEmpty}>

@@ -34,10 +34,10 @@ export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUse
           // The spec's text; an address outside the company's domain waits for its owner's confirmation (issue 18).
           onCreated(user.verificationMailSent ? 'Usuario creado correctamente. Le enviamos un correo para confirmar su dirección.' : 'Usuario creado correctamente'), })}
     >
-      <TextInput label="Nombre" required {...form.getInputProps('name')} key={form.key('name')} />
-      <CompanyEmailInput emailDomain={emailDomain} {...form.getInputProps('email')} key={form.key('email')} />
-      <PasswordInput label="Contraseña" required autoComplete="new-password" {...form.getInputProps('password')} key={form.key('password')} />
-      <PasswordInput label="Confirmar contraseña" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} key={form.key('confirmPassword')} />
+      <TextInput label="Nombre" required {...form.getInputProps('name')} />
+      <CompanyEmailInput emailDomain={emailDomain} {...form.getInputProps('email')} />
+      <PasswordInput label="Contraseña" required autoComplete="new-password" {...form.getInputProps('password')} />
+      <PasswordInput label="Confirmar contraseña" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
     </FormModal>
   );
 }

@@ -73,22 +73,22 @@ export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitF
       error={save.isError ? `Error: ${messageOf(save.error)}` : null}
       onSubmit={submit}
     >
-      <TextInput label="Título" required {...form.getInputProps('title')} key={form.key('title')} />
-      <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('description')} key={form.key('description')} />
+      <TextInput label="Título" required {...form.getInputProps('title')} />
+      <Textarea label="Descripción" required autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TokenAmountInput label="Costo en tokens" min={1} {...form.getInputProps('tokenCost')} key={form.key('tokenCost')} />
-        <TokenAmountInput label="Cantidad disponible" min={benefit ? 0 : 1} {...form.getInputProps('availableTokens')} key={form.key('availableTokens')} />
-        <TokenAmountInput label="Límite por usuario" min={1} {...form.getInputProps('limitPerUser')} key={form.key('limitPerUser')} />
+        <TokenAmountInput label="Costo en tokens" min={1} {...form.getInputProps('tokenCost')} />
+        <TokenAmountInput label="Cantidad disponible" min={benefit ? 0 : 1} {...form.getInputProps('availableTokens')} />
+        <TokenAmountInput label="Límite por usuario" min={1} {...form.getInputProps('limitPerUser')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <BenefitCategorySelect {...form.getInputProps('category')} key={form.key('category')} />
-        <TextInput label="Imagen (URL)" placeholder="https://…" {...form.getInputProps('image')} value={(form.getValues().image as string | null) ?? ''} onChange={(e) => form.setFieldValue('image', e.currentTarget.value || null)} key={form.key('image')} />
+        <BenefitCategorySelect {...form.getInputProps('category')} />
+        <TextInput label="Imagen (URL)" placeholder="https://…" {...form.getInputProps('image')} value={(form.getValues().image as string | null) ?? ''} onChange={(e) => form.setFieldValue('image', e.currentTarget.value || null)} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <DateField label="Fecha de inicio" {...form.getInputProps('startDate')} key={form.key('startDate')} />
-        <DateField label="Fecha de término" {...form.getInputProps('endDate')} key={form.key('endDate')} />
+        <DateField label="Fecha de inicio" {...form.getInputProps('startDate')} />
+        <DateField label="Fecha de término" {...form.getInputProps('endDate')} />
       </SimpleGrid>
-      <Checkbox label="Requiere aprobación de RR.HH." {...form.getInputProps('requiresApproval', { type: 'checkbox' })} key={form.key('requiresApproval')} />
+      <Checkbox label="Requiere aprobación de RR.HH." {...form.getInputProps('requiresApproval', { type: 'checkbox' })} />
     </FormModal>
   );
 }

@@ -32,8 +32,8 @@ export function InviteUserModal({ opened, emailDomain, onClose, onInvited }: Inv
       <Text size="sm" c="dimmed">
         La persona recibirá un correo con un enlace para elegir su contraseña y entrar a tu empresa.
       </Text>
-      <TextInput label="Nombre" required {...form.getInputProps('name')} key={form.key('name')} />
-      <CompanyEmailInput emailDomain={emailDomain} {...form.getInputProps('email')} key={form.key('email')} />
+      <TextInput label="Nombre" required {...form.getInputProps('name')} />
+      <CompanyEmailInput emailDomain={emailDomain} {...form.getInputProps('email')} />
     </FormModal>
   );
 }

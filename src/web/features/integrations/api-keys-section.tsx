@@ -168,8 +168,8 @@ function CreateApiKeyModal({ audience, opened, onClose, onCreated }: CreateApiKe
       error={create.isError ? `Error al crear la clave: ${messageOf(create.error)}` : null}
       onSubmit={(values) => create.mutate({ ...values, expiresOn: values.expiresOn || null }, { onSuccess: onCreated })}
     >
-      <TextInput label="Nombre" description="Para reconocerla en los historiales, por ejemplo «Nómina Buk»" required {...form.getInputProps('name')} key={form.key('name')} />
-      <Checkbox.Group label="Permisos" description="Marca solo lo que el sistema necesita" required {...form.getInputProps('scopes')} key={form.key('scopes')}>
+      <TextInput label="Nombre" description="Para reconocerla en los historiales, por ejemplo «Nómina Buk»" required {...form.getInputProps('name')} />
+      <Checkbox.Group label="Permisos" description="Marca solo lo que el sistema necesita" required {...form.getInputProps('scopes')}>
         <Stack gap={6} mt={6}>
           {API_SCOPES_BY_AUDIENCE[audience].map((scope) => (
             <Checkbox key={scope} value={scope} label={API_SCOPE_LABELS[scope]} description={scope} />
@@ -182,7 +182,6 @@ function CreateApiKeyModal({ audience, opened, onClose, onCreated }: CreateApiKe
         description="Último día en que funciona; sin fecha, funciona hasta que la revoques"
         {...form.getInputProps('expiresOn')}
         value={form.getValues().expiresOn ?? ''}
-        key={form.key('expiresOn')}
       />
     </FormModal>
   );

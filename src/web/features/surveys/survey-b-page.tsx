@@ -197,7 +197,7 @@ function SurveyBSteps({ onSaved }: { onSaved: () => void }) {
           </button>
         )}
         <span className={classes.spacer} />
-        <button type="button" data-primary className={b.primaryB} disabled={!canContinue} onClick={next}>
+        <button type="button" data-primary className={`${classes.pillButton} ${b.primaryB}`} disabled={!canContinue} onClick={next}>
           {step === 0 ? 'Iniciar Experiencia' : isLast ? (save.isPending ? SURVEY_TEXTS.saving : 'Finalizar') : 'Continuar'}
         </button>
       </div>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { ANALYSIS_FREQUENCIES, ANALYSIS_FREQUENCY_LABELS, DEFAULT_BOT_INSTRUCTIONS } from '../../../../domain/bot';
+import { ANALYSIS_FREQUENCY_LABELS, DEFAULT_BOT_INSTRUCTIONS } from '../../../../domain/bot';
+import { optionsOf } from '../../../../domain/labelled';
 import { formatDate, formatDateTime } from '../../../../domain/dates';
 import { errorMessage } from '../../../../domain/errors';
 import { botConfigInputSchema, type BotConfigInput, type BotSettings } from '../../../../domain/schemas/bot';
@@ -149,7 +150,7 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
               <TextInput label="Número de WhatsApp" placeholder="+56 9 1234 5678" description="Formato internacional (E.164)" {...form.getInputProps('whatsappNumber')} />
               <Select
                 label="Frecuencia de análisis"
-                data={ANALYSIS_FREQUENCIES.map((value) => ({ value, label: ANALYSIS_FREQUENCY_LABELS[value] }))}
+                data={optionsOf(ANALYSIS_FREQUENCY_LABELS)}
                 allowDeselect={false}
                 {...form.getInputProps('analysisFrequency')}
               />
