@@ -16,10 +16,9 @@
  * BENCH_IMPORT_MAIL=off: no sink; SMTP_URL names a closed port, so every batch of invitations fails at
  * once (logged by the server) and the figures are the import's alone.
  */
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../test/support/smtp-sink';
 import { IMPORT_CHUNK_SIZE, IMPORT_MAX_ROWS, type ImportRow } from '../src/domain/employee-import';
 import type { EmployeeImportPreview, EmployeeImportResult } from '../src/domain/schemas/hr';
 import { createBenchDatabase, literal, openBenchDatabase, query, type BenchDatabase } from './db';
@@ -73,25 +72,15 @@ export function generateRows(count: number): ImportRow[] {
   return rows;
 }
 
-/** A local SMTP server that accepts every message and counts it (the server's SMTP_URL points here). */
+/** A local SMTP sink that accepts every message and counts it (the server's SMTP_URL points here). */
 async function startMailSink(): Promise<{ port: number; received: () => number; lastAt: () => number; close: () => Promise<void> }> {
   let received = 0;
   let lastAt = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received += session.envelope.rcptTo.length;
-        lastAt = performance.now();
-        callback();
-      });
-    },
+  const sink = await startSmtpSink(({ recipients }) => {
+    received += recipients.length;
+    lastAt = performance.now();
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
-  return { port, received: () => received, lastAt: () => lastAt, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { ...sink, received: () => received, lastAt: () => lastAt };
 }
 
 async function post<T>(baseUrl: string, cookie: string, path: string, body: unknown, extra: Record<string, string> = {}): Promise<T> {

@@ -2,9 +2,8 @@
  * Email verification and password reset through a real SMTP conversation with a local sink started
  * here (smtp-server on 127.0.0.1, never the network), and the development outbox without SMTP.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../support/smtp-sink';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, type TestContext } from '../../support/app';
@@ -12,32 +11,22 @@ import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, sig
 type Received = { to: string; raw: string };
 
 /** A sink that keeps every message and lets a test wait for the next one to an address. */
-function startSink() {
+async function startSink() {
   const received: Received[] = [];
   const waiters: { to: string; resolve: (m: Received) => void }[] = [];
   const checks: (() => boolean)[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) {
-          const message = { to: rcpt.address, raw };
-          received.push(message);
-          const index = waiters.findIndex((w) => w.to === rcpt.address);
-          if (index >= 0) waiters.splice(index, 1)[0].resolve(message);
-        }
-        for (const check of [...checks]) if (check()) checks.splice(checks.indexOf(check), 1);
-        callback();
-      });
-    },
+  const sink = await startSmtpSink(({ recipients, raw }) => {
+    for (const to of recipients) {
+      const message = { to, raw };
+      received.push(message);
+      const index = waiters.findIndex((w) => w.to === to);
+      if (index >= 0) waiters.splice(index, 1)[0].resolve(message);
+    }
+    for (const check of [...checks]) if (check()) checks.splice(checks.indexOf(check), 1);
   });
   return {
+    ...sink,
     received,
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port))),
     next: (to: string) =>
       new Promise<Received>((resolve) => {
         const already = received.find((m) => m.to === to);
@@ -55,7 +44,6 @@ function startSink() {
         };
         if (!check()) checks.push(check);
       }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -74,13 +62,12 @@ function linkOf(raw: string): URL {
 }
 
 let ctx: TestContext;
-let sink: ReturnType<typeof startSink>;
+let sink: Awaited<ReturnType<typeof startSink>>;
 let companyId = '';
 
 beforeAll(async () => {
-  sink = startSink();
-  const port = await sink.listen();
-  ctx = await createTestContext({ emailVerification: 'required', smtpUrl: `smtp://127.0.0.1:${port}` });
+  sink = await startSink();
+  ctx = await createTestContext({ emailVerification: 'required', smtpUrl: `smtp://127.0.0.1:${sink.port}` });
   companyId = await createCompany(ctx.db, 'Andes', { emailDomain: 'andes.cl' });
 });
 afterAll(async () => {

@@ -2,9 +2,8 @@
  * The SMTP side of the mail transport (decision 290): `queueAll` hands a batch over without waiting for
  * the server to accept each message, and `close` waits for what is still queued.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../../../test/support/smtp-sink';
 import type { Db } from '../../db/client';
 import { createMailTransport, type MailMessage } from './transport';
 
@@ -13,22 +12,11 @@ async function holdingSink() {
   const accepted: string[] = [];
   let open!: () => void;
   const released = new Promise<void>((resolve) => (open = resolve));
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        void released.then(() => {
-          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      });
-    },
+  const sink = await startSmtpSink(async ({ recipients }) => {
+    await released;
+    accepted.push(...recipients);
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
-  return { port, accepted, release: open, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { ...sink, accepted, release: open };
 }
 
 const message = (to: string): MailMessage => ({ to, subject: 'Te invitaron a Jobby', text: 'Hola', html: '<p>Hola</p>', link: null });
