@@ -9,7 +9,9 @@
  *   America/Santiago, with retries, and the bot's periodic analysis every ten minutes (each company's
  *   period is claimed once, whoever runs it: bot/periodic.ts), and the bot's check-ins every five
  *   minutes (each person's check-in of a period is claimed once, whoever runs it: bot/check-ins.ts), and every hour the bell's reminder of
- *   unused codes about to lapse (each code reminded once by a unique key: codes/expiry-reminder.ts);
+ *   unused codes about to lapse (each code reminded once by a unique key: codes/expiry-reminder.ts), and
+ *   every ten minutes the invitations whose mail was never delivered (decision 310: sent again with
+ *   the same link; at least once);
  * - the catch-up at start: the month due now is granted if it was not (a copy down on the 1st).
  * Every piece is safe with several copies: SKIP LOCKED for events, unique keys for grants, and
  * pg-boss's own once-per-minute cron lock.
@@ -22,6 +24,8 @@ import { OUTBOX_CHANNEL } from './modules/events/outbox';
 import { CHECK_IN_TICK_MINUTES, runCheckIns } from './modules/bot/check-ins';
 import { runPeriodicBotAnalysis } from './modules/bot/periodic';
 import { remindExpiringCodes } from './modules/codes/expiry-reminder';
+import { resendUnmailedInvitations } from './modules/invitations/service';
+import type { MailTransport } from './modules/mail/transport';
 import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
 import type { WebhookAddressPolicy } from './modules/webhooks/addresses';
 import { deliverDueWebhooks } from './modules/webhooks/delivery';
@@ -36,6 +40,8 @@ const BOT_CHECK_IN_QUEUE = 'bot-check-ins';
 const BOT_CHECK_IN_CRON = `*/${CHECK_IN_TICK_MINUTES} * * * *`;
 const CODE_REMINDER_QUEUE = 'code-expiry-reminder';
 const CODE_REMINDER_CRON = '17 * * * *';
+const INVITATION_MAIL_QUEUE = 'invitation-mail-sweep';
+const INVITATION_MAIL_CRON = '*/10 * * * *';
 const SWEEP_MS = 30_000;
 
 type Log = { info: (message: string) => void; error: (message: string) => void };
@@ -85,7 +91,7 @@ function serialised(work: () => Promise<void>, onError: (error: unknown) => void
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export async function startJobs(database: Database, log: Log, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy; webhookSecretKey: Buffer }): Promise<Jobs> {
+export async function startJobs(database: Database, log: Log, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy; webhookSecretKey: Buffer; mail: MailTransport; publicUrl: string }): Promise<Jobs> {
   const { db } = database;
   const events = serialised(
     () => processPendingEvents(db, { ...deps, onError: (error, id) => log.error(`Evento ${id}: ${messageOf(error)}`) }).then(() => undefined),
@@ -131,9 +137,17 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps &
     const reminded = await remindExpiringCodes(db);
     if (reminded > 0) log.info(`Recordatorios de códigos por vencer: ${reminded}`);
   });
-  // A period that came due while no copy ran is analysed now, not at the next tick; so are the codes.
+  await boss.createQueue(INVITATION_MAIL_QUEUE);
+  await boss.schedule(INVITATION_MAIL_QUEUE, INVITATION_MAIL_CRON, {}, { tz: 'America/Santiago' });
+  await boss.work(INVITATION_MAIL_QUEUE, async () => {
+    const sent = await resendUnmailedInvitations(db, deps.mail, { publicUrl: deps.publicUrl });
+    if (sent > 0) log.info(`Invitaciones cuyo correo no se había entregado, enviadas de nuevo: ${sent}`);
+  });
+  // A period that came due while no copy ran is analysed now, not at the next tick; so are the codes,
+  // and the invitations a copy that died had queued.
   await boss.send(BOT_ANALYSIS_QUEUE, {});
   await boss.send(CODE_REMINDER_QUEUE, {});
+  await boss.send(INVITATION_MAIL_QUEUE, {});
 
   // Catch-up of a month missed while no copy ran, then whatever the outbox holds.
   const made = await grantMonth(db, dueMonth(new Date()));

@@ -29,6 +29,8 @@ async function main() {
     botTransport: app.deps.bot.transport,
     webhookPolicy: { production: config.env === 'production' },
     webhookSecretKey: secretKey,
+    mail: app.deps.mail,
+    publicUrl: config.publicUrl,
   });
   const close = async () => {
     await jobs.stop();

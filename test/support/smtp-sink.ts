@@ -1,8 +1,8 @@
 /**
  * A local SMTP server for tests and benches (smtp-server on 127.0.0.1 at a free port, never the
  * network): it accepts any sender without TLS or authentication and hands each message — its
- * recipients and raw text — to `onMessage`. The message is accepted when `onMessage` resolves, so a
- * caller can also hold it back.
+ * recipients and raw text — to `onMessage`. The message is accepted when `onMessage` resolves (so a
+ * caller can also hold it back) and refused when it throws.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -18,10 +18,13 @@ export async function startSmtpSink(onMessage: (message: SinkMessage) => void | 
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        Promise.resolve(onMessage({ recipients: session.envelope.rcptTo.map((r) => r.address), raw })).then(
-          () => callback(),
-          (error: Error) => callback(error),
-        );
+        // A throw from onMessage, sync or async, refuses the message.
+        Promise.resolve()
+          .then(() => onMessage({ recipients: session.envelope.rcptTo.map((r) => r.address), raw }))
+          .then(
+            () => callback(),
+            (error: Error) => callback(error),
+          );
       });
     },
   });

@@ -98,7 +98,7 @@ describe('a redemption and an approval reach the receiver, signed', () => {
     const endpoint = await register(hr, `${receiver.url}/jobby`, ['request.created', 'request.approved']);
     const platform = await register(root, `${receiver.url}/plataforma`, ['request.approved']);
     const other = await register(hrAustral, `${australReceiver.url}/austral`);
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: policy, webhookSecretKey: webhookSecretKey(ctx.config.authSecret) });
+    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: policy, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
     try {
       const created = receiver.next('request.created', 10_000);
       const requestId = await redeemDayOff();

@@ -40,5 +40,10 @@ export const invitations = pgTable(
     /** The latest mail's time: a resend moves it and the link's expiry. */
     sentAt: ts('sent_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
+    /**
+     * When the mail of the link issued at `sentAt` was accepted by the mail server (null until then):
+     * a mail queued in a process that died is found by it and sent again (decision 310).
+     */
+    mailedAt: ts('mailed_at'),
   },
 );

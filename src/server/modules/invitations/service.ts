@@ -6,18 +6,26 @@
  * password accepts it (auth.ts onPasswordReset → acceptInvitation).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import { INVITATION_DAYS } from '../../../domain/employee-import';
 import { AppError } from '../../../domain/errors';
 import type { AppConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, invitations, users, verifications } from '../../db/schema';
 import { invitationMail } from '../mail/templates';
-import type { MailTransport } from '../mail/transport';
+import type { MailMessage, MailTransport } from '../mail/transport';
 import { deleteAccountWithoutHistory } from '../users/levels';
 
-/** A mail to send after COMMIT: never from inside the transaction that made its link. */
-export type InvitationMail = { email: string; name: string; token: string; companyName: string | null };
+/**
+ * A mail to send after COMMIT: never from inside the transaction that made its link. `issuedAt` is
+ * the invitation's `sent_at` for that link: the mail's delivery is recorded against it only.
+ */
+export type InvitationMail = { userId: string; email: string; name: string; token: string; companyName: string | null; issuedAt: Date };
+
+/** How long an invitation may wait for its mail's delivery before the sweep sends it again. */
+export const UNMAILED_GRACE_MS = 10 * 60_000;
+/** Invitations the sweep sends per run (the next run takes the rest). */
+const UNMAILED_BATCH = 1000;
 
 const DAY_MS = 86_400_000;
 
@@ -36,12 +44,12 @@ export async function issueInvitations(
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
   const ids = people.map((p) => p.id);
   await tx.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), inArray(verifications.value, ids)));
-  const mails = people.map((p) => ({ email: p.email, name: p.name, token: randomBytes(24).toString('base64url'), companyName }));
+  const mails = people.map((p) => ({ userId: p.id, email: p.email, name: p.name, token: randomBytes(24).toString('base64url'), companyName, issuedAt: now }));
   await tx.insert(verifications).values(people.map((p, i) => ({ id: randomUUID(), identifier: `reset-password:${mails[i].token}`, value: p.id, expiresAt })));
   await tx
     .insert(invitations)
-    .values(ids.map((userId) => ({ userId, invitedBy, invitedAt: now, sentAt: now, expiresAt })))
-    .onConflictDoUpdate({ target: invitations.userId, set: { sentAt: now, expiresAt, invitedBy } });
+    .values(ids.map((userId) => ({ userId, invitedBy, invitedAt: now, sentAt: now, expiresAt, mailedAt: null })))
+    .onConflictDoUpdate({ target: invitations.userId, set: { sentAt: now, expiresAt, invitedBy, mailedAt: null } });
   return mails;
 }
 
@@ -52,17 +60,71 @@ export function invitationLink(config: Pick<AppConfig, 'publicUrl'>, token: stri
 
 /**
  * Hands the mails to the transport after COMMIT, all in one go (`queueAll`: with SMTP they go out in the
- * background, so an import's chunk does not wait for 500 deliveries; decision 290). A failed send is
- * logged and does not undo the accounts: 'Reenviar invitación' makes a new link (the list shows who has
- * not accepted).
+ * background, so an import's chunk does not wait for 500 deliveries; decision 290), and records each
+ * delivery on its invitation (`mailed_at`, for the link it carried). A failed send is logged and does
+ * not undo the accounts; a mail never delivered — refused, or lost with a process that died — is sent
+ * again by `resendUnmailedInvitations` (decision 310), and 'Reenviar invitación' makes a new link.
  */
-export async function sendInvitationMails(mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, mails: InvitationMail[]): Promise<void> {
+export async function sendInvitationMails(db: Executor, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, mails: InvitationMail[]): Promise<void> {
   if (mails.length === 0) return;
+  const invitationOf = new Map<MailMessage, InvitationMail>();
+  const messages = mails.map((m) => {
+    const message = invitationMail({ email: m.email, name: m.name }, invitationLink(config, m.token), INVITATION_DAYS, m.companyName);
+    invitationOf.set(message, m);
+    return message;
+  });
   try {
-    await mail.queueAll(mails.map((m) => invitationMail({ email: m.email, name: m.name }, invitationLink(config, m.token), INVITATION_DAYS, m.companyName)));
+    await mail.queueAll(messages, (delivered) => recordMailed(db, delivered.flatMap((message) => invitationOf.get(message) ?? [])));
   } catch (error) {
     console.error('No se pudieron enviar las invitaciones', error);
   }
+}
+
+/** `mailed_at` of each delivered invitation, if it still holds the link the mail carried. */
+async function recordMailed(db: Executor, delivered: InvitationMail[]): Promise<void> {
+  const byIssue = new Map<number, string[]>();
+  for (const m of delivered) byIssue.set(m.issuedAt.getTime(), [...(byIssue.get(m.issuedAt.getTime()) ?? []), m.userId]);
+  for (const [issuedAt, userIds] of byIssue) {
+    await db
+      .update(invitations)
+      .set({ mailedAt: sql`now()` })
+      .where(and(inArray(invitations.userId, userIds), eq(invitations.sentAt, new Date(issuedAt)), isNull(invitations.mailedAt)));
+  }
+}
+
+/**
+ * Sends again the pending invitations whose mail was never delivered `graceMs` after its link was
+ * issued (the process that queued it died, or the mail server refused it), with the same link while
+ * it is valid. At least once: a mail delivered just before a crash, unrecorded, is sent twice.
+ * Returns how many it sent. Run by the scheduler (jobs.ts) and at every start.
+ */
+export async function resendUnmailedInvitations(db: Db, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, graceMs = UNMAILED_GRACE_MS): Promise<number> {
+  const rows = await db
+    .select({
+      userId: invitations.userId,
+      email: users.email,
+      name: users.name,
+      companyName: companies.name,
+      issuedAt: invitations.sentAt,
+      identifier: verifications.identifier,
+    })
+    .from(invitations)
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(verifications, and(eq(verifications.value, invitations.userId), like(verifications.identifier, 'reset-password:%')))
+    .where(
+      and(
+        isNull(invitations.mailedAt),
+        lte(invitations.sentAt, new Date(Date.now() - graceMs)),
+        gt(invitations.expiresAt, sql`now()`),
+        gt(verifications.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(invitations.sentAt)
+    .limit(UNMAILED_BATCH);
+  const mails = rows.map(({ identifier, ...row }) => ({ ...row, token: identifier.slice('reset-password:'.length) }));
+  await sendInvitationMails(db, mail, config, mails);
+  return mails.length;
 }
 
 /** Who may handle whose invitation: HR its company's employees; level 1 HR admins and providers. */

@@ -58,4 +58,24 @@ describe('the SMTP transport', () => {
     }
     expect(errors).toEqual(['No se pudieron enviar 2 de 2 correos']);
   });
+
+  it('tells the caller which messages the server accepted, once the batch is sent (decision 310)', async () => {
+    const refusing = await startSmtpSink(({ recipients }) => {
+      if (recipients.includes('rechazada@andes.cl')) throw new Error('buzón lleno');
+    });
+    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${refusing.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' });
+    const delivered: string[] = [];
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      await transport.queueAll([message('ana@andes.cl'), message('rechazada@andes.cl'), message('beto@andes.cl')], async (messages) => {
+        delivered.push(...messages.map((m) => m.to));
+      });
+      await transport.close();
+    } finally {
+      console.error = original;
+      await refusing.close();
+    }
+    expect(delivered.sort()).toEqual(['ana@andes.cl', 'beto@andes.cl']);
+  });
 });

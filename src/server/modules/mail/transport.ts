@@ -15,13 +15,26 @@ export type MailMessage = { to: string; subject: string; text: string; html: str
  * `queueAll`: many at once (an import's invitations, decision 290), resolved once they are the
  * transport's to deliver: the outbox's one INSERT per 1,000; with SMTP, handed to a pooled connection
  * that sends them in the background (a failure is logged, never thrown: the accounts stay
- * 'Invitación pendiente' and 'Reenviar' makes a new link). `close` waits for what is still queued.
+ * 'Invitación pendiente' and 'Reenviar' makes a new link). `delivered`, when given, is called once
+ * per batch with the messages the server accepted (after the sending, so possibly after `queueAll`
+ * resolved): invitations record it, and those never confirmed are sent again (decision 310).
+ * `close` waits for what is still queued.
  */
 export type MailTransport = {
   send: (message: MailMessage) => Promise<void>;
-  queueAll: (messages: MailMessage[]) => Promise<void>;
+  queueAll: (messages: MailMessage[], delivered?: (messages: MailMessage[]) => Promise<void>) => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** Tells `delivered` what was delivered; its own failure is logged (the sweep sends those again). */
+async function confirm(delivered: ((messages: MailMessage[]) => Promise<void>) | undefined, messages: MailMessage[]): Promise<void> {
+  if (!delivered || messages.length === 0) return;
+  try {
+    await delivered(messages);
+  } catch (error) {
+    console.error('No se pudo registrar el envío de los correos', error);
+  }
+}
 
 /** At shutdown, how long `close` waits for queued SMTP mail before giving up on it. */
 const CLOSE_WAIT_MS = 30_000;
@@ -43,12 +56,13 @@ export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 
       }
       return pool;
     };
-    const queueAll = async (messages: MailMessage[]) => {
+    const queueAll: MailTransport['queueAll'] = async (messages, delivered) => {
       if (messages.length === 0) return;
       const transport = pooled();
-      const batch = Promise.allSettled(messages.map((m) => transport.sendMail(envelope(m)))).then((results) => {
+      const batch = Promise.allSettled(messages.map((m) => transport.sendMail(envelope(m)))).then(async (results) => {
         const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed.length > 0) console.error(`No se pudieron enviar ${failed.length} de ${messages.length} correos`, failed[0].reason);
+        await confirm(delivered, messages.filter((_m, i) => results[i].status === 'fulfilled'));
       });
       inFlight.add(batch);
       void batch.finally(() => {
@@ -75,13 +89,15 @@ export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 
       },
     };
   }
-  const queueAll = async (messages: MailMessage[]) => {
+  const queueAll: MailTransport['queueAll'] = async (messages, delivered) => {
     for (let i = 0; i < messages.length; i += 1000) {
       await db.insert(mailOutbox).values(messages.slice(i, i + 1000).map((m) => ({ recipient: m.to, subject: m.subject, body: m.text, link: m.link })));
     }
     if (config.logLevel !== 'silent') {
       for (const m of messages) console.log(`\n  [correo de desarrollo] Para: ${m.to}\n  Asunto: ${m.subject}\n  Enlace: ${m.link ?? '—'}\n`);
     }
+    // The outbox row is the delivery.
+    await confirm(delivered, messages);
   };
   return { send: (message) => queueAll([message]), queueAll, close: async () => undefined };
 }

@@ -47,7 +47,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { invitation, ...provider } = await createProvider(app.deps.db, { ...request.body, password: null }, actorOf(request));
-      await sendInvitationMails(app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : []);
       return provider;
     },
   });
