@@ -11,6 +11,7 @@ import { AppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
 import { useIdle } from './components/when-idle';
+import { lazyNamed } from './components/lazy-named';
 
 const queryClient = createQueryClient();
 keepOfflineSnapshot(queryClient);
@@ -19,7 +20,7 @@ const Overlays = lazy(() => import('./app/overlays'));
 // The service worker is registered (and 'Nueva versión disponible' watched for) 3 s after the page has
 // loaded, when it is quiet: its download of the app's files must not compete with the first screenful,
 // which a slow phone is still drawing (and fetching) well after `load` (decision 302).
-const AppUpdatePrompt = lazy(() => import('./app/app-update').then((m) => ({ default: m.AppUpdatePrompt })));
+const AppUpdatePrompt = lazyNamed(() => import('./app/app-update'), 'AppUpdatePrompt');
 
 function AppUpdateWhenIdle() {
   const idle = useIdle(2000, 3000);

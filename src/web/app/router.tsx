@@ -6,6 +6,7 @@ import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
 import { FIRST_SCREEN, type ScreenModule } from './first-screen';
 import { RequireArea, RequireSession } from './guard';
+import { lazyNamed } from '../components/lazy-named';
 
 // Each level's screens load as their own chunk (ARCHITECTURE §8). The shared layout and the other
 // public forms too: /login, the first screen, carries only what it shows. Each is named in
@@ -24,7 +25,7 @@ const load = {
   resetPassword: () => import('../features/auth/reset-password-page'),
   integrations: () => import('../features/integrations/integrations-page'),
 } satisfies Record<ScreenModule, () => Promise<unknown>>;
-const AppLayout = lazy(() => load.appLayout().then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazyNamed(load.appLayout, 'AppLayout');
 const AdminRoutes = lazy(load.admin);
 const HrRoutes = lazy(load.hr);
 const EmployeeRoutes = lazy(load.employee);
@@ -33,11 +34,11 @@ const ProfilePage = lazy(load.profile);
 // The surveys are full-screen (LOOK-AND-FEEL "Survey A"), outside the shared layout.
 const SurveyAPage = lazy(load.surveyA);
 const SurveyBPage = lazy(load.surveyB);
-const RegisterPage = lazy(() => load.register().then((m) => ({ default: m.RegisterPage })));
-const ForgotPasswordPage = lazy(() => load.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => load.resetPassword().then((m) => ({ default: m.ResetPasswordPage })));
+const RegisterPage = lazyNamed(load.register, 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(load.forgotPassword, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(load.resetPassword, 'ResetPasswordPage');
 // Issue 22: one page for levels 1 and 2, its own chunk, composed here (features do not import each other).
-const IntegrationsPage = lazy(() => load.integrations().then((m) => ({ default: m.IntegrationsPage })));
+const IntegrationsPage = lazyNamed(load.integrations, 'IntegrationsPage');
 
 /**
  * The chunks of the screen the tab opens on, fetched with the main chunk: otherwise they would wait

@@ -1,14 +1,19 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { lazyNamed } from '../../components/lazy-named';
 import { AdminDashboardPage } from './admin-dashboard-page';
-import { AdminRequestsPage } from './admin-requests-page';
-import { BotManagementPage } from './bot-management-page';
-import { AchievementsPage } from './achievements-page';
-import { CompaniesPage } from './companies-page';
-import { SurveysPage } from './surveys-page';
-import { PlatformBenefitsPage } from './platform-benefits-page';
-import { ProvidersPage } from './providers-page';
-import { AssignLevelsPage, UserDiagnosticsPage } from './users-pages';
-import { TokensPage } from './tokens-page';
+
+// The dashboard, where level 1 lands, comes with this chunk; every other screen is a chunk of its own
+// (decision 311).
+const AdminRequestsPage = lazyNamed(() => import('./admin-requests-page'), 'AdminRequestsPage');
+const BotManagementPage = lazyNamed(() => import('./bot-management-page'), 'BotManagementPage');
+const AchievementsPage = lazyNamed(() => import('./achievements-page'), 'AchievementsPage');
+const CompaniesPage = lazyNamed(() => import('./companies-page'), 'CompaniesPage');
+const SurveysPage = lazyNamed(() => import('./surveys-page'), 'SurveysPage');
+const PlatformBenefitsPage = lazyNamed(() => import('./platform-benefits-page'), 'PlatformBenefitsPage');
+const ProvidersPage = lazyNamed(() => import('./providers-page'), 'ProvidersPage');
+const UserDiagnosticsPage = lazyNamed(() => import('./users-pages'), 'UserDiagnosticsPage');
+const AssignLevelsPage = lazyNamed(() => import('./users-pages'), 'AssignLevelsPage');
+const TokensPage = lazyNamed(() => import('./tokens-page'), 'TokensPage');
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
 export default function AdminRoutes() {

@@ -1,5 +1,4 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { lazy, Suspense } from 'react';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconLink, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -18,6 +17,9 @@ import { TokenStatCards } from './token-stat-cards';
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
 
+// The chart library loads with this screen's chart only (decision 311).
+const UsageBarChart = lazy(() => import('./usage-bar-chart'));
+
 const preview = (text: string) => (text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text);
 
 /** 'Uso de Beneficios' (part 2 §2): flexible (platform) against company benefits, per request outcome. */
@@ -32,22 +34,9 @@ function UsageChart({ overview, isLoading }: { overview: BenefitsOverview | unde
       {isLoading ? (
         <Skeleton height={260} />
       ) : (
-        <BarChart
-          h={260}
-          data={data}
-          dataKey="group"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          tickLine="y"
-          // Counts: whole numbers on the axis, and all four labels even on a phone.
-          yAxisProps={{ allowDecimals: false }}
-          xAxisProps={{ interval: 0, tick: { fontSize: 11 } }}
-          series={[
-            { name: 'platform', label: 'Beneficios flexibles', color: 'brand.6' },
-            { name: 'company', label: 'Beneficios de empresa', color: 'gold.6' },
-          ]}
-          aria-label="Gráfico de uso de beneficios"
-        />
+        <Suspense fallback={<Skeleton height={260} />}>
+          <UsageBarChart data={data} />
+        </Suspense>
       )}
     </Card>
   );

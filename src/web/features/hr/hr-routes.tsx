@@ -1,12 +1,16 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { useMe } from '../../api/session';
-import { HrBenefitsPage } from './benefits-page';
+import { lazyNamed } from '../../components/lazy-named';
 import { HrDashboardPage } from './dashboard-page';
 import { NoCompanyState } from './no-company-state';
-import { HrRequestsPage } from './requests-page';
-import { HrTokensPage } from './tokens-page';
-import { HrUsersPage } from './users-page';
-import { BotMessagingPage } from './bot/bot-messaging-page';
+
+// The dashboard, where HR lands, comes with this chunk; every other screen is a chunk of its own, so the
+// dashboard's first load carries none of their forms, date pickers, phone rules or charts (decision 311).
+const HrBenefitsPage = lazyNamed(() => import('./benefits-page'), 'HrBenefitsPage');
+const HrTokensPage = lazyNamed(() => import('./tokens-page'), 'HrTokensPage');
+const HrUsersPage = lazyNamed(() => import('./users-page'), 'HrUsersPage');
+const HrRequestsPage = lazyNamed(() => import('./requests-page'), 'HrRequestsPage');
+const BotMessagingPage = lazyNamed(() => import('./bot/bot-messaging-page'), 'BotMessagingPage');
 
 /** Level 2 screens (part 2 route table), mounted under /level2. An HR user without a company sees only the spec's error. */
 export default function HrRoutes() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconSettings, IconUsers } from '@tabler/icons-react';
 import { messageOf } from '../../../api/client';
@@ -9,11 +9,12 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { BotConfigTab } from './bot-config-tab';
 import { BotProfilesTab } from './bot-profiles-tab';
+import { lazyNamed } from '../../../components/lazy-named';
 
 type Tab = 'config' | 'profiles' | 'analytics';
 
 // The trend chart's library is large: it loads when the tab is opened, not with the HR area.
-const BotAlertsTab = lazy(() => import('./bot-alerts-tab').then((module) => ({ default: module.BotAlertsTab })));
+const BotAlertsTab = lazyNamed(() => import('./bot-alerts-tab'), 'BotAlertsTab');
 
 /** /level2/bot-messaging (part 2 §2 "Bot messaging"): three tabs, config, profiles and analytics. */
 export function BotMessagingPage() {
