@@ -100,14 +100,7 @@ async function recordMailed(db: Executor, delivered: InvitationMail[]): Promise<
  */
 export async function resendUnmailedInvitations(db: Db, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, graceMs = UNMAILED_GRACE_MS): Promise<number> {
   const rows = await db
-    .select({
-      userId: invitations.userId,
-      email: users.email,
-      name: users.name,
-      companyName: companies.name,
-      issuedAt: invitations.sentAt,
-      identifier: verifications.identifier,
-    })
+    .select({ userId: invitations.userId, ...inviteeColumns, issuedAt: invitations.sentAt, identifier: verifications.identifier })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
@@ -127,6 +120,9 @@ export async function resendUnmailedInvitations(db: Db, mail: MailTransport, con
   return mails.length;
 }
 
+/** Whom an invitation's mail is addressed to (read from invitations ⋈ users ⟕ companies). */
+const inviteeColumns = { email: users.email, name: users.name, companyName: companies.name };
+
 /** Who may handle whose invitation: HR its company's employees; level 1 HR admins and providers. */
 export type InvitationScope = { kind: 'company'; companyId: string } | { kind: 'platform' };
 
@@ -141,7 +137,7 @@ function inScope(scope: InvitationScope) {
  */
 async function pendingInvitation(tx: Tx, userId: string, scope: InvitationScope) {
   const [row] = await tx
-    .select({ id: users.id, email: users.email, name: users.name, companyName: companies.name })
+    .select({ id: users.id, ...inviteeColumns })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
