@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { invitations, mailOutbox } from '../../../src/server/db/schema';
+import { invitations, mailOutbox, users } from '../../../src/server/db/schema';
 import { resendUnmailedInvitations, sendInvitationMails, UNMAILED_GRACE_MS } from '../../../src/server/modules/invitations/service';
 import { as, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
@@ -75,6 +75,14 @@ describe('invitation mails that were never delivered', () => {
     await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.userId, id));
     await sweep();
     expect(await mailsTo('vencido@jobby.sup')).toHaveLength(1);
+  });
+
+  it('a person deactivated meanwhile is not sent it again', async () => {
+    const id = await inviteProvider('desactivado@jobby.sup');
+    await loseMail(id, UNMAILED_GRACE_MS + 60_000);
+    await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, id));
+    await sweep();
+    expect(await mailsTo('desactivado@jobby.sup')).toHaveLength(1);
   });
 
   it("a delivery of an earlier link does not count for the one a resend made", async () => {

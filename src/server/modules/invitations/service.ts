@@ -83,7 +83,11 @@ export async function sendInvitationMails(db: Executor, mail: MailTransport, con
 /** `mailed_at` of each delivered invitation, if it still holds the link the mail carried. */
 async function recordMailed(db: Executor, delivered: InvitationMail[]): Promise<void> {
   const byIssue = new Map<number, string[]>();
-  for (const m of delivered) byIssue.set(m.issuedAt.getTime(), [...(byIssue.get(m.issuedAt.getTime()) ?? []), m.userId]);
+  for (const m of delivered) {
+    const userIds = byIssue.get(m.issuedAt.getTime());
+    if (userIds) userIds.push(m.userId);
+    else byIssue.set(m.issuedAt.getTime(), [m.userId]);
+  }
   for (const [issuedAt, userIds] of byIssue) {
     await db
       .update(invitations)
@@ -92,10 +96,14 @@ async function recordMailed(db: Executor, delivered: InvitationMail[]): Promise<
   }
 }
 
+/** Whom an invitation's mail is addressed to (read from invitations ⋈ users ⟕ companies). */
+const inviteeColumns = { email: users.email, name: users.name, companyName: companies.name };
+
 /**
  * Sends again the pending invitations whose mail was never delivered `graceMs` after its link was
  * issued (the process that queued it died, or the mail server refused it), with the same link while
- * it is valid. At least once: a mail delivered just before a crash, unrecorded, is sent twice.
+ * it is valid, to people still active (HR may have deactivated one meanwhile). At least once: a mail
+ * delivered just before a crash, unrecorded, is sent twice.
  * Returns how many it sent. Run by the scheduler (jobs.ts) and at every start.
  */
 export async function resendUnmailedInvitations(db: Db, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, graceMs = UNMAILED_GRACE_MS): Promise<number> {
@@ -108,6 +116,7 @@ export async function resendUnmailedInvitations(db: Db, mail: MailTransport, con
     .where(
       and(
         isNull(invitations.mailedAt),
+        eq(users.status, 'active'),
         lte(invitations.sentAt, new Date(Date.now() - graceMs)),
         gt(invitations.expiresAt, sql`now()`),
         gt(verifications.expiresAt, sql`now()`),
@@ -119,9 +128,6 @@ export async function resendUnmailedInvitations(db: Db, mail: MailTransport, con
   await sendInvitationMails(db, mail, config, mails);
   return mails.length;
 }
-
-/** Whom an invitation's mail is addressed to (read from invitations ⋈ users ⟕ companies). */
-const inviteeColumns = { email: users.email, name: users.name, companyName: companies.name };
 
 /** Who may handle whose invitation: HR its company's employees; level 1 HR admins and providers. */
 export type InvitationScope = { kind: 'company'; companyId: string } | { kind: 'platform' };
