@@ -98,7 +98,7 @@ export async function seedBotDemo(db: Executor, { andes, austral, platform }: Bo
   );
   for (const company of [andes, austral]) {
     for (const [local, userId] of Object.entries(company.employees)) {
-      await setEmployeePhone(db, company.id, userId, toE164(DEMO_PHONES[local]), company.hr);
+      await setEmployeePhone(db, userId, toE164(DEMO_PHONES[local]), company.hr);
     }
   }
   for (const [i, message] of CONVERSATIONS.entries()) {

@@ -44,25 +44,26 @@ describe('StatusBadge', () => {
 });
 
 describe('RequestStatusBadge', () => {
-  const cases: Array<[RequestStatus, RequestAudience, string, string]> = [
-    ['pending_admin_approval', 'admin', 'Requiere Gestión', 'attention'],
-    ['pending_provider_approval', 'admin', 'Pendiente', 'warning'],
-    ['pending', 'admin', 'Pendiente', 'warning'],
-    ['pending_admin_approval', 'employee', 'Pendiente', 'warning'],
-    ['pending_provider_approval', 'employee', 'Pendiente', 'warning'],
-    ['pending_admin_approval', 'hr', 'Pendiente', 'warning'],
-    ['pending', 'hr', 'Pendiente', 'warning'],
-    ['pending_provider_approval', 'provider', 'Pendiente', 'warning'],
-    ['approved', 'employee', 'Aprobada', 'success'],
-    ['approved', 'admin', 'Aprobada', 'success'],
-    ['rejected', 'hr', 'Rechazada', 'danger'],
-    ['rejected', 'provider', 'Rechazada', 'danger'],
+  /** Each badge a request status shows, and the (status, audience) pairs that show it. */
+  const badges: Array<{ label: string; variant: keyof typeof BADGE_VARIANTS; readers: Array<[RequestStatus, RequestAudience]> }> = [
+    { label: 'Requiere Gestión', variant: 'attention', readers: [['pending_admin_approval', 'admin']] },
+    {
+      label: 'Pendiente',
+      variant: 'warning',
+      readers: [
+        ['pending_provider_approval', 'admin'], ['pending', 'admin'], ['pending_admin_approval', 'employee'], ['pending_provider_approval', 'employee'],
+        ['pending_admin_approval', 'hr'], ['pending', 'hr'], ['pending_provider_approval', 'provider'],
+      ],
+    },
+    { label: 'Aprobada', variant: 'success', readers: [['approved', 'employee'], ['approved', 'admin']] },
+    { label: 'Rechazada', variant: 'danger', readers: [['rejected', 'hr'], ['rejected', 'provider']] },
   ];
+  const cases = badges.flatMap(({ label, variant, readers }) => readers.map(([status, audience]) => [status, audience, label, variant] as const));
   it.each(cases)('%s read by %s is %s (%s)', (status, audience, label, variant) => {
     render(<RequestStatusBadge status={status} audience={audience} />, { wrapper });
     const root = badge(label);
     expect(root.dataset.variant).toBe(variant);
-    expect(root.style.getPropertyValue('--badge-color')).toBe(BADGE_VARIANTS[variant as keyof typeof BADGE_VARIANTS].text);
+    expect(root.style.getPropertyValue('--badge-color')).toBe(BADGE_VARIANTS[variant].text);
   });
 
   it('keeps the size it is given', () => {

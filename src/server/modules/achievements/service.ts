@@ -25,19 +25,9 @@ const grants = sql<number>`(select count(*)::int from ${userAchievements} ua whe
 const live = isNull(achievementRules.deletedAt);
 const tz = sql.raw(`'${APP_TIME_ZONE}'`);
 
-function toRule(row: typeof achievementRules.$inferSelect & { grants: number }): AchievementRule {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    conditionType: row.conditionType as AchievementConditionType,
-    conditionValue: row.conditionValue,
-    conditionMinUsers: row.conditionMinUsers,
-    rewardTokens: row.rewardTokens,
-    status: recordStatusOf(row.status),
-    grants: row.grants,
-    createdAt: row.createdAt.toISOString(),
-  };
+/** A live rule as level 1 reads it: everything but its author and deletion, with the condition and status typed. */
+function toRule({ createdBy: _creator, deletedAt: _deleted, conditionType, status, createdAt, ...fields }: typeof achievementRules.$inferSelect & { grants: number }): AchievementRule {
+  return { ...fields, conditionType: conditionType as AchievementConditionType, status: recordStatusOf(status), createdAt: createdAt.toISOString() };
 }
 
 async function ruleById(db: Executor, id: string): Promise<AchievementRule> {

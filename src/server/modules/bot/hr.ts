@@ -18,7 +18,7 @@ import type {
   ProfileDetail,
   profileListQuerySchema,
 } from '../../../domain/schemas/bot';
-import type { Actor } from '../../actor';
+import { companyOf, type Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
 import { botAlerts, botCheckIns, botConversations, employeeWellbeingProfiles, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -166,7 +166,8 @@ export async function getProfileDetail(db: Executor, companyId: string, userId: 
  * Sets the WhatsApp number the webhook knows an employee by (E.164, or null to clear it).
  * @throws USER_NOT_FOUND (not an employee of this company); PHONE_IN_USE (another user of any company has it)
  */
-export async function setEmployeePhone(db: Executor, companyId: string, userId: string, phone: string | null, actor: Actor): Promise<EmployeeProfile> {
+export async function setEmployeePhone(db: Executor, userId: string, phone: string | null, actor: Actor): Promise<EmployeeProfile> {
+  const companyId = companyOf(actor);
   await profileOf(db, companyId, userId);
   await writeUserPhone(db, userId, phone, () => db.update(users).set({ phone, updatedAt: new Date(), updatedBy: actor.id }).where(eq(users.id, userId)));
   return profileOf(db, companyId, userId);
@@ -214,8 +215,8 @@ export async function listAlerts(db: Executor, companyId: string, query: z.infer
  * UPDATE, so two HR admins acting at once cannot both handle it.
  * @throws ALERT_NOT_FOUND (also another company's); ALERT_ALREADY_HANDLED
  */
-export async function takeAlertAction(db: Executor, companyId: string, alertId: string, actionTaken: string, actor: Actor): Promise<BotAlert> {
-  const scope = and(eq(botAlerts.id, alertId), eq(botAlerts.companyId, companyId));
+export async function takeAlertAction(db: Executor, alertId: string, actionTaken: string, actor: Actor): Promise<BotAlert> {
+  const scope = and(eq(botAlerts.id, alertId), eq(botAlerts.companyId, companyOf(actor)));
   const [updated] = await db
     .update(botAlerts)
     .set({ status: 'handled', actionTaken, handledBy: actor.id, handledByName: actor.name, handledAt: new Date() })

@@ -97,10 +97,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/bot/employees/:id/phone', {
     config: { access: hr },
     schema: { tags, summary: 'Número de WhatsApp de un colaborador', params: userIdParamsSchema, body: employeePhoneBodySchema, response: { 200: employeeProfileSchema } },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      return setEmployeePhone(app.deps.db, companyOf(actor), request.params.id, request.body.phone, actor);
-    },
+    handler: async (request) => setEmployeePhone(app.deps.db, request.params.id, request.body.phone, actorOf(request)),
   });
 
   app.get('/bot/alerts', {
@@ -112,10 +109,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/bot/alerts/:id/action', {
     config: { access: hr },
     schema: { tags, summary: 'Tomar Acción: registrar lo hecho y cerrar la alerta', params: idParamsSchema, body: alertActionBodySchema, response: { 200: botAlertSchema } },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      return takeAlertAction(app.deps.db, companyOf(actor), request.params.id, request.body.actionTaken, actor);
-    },
+    handler: async (request) => takeAlertAction(app.deps.db, request.params.id, request.body.actionTaken, actorOf(request)),
   });
 
   app.get('/bot/analytics', {

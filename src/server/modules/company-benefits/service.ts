@@ -8,12 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
 import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
-import type {
-  CompanyBenefit,
-  companyBenefitInputSchema,
-  companyBenefitListQuerySchema,
-  companyBenefitUpdateSchema,
-} from '../../../domain/schemas/economy';
+import type { CompanyBenefit, companyBenefitInputSchema, companyBenefitListQuerySchema, companyBenefitUpdateSchema } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -26,24 +21,9 @@ type CompanyBenefitListQuery = z.infer<typeof companyBenefitListQuerySchema>;
 
 type Row = typeof companyBenefits.$inferSelect;
 
-function toCompanyBenefit(row: Row): CompanyBenefit {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    image: row.image,
-    tokenCost: row.tokenCost,
-    availableTokens: row.availableTokens,
-    limitPerUser: row.limitPerUser,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    requiresApproval: row.requiresApproval,
-    providerUserId: row.providerUserId,
-    status: recordStatusOf(row.status),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+/** The row as HR reads it: everything but the company and the authors, with the status and times typed. */
+function toCompanyBenefit({ companyId: _company, createdBy: _creator, updatedBy: _editor, status, createdAt, updatedAt, ...fields }: Row): CompanyBenefit {
+  return { ...fields, status: recordStatusOf(status), createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
 /** The columns a create writes (the schema has applied its defaults). */

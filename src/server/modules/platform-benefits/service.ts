@@ -8,12 +8,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { blankToNull } from '../../../domain/text';
 import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
-import type {
-  PlatformBenefit,
-  platformBenefitInputSchema,
-  platformBenefitListQuerySchema,
-  platformBenefitUpdateSchema,
-} from '../../../domain/schemas/economy';
+import type { PlatformBenefit, platformBenefitInputSchema, platformBenefitListQuerySchema, platformBenefitUpdateSchema } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';
@@ -26,25 +21,9 @@ type PlatformBenefitListQuery = z.infer<typeof platformBenefitListQuerySchema>;
 
 type Row = typeof platformBenefits.$inferSelect;
 
-function toPlatformBenefit(row: Row): PlatformBenefit {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    type: row.type as PlatformBenefit['type'],
-    value: row.value,
-    providerName: row.providerName,
-    providerUserId: row.providerUserId,
-    category: row.category,
-    image: row.image,
-    isHighlighted: row.isHighlighted,
-    tokenCost: row.tokenCost,
-    stockRemaining: row.stockRemaining,
-    limitPerUser: row.limitPerUser,
-    status: recordStatusOf(row.status),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+/** The row as the catalogue reads it: everything but its author, with the type, status and times typed. */
+function toPlatformBenefit({ createdBy: _creator, type, status, createdAt, updatedAt, ...fields }: Row): PlatformBenefit {
+  return { ...fields, type: type as PlatformBenefit['type'], status: recordStatusOf(status), createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
 /** The form's stock (0 = unlimited, part 1 §9) as the stored units remaining (null = unlimited). */

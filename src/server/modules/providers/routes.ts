@@ -25,12 +25,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/providers', {
     config: { access },
-    schema: {
-      tags,
-      summary: 'Crear un proveedor (su cuenta de nivel 4; la sesión de quien llama no cambia)',
-      body: providerInputSchema(app.deps.config.providerDomain),
-      response: { 200: providerSchema },
-    },
+    schema: { tags, summary: 'Crear un proveedor (su cuenta de nivel 4; la sesión de quien llama no cambia)', body: providerInputSchema(app.deps.config.providerDomain), response: { 200: providerSchema } },
     handler: async (request) => {
       const { invitation: _none, ...provider } = await createProvider(app.deps.db, request.body, actorOf(request));
       return provider;
@@ -39,12 +34,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/providers/invite', {
     config: { access },
-    schema: {
-      tags,
-      summary: 'Invitar a un proveedor por correo (elige su contraseña con un enlace de 7 días)',
-      body: providerInviteSchema(app.deps.config.providerDomain),
-      response: { 200: providerSchema },
-    },
+    schema: { tags, summary: 'Invitar a un proveedor por correo (elige su contraseña con un enlace de 7 días)', body: providerInviteSchema(app.deps.config.providerDomain), response: { 200: providerSchema } },
     handler: async (request) => {
       const { invitation, ...provider } = await createProvider(app.deps.db, { ...request.body, password: null }, actorOf(request));
       await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : []);
