@@ -72,6 +72,13 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'ui', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react)[\\/]/, minShareCount: 2 }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

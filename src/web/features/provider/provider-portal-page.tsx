@@ -9,7 +9,7 @@ import { ProviderRequestsCard } from './provider-requests-card';
 import { ProviderStats } from './provider-stats';
 import { ProviderWelcome, TokenRedeemedOverlay } from './provider-splash';
 import { VerifyTokenForm } from '../../components/verify-token-form';
-import { AfterFirstPaint } from '../../components/when-idle';
+import { AfterFirstPaint, useAfterFirstPaint } from '../../components/when-idle';
 import classes from './provider-portal.module.css';
 
 // The scanner and its QR decoder load only when 'Escanear código' is pressed (issue 21 §2).
@@ -21,6 +21,10 @@ const CodeScanner = lazy(() => import('./scanner/code-scanner'));
  */
 export function ProviderPortalPage() {
   const [isWelcoming, setIsWelcoming] = useState(true);
+  // The portal is drawn under the welcome once the welcome has painted, in slices (a transition): when
+  // the 2 s welcome ends it is already there, instead of a slow phone freezing for it then (decision 313).
+  const isPortalDrawn = useAfterFirstPaint();
+  const showsWelcome = isWelcoming || !isPortalDrawn;
   const [isCelebrating, setIsCelebrating] = useState(false);
   const [isScanning, setIsScanning] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -36,8 +40,8 @@ export function ProviderPortalPage() {
   }, []);
 
   useEffect(() => {
-    if (!isWelcoming && !isCelebrating && !isScanning) inputRef.current?.focus();
-  }, [isWelcoming, isCelebrating, isScanning]);
+    if (!showsWelcome && !isCelebrating && !isScanning) inputRef.current?.focus();
+  }, [showsWelcome, isCelebrating, isScanning]);
 
   const celebrate = useCallback(() => setIsCelebrating(true), []);
   const closeScanner = useCallback(() => setIsScanning(false), []);
@@ -47,32 +51,35 @@ export function ProviderPortalPage() {
   }, []);
   const endCelebration = useCallback(() => setIsCelebrating(false), []);
 
-  if (isWelcoming) return <ProviderWelcome />;
-
   return (
-    <div className={classes.page}>
-      <ProviderHeader />
-      <Container component="main" size="lg" px={{ base: 'sm', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="lg">
-          <ProviderStats stats={history.data?.stats} isLoading={history.isPending} />
-          <Button size="lg" radius="md" variant="light" leftSection={<IconCamera size={22} aria-hidden />} onClick={() => setIsScanning(true)} className={classes.scanButton}>
-            Escanear código
-          </Button>
-          <VerifyTokenForm inputRef={inputRef} onRedeemed={celebrate} />
-          {/* The work queue before the record (issue 23 §6): on a phone it is reached without scrolling past the history. */}
-          <ProviderRequestsCard />
-          {/* Below a phone's first screenful: drawn once the code's field is on screen (decision 303). */}
-          <AfterFirstPaint placeholder={<Skeleton height={420} radius="md" aria-hidden />}>
-            <ProviderHistoryTable history={history} filters={filters} />
-          </AfterFirstPaint>
-        </Stack>
-      </Container>
-      {isScanning && (
-        <Suspense fallback={null}>
-          <CodeScanner onClose={closeScanner} onRedeemed={scannedAndRedeemed} onTypeInstead={closeScanner} />
-        </Suspense>
+    <>
+      {isPortalDrawn && (
+        <div className={classes.page} inert={showsWelcome}>
+          <ProviderHeader />
+          <Container component="main" size="lg" px={{ base: 'sm', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+            <Stack gap="lg">
+              <ProviderStats stats={history.data?.stats} isLoading={history.isPending} />
+              <Button size="lg" radius="md" variant="light" leftSection={<IconCamera size={22} aria-hidden />} onClick={() => setIsScanning(true)} className={classes.scanButton}>
+                Escanear código
+              </Button>
+              <VerifyTokenForm inputRef={inputRef} onRedeemed={celebrate} />
+              {/* The work queue before the record (issue 23 §6): on a phone it is reached without scrolling past the history. */}
+              <ProviderRequestsCard />
+              {/* Below a phone's first screenful: drawn once the code's field is on screen (decision 303). */}
+              <AfterFirstPaint placeholder={<Skeleton height={420} radius="md" aria-hidden />}>
+                <ProviderHistoryTable history={history} filters={filters} />
+              </AfterFirstPaint>
+            </Stack>
+          </Container>
+          {isScanning && (
+            <Suspense fallback={null}>
+              <CodeScanner onClose={closeScanner} onRedeemed={scannedAndRedeemed} onTypeInstead={closeScanner} />
+            </Suspense>
+          )}
+          {isCelebrating && <TokenRedeemedOverlay onDone={endCelebration} />}
+        </div>
       )}
-      {isCelebrating && <TokenRedeemedOverlay onDone={endCelebration} />}
-    </div>
+      {showsWelcome && <ProviderWelcome />}
+    </>
   );
 }
