@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { APP_TIME_ZONE } from '../src/domain/dates';
 import { apiAs, DEMO, newEmployee, newProvider, PHONE, redeemByTitle, signIn, uniqueName } from './support';
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
@@ -13,6 +14,15 @@ const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 
 /** The calendar's name of a day, as Mantine writes it in Spanish ('26 noviembre 2026'); the browser runs in Santiago. */
 function dayLabel(date: Date): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+/**
+ * Today in Santiago, where the browser and the server's business day are: this process may run in UTC,
+ * which is already tomorrow between 21:00 and 24:00 Santiago time.
+ */
+function santiagoToday(): Date {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-').map(Number);
+  return new Date(year, month - 1, day);
 }
 
 /** A code as the table shows it: two groups of four (CodeText). */
@@ -66,7 +76,7 @@ test('a provider searches its history, filters it by dates and downloads the CSV
   await expect(table.getByRole('row')).toHaveCount(3);
 
   // Last month's first two days: nothing; today alone: both codes.
-  const today = new Date();
+  const today = santiagoToday();
   const lastMonth = new Date(today.getFullYear(), today.getMonth() - 1, 1);
   await pickRange(page, dayLabel(lastMonth), dayLabel(new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 2)), 1);
   await expect(page.getByText('Ningún canje coincide con la búsqueda o las fechas.')).toBeVisible();

@@ -29,7 +29,10 @@ export function useMe() {
 
 export const balancesQuery = queryOptions({
   queryKey: queryKeys.session.balances(),
-  queryFn: ({ signal }) => api.get<Balances>(API.balances, signal),
+  // No abort signal: the header that asks first can be unmounted and mounted again while the page is
+  // still loading (a screen's chunk suspends the layout), and an aborted read is asked again — the
+  // page's preloaded answer would then be wasted and the balances read twice (decision 316).
+  queryFn: () => api.get<Balances>(API.balances),
   staleTime: 15_000,
 });
 
