@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newCompany, settled, signIn, signOut } from './support';
+import { DEMO, newCompany, providerPortalShown, settled, signIn, signOut } from './support';
 
 /** WCAG A/AA checks on the public screens and a signed-in layout (LOOK-AND-FEEL: contrast in both schemes). */
 const serious = (violations: { impact?: string | null; id: string }[]) =>
@@ -113,6 +113,7 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await signIn(page, DEMO.otherProvider);
   await expect(page).toHaveURL(/\/level4$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
+  await providerPortalShown(page);
   expect(await axeSerious(page), '/level4').toEqual([]);
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Usar tema oscuro' }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, redeemByTitle, signIn } from './support';
+import { apiAs, DEMO, newEmployee, providerPortalShown, redeemByTitle, signIn } from './support';
 
 /** A journey's own employee redeems an automatic benefit of Café Central through the API: its fresh code. */
 async function freshCafeCode(): Promise<string> {
@@ -88,6 +88,7 @@ test.describe('provider portal (/level4)', () => {
     await signIn(page, DEMO.provider);
     await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
     await expect(page.getByTestId('provider-stat-total')).toHaveText(/^\d+$/);
+    await providerPortalShown(page);
     expect(await seriousViolations(page, 'body')).toEqual([]);
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);

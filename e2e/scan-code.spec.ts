@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { create } from 'qrcode';
-import { apiAs, DEMO, newEmployee, PHONE, redeemByTitle, signIn } from './support';
+import { apiAs, DEMO, newEmployee, PHONE, providerPortalShown, redeemByTitle, signIn } from './support';
 
 const BENEFIT = '20% de descuento en delivery';
 const SHOTS = process.env.SHOTS_DIR ?? 'e2e/screenshots';
@@ -55,6 +55,7 @@ async function providerPage(browser: Browser, camera: 'granted' | 'refused'): Pr
   const page = await context.newPage();
   await signIn(page, DEMO.provider);
   await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible({ timeout: 30_000 });
+  await providerPortalShown(page);
   return page;
 }
 

@@ -9,7 +9,7 @@
  * can no longer be reached fails the run instead of leaving an old picture behind.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, DESKTOP, newCompany, newEmployee, newProvider, outboxLink, PHONE, redeemByTitle, shoot, signIn, unique } from './support';
+import { apiAs, DEMO, DESKTOP, newCompany, newEmployee, newProvider, outboxLink, PHONE, providerPortalShown, redeemByTitle, shoot, signIn, unique } from './support';
 
 // Every screen at two widths on a shared 2-core machine: longer than a journey's two minutes.
 test.describe.configure({ timeout: 300_000 });
@@ -276,6 +276,7 @@ test('level 4: the portal, a verified code and a dark one', async ({ page }) => 
   await signIn(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/level4$/);
   await expect(page.getByLabel('Código del token')).toBeVisible();
+  await providerPortalShown(page);
   await shoot(page, 'level4-portal-home');
 
   await page.getByLabel('Código del token').fill('ZZ99ZZ99');
@@ -301,6 +302,7 @@ test('level 4: the portal, a verified code and a dark one', async ({ page }) => 
   await page.context().clearCookies();
   await signIn(page, DEMO.otherProvider);
   await expect(page.getByRole('list', { name: 'Solicitudes pendientes' })).toBeVisible();
+  await providerPortalShown(page);
   await shoot(page, 'level4-portal-requests');
   await useTheme(page, 'oscuro');
   await shoot(page, 'level4-portal-dark');
@@ -441,6 +443,7 @@ test.describe('issue 23 §6–8: the provider history, level 1 exports, the cata
     await signIn(page, provider.email, provider.password);
     await expect(page).toHaveURL(/\/level4$/);
     await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row')).toHaveCount(3);
+    await providerPortalShown(page);
     await shoot(page, 'level4-portal-history-filters');
     await page.getByRole('textbox', { name: 'Buscar por código, beneficio o usuario' }).fill('Rocío');
     await page.getByLabel('Fechas', { exact: true }).click();

@@ -33,6 +33,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
+/** The provider portal once its 2 s welcome has gone: the portal is drawn beneath it meanwhile, inert (decision 313). */
+export async function providerPortalShown(page: Page) {
+  await expect(page.getByTestId('provider-welcome')).toBeHidden({ timeout: 30_000 });
+}
+
 export async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
