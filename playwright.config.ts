@@ -28,10 +28,10 @@ const SHARED_STATE = /\/(hr|hr-amounts|live|level1-surveys|employee-experience|a
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/artifacts',
-  // One worker unless E2E_WORKERS says more (decision 126): with 2, the files of 'journeys' run two at
-  // a time (a file's journeys one after another); those of SHARED_STATE still run apart, one at a time.
+  // Two workers unless E2E_WORKERS says otherwise (decisions 126, 317): the files of 'journeys' run two
+  // at a time (a file's journeys one after another); those of SHARED_STATE still run apart, one at a time.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Locally, one retry so a rerun shows whether a failure is flaky; in CI (.ci/run sets CI=true) a
   // journey that needed its retry fails the run (issue 18 §19): a flaky journey is a bug to find.
   retries: 1,
