@@ -27,7 +27,7 @@ import { getUserSummary, listAdminUsers } from '../src/server/modules/users/leve
 import { getCompanyTokenStats, getHrDashboard } from '../src/server/modules/dashboards/hr';
 import { listCompanyEmployees, listCompanyTokenHistory } from '../src/server/modules/assignment/service';
 import { loadActorRow, toActor } from '../src/server/actor';
-import { startServer, type RunningServer } from './server';
+import { serverProcessesFor, startServer, type RunningServer } from './server';
 
 /** BENCH_LARGE_CODES shrinks the large database for a quick try of the harness; the budgets are at 1,000,000. */
 const largeCodes = Number(process.env.BENCH_LARGE_CODES ?? 1_000_000);
@@ -262,6 +262,7 @@ async function main() {
 
     const results = {
       driver,
+      server_processes: serverProcessesFor(mainSide.target),
       date: new Date().toISOString(),
       cpus: os.cpus().length,
       load_average_before: loadBefore,
@@ -371,6 +372,7 @@ function pgbenchRow(label: string, product: number, tps: number | null, ratio: n
 
 function printTable(r: {
   driver: string;
+  server_processes: number;
   codes_small: number;
   codes_large: number;
   verify_p50_ms_small: number;
@@ -403,6 +405,7 @@ function printTable(r: {
 }) {
   const rows: [string, string][] = [
     ['driver', r.driver],
+    ['server processes (SERVER_PROCESSES)', String(r.server_processes)],
     [`verify p50 / p95 ms, ${r.codes_small.toLocaleString('en')} codes`, `${r.verify_p50_ms_small} / ${r.verify_p95_ms_small}  (${r.verify_rps_small} req/s)`],
     [`verify p50 / p95 ms, ${r.codes_large.toLocaleString('en')} codes`, `${r.verify_p50_ms_large} / ${r.verify_p95_ms_large}  (${r.verify_rps_large} req/s)`],
     ['verify large ÷ small (p50, budget ≤ 1.5)', String(r.verify_large_vs_small_p50)],

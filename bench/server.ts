@@ -28,6 +28,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Server processes per server: BENCH_SERVER_PROCESSES on PostgreSQL (decision 318), 1 unless set; PGlite
+ * is always one. One by default because on the 2-core machine the database, the bench's clients and the
+ * second server share the cores, and two processes did not measure reliably faster there.
+ */
+export function serverProcessesFor(target: Pick<BenchDatabase, 'url'>): number {
+  return target.url ? Number(process.env.BENCH_SERVER_PROCESSES ?? 1) : 1;
+}
+
 /** `extraEnv` overrides the defaults below (the web bench loads the demo data). */
 export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>, extraEnv: NodeJS.ProcessEnv = {}, startTimeoutMs = 60_000): Promise<RunningServer> {
   const port = await freePort();
@@ -54,7 +63,7 @@ export async function startServer(target: Pick<BenchDatabase, 'dataDir' | 'url'>
     // Production mode requires the WhatsApp webhook's secrets; the bench sends no webhook calls.
     WHATSAPP_APP_SECRET: randomBytes(16).toString('hex'),
     WHATSAPP_VERIFY_TOKEN: randomBytes(8).toString('hex'),
-    ...(target.url ? { DATABASE_URL: target.url } : {}),
+    ...(target.url ? { DATABASE_URL: target.url, SERVER_PROCESSES: String(serverProcessesFor(target)) } : {}),
     ...extraEnv,
   };
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (not allowed in NODE_OPTIONS).

@@ -48,7 +48,8 @@ try {
   await seedBase(database, { employees: 10_000, jobbyInitial: 100, companyInitial: 10_000 });
   await seedCodes(database, { from: 1, to: CODES + 1, employees: 10_000 });
   await database.close();
-  const server = await startServer(target);
+  // One process: its CPU time is read from /proc by pid (decision 318's copies would each have their own).
+  const server = await startServer(target, { SERVER_PROCESSES: '1' });
   try {
     await warmUpServer(server.baseUrl);
     const pool = new CodePool(1, CODES + 1);

@@ -23,6 +23,13 @@ describe('loadConfig defaults (issue 6)', () => {
     expect(() => loadConfig({ ...base, TRUSTED_ORIGINS: '*' })).toThrow(/TRUSTED_ORIGINS/);
   });
 
+  it('serves from one process unless SERVER_PROCESSES says more, and more only on PostgreSQL (decision 318)', () => {
+    expect(loadConfig({ ...base }).serverProcesses).toBe(1);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.test/jobby', SERVER_PROCESSES: '2' }).serverProcesses).toBe(2);
+    expect(() => loadConfig({ ...base, SERVER_PROCESSES: '2' })).toThrow('SERVER_PROCESSES mayor que 1 requiere DATABASE_URL');
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.test/jobby', SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
+  });
+
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
     expect(loadConfig({ ...base }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);

@@ -60,6 +60,11 @@ const envSchema = z.object({
   /** Webhook deliveries accepted per client address and minute. */
   WEBHOOK_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Server processes sharing the port (node:cluster, decision 318): one per core a host gives Jobby.
+   * PostgreSQL only: the embedded database belongs to the one process that opened it.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type AppConfig = {
@@ -95,6 +100,8 @@ export type AppConfig = {
   trustProxy: TrustProxy;
   logLevel: string;
   whatsapp: WhatsappConfig;
+  /** Processes that serve the port; more than one only on PostgreSQL. */
+  serverProcesses: number;
 };
 
 /** The wellbeing bot's WhatsApp settings (decision 94). */
@@ -210,6 +217,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const devOutboxApi = env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL;
   if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
+  if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL) {
+    throw new Error('SERVER_PROCESSES mayor que 1 requiere DATABASE_URL: la base embebida (PGlite) la abre un solo proceso.');
+  }
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -240,6 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     whatsapp: whatsappConfig(env),
+    serverProcesses: env.SERVER_PROCESSES,
   };
 }
 
@@ -288,6 +299,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     logLevel: 'silent',
     whatsapp: { appSecret: 'test-whatsapp-app-secret', verifyToken: 'test-verify-token', generated: false, cloudApi: null, requestsPerMinute: 1000 },
+    serverProcesses: 1,
     ...overrides,
   };
 }

@@ -1,38 +1,56 @@
 /**
  * Starts Jobby: reads the configuration, opens and migrates the database, seeds demo data into an
  * empty one, and serves the API and the built web app.
+ *
+ * With SERVER_PROCESSES=N (PostgreSQL only, decision 318) this process prepares the database once and
+ * forks N copies that share the port (node:cluster); each copy serves requests and runs the
+ * background jobs, which are safe with several copies (jobs.ts).
  */
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { buildApp, defaultWebDir } from './app';
 import { startJobs } from './jobs';
-import { loadConfig, writeDevOutboxToken } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { loadConfig, writeDevOutboxToken, type AppConfig } from './config';
+import { migrateDatabase, openDatabase, POOL_SIZE, type Database } from './db/client';
 import { sealPlainSecrets, webhookSecretKey } from './modules/webhooks/secret-box';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed';
 
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({
+/** The primary hands its development-outbox token to the copies, so all of them accept the one in DATA_DIR. */
+const INHERITED_OUTBOX_TOKEN = 'JOBBY_DEV_OUTBOX_TOKEN';
+
+/** The database, with the server's PostgreSQL connections shared out among its copies. */
+function open(config: AppConfig): Promise<Database> {
+  return openDatabase({
     url: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+    poolSize: Math.ceil(POOL_SIZE / config.serverProcesses),
   });
+}
+
+/** Once per start, before anything serves: the schema migrated, stored secrets sealed, demo data in an empty database when asked. Returns whether it seeded. */
+async function prepareDatabase(config: AppConfig, database: Database): Promise<boolean> {
   await migrateDatabase(database);
-  const secretKey = webhookSecretKey(config.authSecret);
-  await sealPlainSecrets(database.db, secretKey);
-  let seeded = false;
-  if (config.demoData && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, config.demoPassword);
-    seeded = true;
-  }
+  await sealPlainSecrets(database.db, webhookSecretKey(config.authSecret));
+  if (!config.demoData || !(await isDatabaseEmpty(database.db))) return false;
+  await seedDemoData(database.db, config.demoPassword);
+  return true;
+}
+
+/** Serves the API, the web app and the background jobs on an already prepared database; resolves with the port once listening. */
+async function serve(config: AppConfig, database: Database): Promise<number> {
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
   const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, {
     botTransport: app.deps.bot.transport,
     webhookPolicy: { production: config.env === 'production' },
-    webhookSecretKey: secretKey,
+    webhookSecretKey: webhookSecretKey(config.authSecret),
     mail: app.deps.mail,
     publicUrl: config.publicUrl,
   });
+  // Once: a copy of several gets Ctrl-C's SIGINT from the terminal and then its primary's SIGTERM.
+  let closing = false;
   const close = async () => {
+    if (closing) return;
+    closing = true;
     await jobs.stop();
     await app.close();
     await database.close();
@@ -40,16 +58,19 @@ async function main() {
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
-  // Before listening: whoever sees the server answer can already read this start's token.
-  writeDevOutboxToken(config);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  return typeof address === 'object' && address ? address.port : config.port;
+}
 
+function printReady(config: AppConfig, port: number, seeded: boolean) {
+  const database = config.databaseUrl
+    ? `PostgreSQL${config.serverProcesses > 1 ? `, ${config.serverProcesses} procesos` : ''}`
+    : `PGlite (${path.join(config.dataDir, 'pglite')})`;
   const lines = [
     '',
     `  Jobby está listo en ${config.publicUrl} (escuchando en ${config.host}:${port})`,
-    `  Base de datos: ${database.driver === 'pglite' ? `PGlite (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}${seeded ? ' — datos de demostración cargados' : ''}`,
+    `  Base de datos: ${database}${seeded ? ' — datos de demostración cargados' : ''}`,
     `  API: ${config.publicUrl}/api/docs`,
   ];
   if (config.whatsapp.generated && config.env !== 'production') {
@@ -67,6 +88,75 @@ async function main() {
     for (const account of DEMO_ACCOUNTS) lines.push(`    nivel ${account.level}  ${account.email.padEnd(22)} ${account.note}`);
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/** One process: prepares the database and serves it. */
+async function runSingle(config: AppConfig) {
+  const database = await open(config);
+  const seeded = await prepareDatabase(config, database);
+  // Before listening: whoever sees the server answer can already read this start's token.
+  writeDevOutboxToken(config);
+  printReady(config, await serve(config, database), seeded);
+}
+
+/**
+ * The primary of SERVER_PROCESSES copies: prepares the database on a connection of its own, then
+ * starts the copies ONE AT A TIME, each once the one before listens: two copies creating pg-boss's
+ * queues at once on a new database deadlock (createQueue, pg-boss 10). A copy that dies after it
+ * listened is replaced; one that dies before ends the start (it would die again). SIGINT/SIGTERM end
+ * every copy, then this process.
+ */
+async function runPrimary(config: AppConfig) {
+  const database = await open(config);
+  const seeded = await prepareDatabase(config, database);
+  await database.close();
+  writeDevOutboxToken(config);
+  const env = config.devOutboxToken ? { [INHERITED_OUTBOX_TOKEN]: config.devOutboxToken } : {};
+  const alive = new Set<Worker>();
+  const listening = new Set<Worker>();
+  let stopping = false;
+  let announced = false;
+  const fork = () => alive.add(cluster.fork(env));
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker);
+    if (announced) return;
+    if (listening.size < config.serverProcesses) fork();
+    else {
+      announced = true;
+      printReady(config, address.port, seeded);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    alive.delete(worker);
+    const hadListened = listening.delete(worker);
+    if (stopping) {
+      if (alive.size === 0) process.exit(0);
+      return;
+    }
+    console.error(`Un proceso del servidor terminó (${signal ?? `código ${code}`}).`);
+    if (hadListened) fork();
+    else process.exit(1);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of alive) worker.process.kill('SIGTERM');
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  fork();
+}
+
+/** A copy forked by the primary: the database is prepared; serve it. */
+async function runCopy(config: AppConfig) {
+  const inherited = process.env[INHERITED_OUTBOX_TOKEN];
+  await serve({ ...config, devOutboxToken: config.devOutboxApi && inherited ? inherited : null }, await open(config));
+}
+
+async function main() {
+  const config = loadConfig();
+  if (cluster.isWorker) await runCopy(config);
+  else if (config.serverProcesses > 1) await runPrimary(config);
+  else await runSingle(config);
 }
 
 main().catch((error: unknown) => {

@@ -37,15 +37,19 @@ type OpenDatabaseOptions = {
   pgliteDir?: string | null;
   /** An in-memory PGlite starts from this dumped data folder (`dumpDataDir`): the tests' migrated copy. */
   pgliteDataDirDump?: Blob | null;
+  /** Connections this process may open to PostgreSQL; POOL_SIZE unless told. */
   poolSize?: number;
 };
+
+/** A server's connections to PostgreSQL, shared out among its processes (decision 318). */
+export const POOL_SIZE = 20;
 
 /** The extensions the migrations create (PostgreSQL has them in contrib; PGlite loads them here). */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`Conexión a PostgreSQL cerrada: ${error.message}`));
