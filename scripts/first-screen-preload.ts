@@ -13,6 +13,20 @@ import { FIRST_SCREEN, SCREEN_MODULES } from '../src/web/app/first-screen.js';
 type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
 type Asset = { type: 'asset'; fileName: string; source: string | Uint8Array };
 
+const STYLESHEETS_MARK = /<!-- app-stylesheets:[^>]*-->/;
+
+/**
+ * The app's stylesheets, which Vite links in the head, moved to the mark after the loading screen in
+ * the body (decision 319): a stylesheet in the head holds back the page's first paint, one in the body
+ * only what follows it. The app still starts styled: its module script waits for every stylesheet.
+ */
+export function stylesheetsAfterLoadingScreen(page: string): string {
+  const stylesheets = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  if (!STYLESHEETS_MARK.test(page)) throw new Error('first-screen-preload: index.html has no <!-- app-stylesheets: --> mark');
+  const withoutThem = stylesheets.reduce((html, link) => html.replace(link, ''), page);
+  return withoutThem.replace(STYLESHEETS_MARK, stylesheets.join('\n    '));
+}
+
 export function firstScreenPreload(webRoot: string): Plugin {
   return {
     name: 'jobby:first-screen-preload',
@@ -52,10 +66,11 @@ export function firstScreenPreload(webRoot: string): Plugin {
       const source = `(function(){var s=${JSON.stringify(screens)},p=location.pathname;for(var i=0;i<s.length;i++)if(p.indexOf(s[i][0])===0){for(var j=0;j<s[i][1].length;j++){var f=s[i][1][j],l=document.createElement("link"),c=/\\.css$/.test(f);l.rel=c?"preload":"modulepreload";if(c)l.as="style";l.crossOrigin="";l.href="/"+f;document.head.appendChild(l)}return}})();\n`;
       const fileName = `assets/first-screen-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
-      const page = String(html.source);
+      let page = String(html.source);
       const mainScript = page.indexOf('<script type="module"');
       if (mainScript === -1) throw new Error('first-screen-preload: index.html has no module script');
-      html.source = `${page.slice(0, mainScript)}<script async src="/${fileName}"></script>\n    ${page.slice(mainScript)}`;
+      page = `${page.slice(0, mainScript)}<script async src="/${fileName}"></script>\n    ${page.slice(mainScript)}`;
+      html.source = stylesheetsAfterLoadingScreen(page);
     },
   };
 }

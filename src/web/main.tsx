@@ -47,7 +47,9 @@ function SessionExtras() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      {/* Every CSS variable from here, none from a stylesheet: the app's stylesheet follows the loading
+          screen in the page, so a variable it defined would win over this one (decision 319). */}
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false}>
         <SessionExtras />
         <AppUpdateWhenIdle />
         <AppRouter />

@@ -56,16 +56,26 @@ describe('useLiveUpdates', () => {
     globalThis.EventSource = original;
   });
 
-  /** Which of the given keys are stale after the stream says `topic` changed. */
-  function staleAfter(topic: LiveTopic, keys: readonly (readonly unknown[])[]) {
+  /** Which of the given keys are stale after the stream sends `type` (with `data`). */
+  function staleAfterEvent(type: string, data: string, keys: readonly (readonly unknown[])[]) {
     globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
     const client = new QueryClient();
     for (const key of keys) client.setQueryData(key, 'fresh');
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     renderHook(() => useLiveUpdates(true), { wrapper });
-    act(() => FakeEventSource.last!.emit('change', JSON.stringify({ topic })));
+    act(() => FakeEventSource.last!.emit(type, data));
     return keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'));
   }
+
+  /** Which of the given keys are stale after the stream says `topic` changed. */
+  const staleAfter = (topic: LiveTopic, keys: readonly (readonly unknown[])[]) => staleAfterEvent('change', JSON.stringify({ topic }), keys);
+
+  it('a stream that fails or is refused re-reads who is signed in, and only that (decision 320)', () => {
+    const me = queryKeys.session.all;
+    const balances = queryKeys.session.balances();
+    const wallet = queryKeys.session.wallet({ page: 1 });
+    expect(staleAfterEvent('error', '', [me, balances, wallet])).toEqual([me.join('/')]);
+  });
 
   it('a decided request refreshes level 1’s dashboard and HR’s lists, not the bell', () => {
     const dashboard = queryKeys.adminDashboard.all;

@@ -21,3 +21,23 @@ describe('the first screen map the build preloads from (decision 304)', () => {
     });
   });
 });
+
+describe('the page as built (decision 319)', () => {
+  const page = readFileSync(path.resolve(import.meta.dirname, '..', 'index.html'), 'utf8');
+  const built = (html: string) =>
+    html.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>');
+
+  it('shows a loading screen in #root before any script has run', () => {
+    expect(page).toMatch(/<div id="root"><div role="status"[^>]*>.*Cargando…<\/span><\/div><\/div>/);
+  });
+
+  it("links the app's stylesheets after the loading screen, none in the head", async () => {
+    const { stylesheetsAfterLoadingScreen } = await import('../../../scripts/first-screen-preload');
+    const moved = stylesheetsAfterLoadingScreen(built(page));
+    const link = moved.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(link).toBeGreaterThan(moved.indexOf('Cargando…'));
+    expect(link).toBeGreaterThan(moved.indexOf('</head>'));
+    expect(moved.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(() => stylesheetsAfterLoadingScreen(built('<html><head></head><body></body></html>'))).toThrow(/app-stylesheets/);
+  });
+});

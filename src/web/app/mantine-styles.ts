@@ -2,10 +2,10 @@
  * Mantine's styles for the components the app uses (and the ones those are built on), not the whole
  * @mantine/core/styles.css: a phone parses about half the CSS before the first paint (decision 101).
  * Same order as in styles.css. A component new to the app needs its file here: the test next to this
- * file fails until it is added.
+ * file fails until it is added. Not default-css-variables.css: MantineProvider writes every variable
+ * (main.tsx, decision 319).
  */
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
