@@ -37,13 +37,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The processes whose parent is `pid`, from /proc. */
+/**
+ * The server copies `pid` started, from /proc: its children that run main.ts (tsx may also have
+ * started esbuild's service under it, on a machine whose transform cache is still empty).
+ */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .filter((entry) => {
       try {
-        return /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] === String(pid);
+        const parent = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1];
+        return parent === String(pid) && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server/main.ts');
       } catch {
         return false; // ended meanwhile
       }
