@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, newEmployee, signIn, signOut, unique, uniqueName } from './support';
+import { DEMO, freshTab, newEmployee, signIn, signOut, unique, uniqueName } from './support';
 
 /** Goes to an HR screen from the side menu (or by URL for /level2/tokens, linked from benefits). */
 async function openHr(page: Page, path: string, heading: string) {
@@ -34,7 +34,8 @@ test.describe('company HR (level 2)', () => {
   // Each journey signs in three or four times and walks several screens.
   test.describe.configure({ timeout: 180_000 });
 
-  test('HR adds a user who signs in and meets the survey; deactivating that user bars the sign-in', async ({ page }) => {
+  test('HR adds a user who signs in and meets the survey; deactivating that user bars the sign-in', async ({ page: firstTab }) => {
+    let page = firstTab;
     // A person of this journey's own: a retry or a rerun meets no Lucía created before (issue 18 §19).
     const lucia = { name: uniqueName('Lucía Fuentes'), username: unique('lucia.fuentes') };
     const luciaEmail = `${lucia.username}@andes.cl`;
@@ -72,7 +73,7 @@ test.describe('company HR (level 2)', () => {
     await expect(page).toHaveURL(/\/level3\/survey$/);
     await page.goto('/level3/dashboard');
     await expect(page).toHaveURL(/\/level3\/survey$/);
-    await page.context().clearCookies();
+    page = await freshTab(page);
 
     // Deactivation, after a confirmation, ends the person's sign-in.
     await signInAsHr(page);
@@ -136,7 +137,10 @@ test.describe('company HR (level 2)', () => {
     await expect(page.getByTestId('balance-empresa')).toHaveText(String(before + 17));
   });
 
-  test('HR creates an internal benefit an employee redeems, and approves the pending request', async ({ page }) => {
+  test('HR creates an internal benefit an employee redeems, and approves the pending request', async ({ page: firstTab }) => {
+    let page = firstTab;
+    // Its own title: a retry or a rerun on the same server meets none of an earlier try's rows.
+    const title = uniqueName('Masaje en la oficina');
     await signInAsHr(page);
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Beneficios' }).click();
     await expect(page.getByRole('heading', { name: 'Beneficios internos', level: 1 })).toBeVisible();
@@ -146,44 +150,44 @@ test.describe('company HR (level 2)', () => {
     const dialog = page.getByRole('dialog', { name: 'Nuevo beneficio interno' });
     await dialog.getByRole('button', { name: 'Crear beneficio' }).click();
     await expect(dialog.getByText('Los campos Título y Descripción son obligatorios').first()).toBeVisible();
-    await dialog.getByLabel('Título').fill('Masaje en la oficina');
+    await dialog.getByLabel('Título').fill(title);
     await dialog.getByLabel('Descripción').fill('Veinte minutos de masaje de hombros, los jueves.');
     await expect(dialog.getByLabel('Cantidad disponible')).toHaveValue('10');
     await expect(dialog.getByLabel('Límite por usuario')).toHaveValue('1');
     await dialog.getByLabel('Requiere aprobación de RR.HH.').check();
     await pressForBanner(page, () => dialog.getByRole('button', { name: 'Crear beneficio' }).click(), 'Beneficio creado correctamente');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: /Masaje en la oficina/ })).toContainText('Activo');
+    await expect(page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: new RegExp(title) })).toContainText('Activo');
 
     await signOut(page);
     await signIn(page, DEMO.employee);
     await expect(page).toHaveURL(/\/level3\/dashboard$/);
     await page.goto('/level3/company-benefits');
-    const card = page.getByRole('article', { name: 'Masaje en la oficina' });
+    const card = page.getByRole('article', { name: title });
     await card.getByRole('button', { name: /Canjear por 1 token/ }).click();
     const redeem = page.getByRole('dialog', { name: 'Canjear beneficio' });
     await redeem.getByRole('button', { name: 'Confirmar canje' }).click();
     await expect(redeem.getByTestId('redeem-pending')).toBeVisible({ timeout: 30_000 });
-    await page.context().clearCookies();
+    page = await freshTab(page);
 
     await signInAsHr(page);
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Solicitudes' }).click();
     await expect(page.getByRole('heading', { name: 'Solicitudes', level: 1 })).toBeVisible();
-    const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first();
+    const row = page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: new RegExp(title) }).first();
     await expect(row).toContainText('Pendiente');
     await row.getByRole('button', { name: /^Aprobar/ }).click();
     await pressForBanner(page, () => page.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Aprobar' }).click(), 'Solicitud aprobada correctamente');
-    await expect(page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: /Masaje en la oficina/ }).first()).toContainText('Aprobada');
+    await expect(page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: new RegExp(title) }).first()).toContainText('Aprobada');
 
     // Switching it off asks first and reads the spec's words ("desactivado", issue 24 §1); then back on.
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Beneficios' }).click();
-    const benefitRow = page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: /Masaje en la oficina/ });
-    await benefitRow.getByRole('button', { name: 'Desactivar Masaje en la oficina' }).click();
+    const benefitRow = page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: new RegExp(title) });
+    await benefitRow.getByRole('button', { name: `Desactivar ${title}` }).click();
     const question = page.getByRole('dialog', { name: 'Desactivar beneficio' });
-    await expect(question).toContainText('¿Desactivar "Masaje en la oficina"? Tus colaboradores dejarán de verlo.');
+    await expect(question).toContainText(`¿Desactivar "${title}"? Tus colaboradores dejarán de verlo.`);
     await pressForBanner(page, () => question.getByRole('button', { name: 'Desactivar' }).click(), 'Beneficio desactivado correctamente');
     await expect(benefitRow).toContainText('Inactivo');
-    await benefitRow.getByRole('button', { name: 'Activar Masaje en la oficina' }).click();
+    await benefitRow.getByRole('button', { name: `Activar ${title}` }).click();
     await pressForBanner(page, () => page.getByRole('dialog', { name: 'Activar beneficio' }).getByRole('button', { name: 'Activar' }).click(), 'Beneficio activado correctamente');
     await expect(benefitRow).toContainText('Activo');
   });

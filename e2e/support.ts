@@ -33,6 +33,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
+/**
+ * The next person takes over in a new tab with no session. The previous tab is closed first: its app,
+ * finding its session gone while it still refreshes what the last action changed, would load /login
+ * by itself and abort the next journey step's navigation (CI, 27 Nov).
+ */
+export async function freshTab(page: Page): Promise<Page> {
+  const context = page.context();
+  await page.close();
+  await context.clearCookies();
+  return context.newPage();
+}
+
 /** The provider portal once its 2 s welcome has gone: the portal is drawn beneath it meanwhile, inert (decision 313). */
 export async function providerPortalShown(page: Page) {
   await expect(page.getByTestId('provider-welcome')).toBeHidden({ timeout: 30_000 });
