@@ -4,7 +4,7 @@
  * value 1 rewards the employee once after their next used code, and the bell tells them.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, signIn } from './support';
+import { apiAs, DEMO, newCompany, newEmployee, signIn } from './support';
 import { formatCode } from '../src/domain/code';
 
 const RULE_PREFIX = 'Primer canje ';
@@ -28,8 +28,9 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
     expect((await operator.post(`/api/achievement-rules/${left.id}/status`, { data: { status: 'inactive' } })).status()).toBe(200);
   }
   await operator.dispose();
-  // An employee of this journey's own, survey answered, with a flexible token for the coupon.
-  const EMPLOYEE = await newEmployee({ name: 'Benjamín Pérez', of: 'austral', surveyDone: true, flexible: 1 });
+  // An employee of this journey's own, survey answered, with a flexible token for the coupon, in a
+  // company of its own: the demo companies' 20 places fill up when earlier journeys needed a retry.
+  const EMPLOYEE = await newEmployee({ name: 'Benjamín Pérez', of: await newCompany({ name: 'En Vivo' }), surveyDone: true, flexible: 1 });
   const employee = await pageFor(browser, EMPLOYEE.email, EMPLOYEE.password);
   await expect(employee).toHaveURL(/\/level3\/dashboard$/);
   const flexible = employee.getByTestId('balance-flexibles');

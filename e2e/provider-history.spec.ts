@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_TIME_ZONE } from '../src/domain/dates';
-import { apiAs, DEMO, newEmployee, newProvider, PHONE, redeemByTitle, signIn, uniqueName } from './support';
+import { apiAs, DEMO, newEmployee, newProvider, PHONE, providerPortalShown, redeemByTitle, signIn, uniqueName } from './support';
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
@@ -62,6 +62,8 @@ test('a provider searches its history, filters it by dates and downloads the CSV
 
   await signIn(page, provider.email, provider.password);
   await expect(page).toHaveURL(/\/level4$/);
+  // The search and the dates are typed into the portal, which is inert under its welcome (decision 313).
+  await providerPortalShown(page);
   const table = page.getByRole('table', { name: 'Historial de tokens procesados' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).toContainText(shown(codes.ana));
