@@ -28,14 +28,14 @@ describe('the page as built (decision 319)', () => {
     html.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n</head>');
 
   it('shows a loading screen in #root before any script has run', () => {
-    expect(page).toMatch(/<div id="root"><div role="status"[^>]*>.*Cargando…<\/span><\/div><\/div>/);
+    expect(page).toMatch(/<div id="root"><div role="status"[^>]*>.*Cargando\.\.\.<\/span><\/div><\/div>/);
   });
 
   it("links the app's stylesheets after the loading screen, none in the head", async () => {
     const { stylesheetsAfterLoadingScreen } = await import('../../../scripts/first-screen-preload');
     const moved = stylesheetsAfterLoadingScreen(built(page));
     const link = moved.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
-    expect(link).toBeGreaterThan(moved.indexOf('Cargando…'));
+    expect(link).toBeGreaterThan(moved.indexOf('Cargando...'));
     expect(link).toBeGreaterThan(moved.indexOf('</head>'));
     expect(moved.match(/rel="stylesheet"/g)).toHaveLength(1);
     expect(() => stylesheetsAfterLoadingScreen(built('<html><head></head><body></body></html>'))).toThrow(/app-stylesheets/);

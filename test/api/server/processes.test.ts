@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,18 +23,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await ctx?.close();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The server copies `pid` started, from /proc: its children that run main.ts (tsx may also have
@@ -65,15 +52,14 @@ async function healthy(baseUrl: string): Promise<boolean> {
 
 describe.skipIf(!onPostgres)('SERVER_PROCESSES=2 on PostgreSQL', () => {
   it('serves from two copies, replaces one that dies, and ends them all on SIGTERM', async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
     const primary: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'test',
         DATABASE_URL: ctx.database.url!,
         SERVER_PROCESSES: '2',
-        PORT: String(port),
+        // Any free port: the copies share the one the primary picks, and the ready line names it.
+        PORT: '0',
         DATA_DIR: dataDir,
         DEMO_DATA: 'off',
         LOG_LEVEL: 'warn',
@@ -93,6 +79,7 @@ describe.skipIf(!onPostgres)('SERVER_PROCESSES=2 on PostgreSQL', () => {
       // A start that fails ends the primary (its reason is on stderr, inherited above).
       expect(await Promise.race([ready.then(() => 'ready'), exited.then((code) => `exited with ${code}`)])).toBe('ready');
       expect(output).toContain('PostgreSQL, 2 procesos');
+      const baseUrl = `http://127.0.0.1:${/escuchando en 127\.0\.0\.1:(\d+)/.exec(output)?.[1]}`;
       expect(await healthy(baseUrl)).toBe(true);
       const copies = childrenOf(primary.pid!);
       expect(copies).toHaveLength(2);
