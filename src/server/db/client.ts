@@ -47,9 +47,46 @@ export const POOL_SIZE = 20;
 /** The extensions the migrations create (PostgreSQL has them in contrib; PGlite loads them here). */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** Longest statement text given a name: bulk inserts and other long one-off texts are parsed each time. */
+const NAMED_TEXT_MAX = 4_000;
+/**
+ * Distinct texts named at most (so at most this many prepared statements per connection): the app's
+ * own statements are a few hundred; beyond the cap, a new text is parsed each time as before.
+ */
+const NAMED_TEXTS_MAX = 500;
+/** Each named text's name, shared by every connection of the process (a name stands for one text only). */
+const statementNames = new Map<string, string>();
+
+/** The name a parameterised statement runs under, or undefined to run it unnamed. */
+function statementNameOf(text: string): string | undefined {
+  const known = statementNames.get(text);
+  if (known !== undefined || text.length > NAMED_TEXT_MAX || statementNames.size >= NAMED_TEXTS_MAX) return known;
+  const name = `jobby_${statementNames.size + 1}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+/**
+ * A connection that runs every parameterised statement as a named (prepared) statement (decision
+ * 321): PostgreSQL then parses and analyses it once per connection, and may keep a generic plan,
+ * where before every call of every request (the session read, a verification's UPDATE) was parsed,
+ * analysed and planned again. Statements without parameters (BEGIN, COMMIT) stay simple queries.
+ */
+class NamedStatementsClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [{ name?: unknown; text?: unknown; values?: unknown } | string, unknown];
+    if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
+      const params = Array.isArray(values) ? values : config.values;
+      const name = Array.isArray(params) && params.length > 0 ? statementNameOf(config.text) : undefined;
+      if (name) args[0] = { ...config, name };
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE, Client: NamedStatementsClient });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`Conexión a PostgreSQL cerrada: ${error.message}`));
