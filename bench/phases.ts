@@ -80,6 +80,26 @@ export async function verifyRounds(
   return { small: figures(samples.small), large: figures(samples.large) };
 }
 
+/**
+ * Verifications at `connections` for `seconds` after `warmup` of them, each a distinct code: the
+ * rate set beside pgbench's (issue 19), measured as pgbench measures its own — a sustained run, not
+ * the rounds' 100 verifications, whose rate is mostly their start and end.
+ */
+export async function verifySustained(target: VerifyTarget, options: { warmup: number; seconds: number; connections: number }): Promise<VerifyFigures> {
+  const headers = authHeaders(target.baseUrl, await signIn(target.baseUrl, EMAILS.provider, PASSWORD));
+  const run = (length: { amount: number } | { duration: number }) =>
+    runLoad({ url: target.baseUrl, connections: options.connections, requests: [verifyRequest(headers, target.pool)], ...length });
+  expectMostlyOk('verify warm-up', await run({ amount: options.warmup }));
+  const load = await run({ duration: options.seconds });
+  expectMostlyOk('verify, sustained', load);
+  return {
+    p50: round(percentile(load.latencies, 50)),
+    p95: round(percentile(load.latencies, 95)),
+    rps: round(load.ok / load.seconds, 1),
+    requests: load.ok,
+  };
+}
+
 export type HrFigures = { listP50: number; listP95: number; searchP50: number; searchP95: number; requests: number };
 
 /** HR's first page of employees with balances, and a search, one request at a time: pure latency. */

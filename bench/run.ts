@@ -18,7 +18,7 @@ import { checkRedemptions } from './checks';
 import { CodePool, benchCode } from './codes';
 import { createBenchDatabase, literal, openBenchDatabase, query, waitForIdleServer, type BenchDatabase } from './db';
 import { round } from './load';
-import { ADMIN_SCREENS, HR_SCREENS, hrListPhase, measureExport, measureScreen, redeemPhase, verifyRounds, warmUpServer } from './phases';
+import { ADMIN_SCREENS, HR_SCREENS, hrListPhase, measureExport, measureScreen, redeemPhase, verifyRounds, verifySustained, warmUpServer } from './phases';
 import { explainScreen, type ScreenPlans } from './plans';
 import { dropScratchDatabases, runPgbench, type PgbenchFigures } from './pgbench';
 import { BENEFIT_STOCK, EMAILS, IDS, countCodes, countPlatform, seedBase, seedCodes, seedPlatform } from './seed';
@@ -54,6 +54,9 @@ const settings = {
   // 100 warm-up + 8 × 100 measured = 900 of the 1,000 small codes; the large table gets the same
   // amounts, so both percentiles come from the same number of samples at the same concurrency.
   verify: { warmup: 100, rounds: 8, perRound: 100, connections: 10 },
+  // The rate beside pgbench's (issue 19): like pgbench, a sustained run. Its codes are added to main
+  // after the rounds, so the rounds still meet the 1,000-code table; 20,000 last 15 s at 1,300/s.
+  verifySustained: { warmup: 500, seconds: 15, connections: 10, codes: 20_000 },
   hr: { warmup: 20, measured: 200, search: 'Empleado 0432' },
   // Timed, so PGlite (one transaction at a time) and PostgreSQL spend the same time here; even at
   // 1,000/s each employee redeems ~360 times, far below its 10,000-token balance.
@@ -201,7 +204,7 @@ async function main() {
       return { codes, platform, plan, plans };
     });
 
-    const mainUrl = await startSide(mainSide, 'main');
+    let mainUrl = await startSide(mainSide, 'main');
     const largeUrl = await startSide(largeSide, 'large');
     const verify = (
       await timed('verify, alternating small and large', () =>
@@ -223,6 +226,17 @@ async function main() {
     ).value;
     // Only main is needed from here on; the large database's memory and disk go back now.
     await stopSide(largeSide);
+
+    const sustained = (
+      await timed(`verify, sustained ${settings.verifySustained.seconds} s`, async () => {
+        const from = settings.smallCodes + 1;
+        const to = from + settings.verifySustained.codes;
+        await seedCodes(await openDb(mainSide), { from, to, employees: settings.employees });
+        // PGlite: openDb() stopped the server (one process per folder).
+        if (!mainSide.server) mainUrl = await startSide(mainSide, 'main');
+        return verifySustained({ baseUrl: mainUrl, pool: new CodePool(from, to) }, settings.verifySustained);
+      })
+    ).value;
 
     // pgbench's 50 clients run while the main server idles (its pool holds at most 20 connections).
     const pgbenchUrl = driver === 'postgres' && settings.pgbench.enabled ? (process.env.DATABASE_URL ?? null) : null;
@@ -286,6 +300,11 @@ async function main() {
       verify_large_vs_small_p50: round(verify.large.p50 / verify.small.p50),
       verify_large_vs_small_p95: round(verify.large.p95 / verify.small.p95),
       verify_plan_large: seedLarge.value.plan,
+      verify_sustained_seconds: settings.verifySustained.seconds,
+      verify_sustained_requests: sustained.requests,
+      verify_sustained_p50_ms: sustained.p50,
+      verify_sustained_p95_ms: sustained.p95,
+      verify_sustained_rps: sustained.rps,
       redeem_connections: settings.redeem.redeemers,
       redeem_seconds: settings.redeem.seconds,
       redeem_single_client_per_s: redeem.singlePerSecond,
@@ -303,7 +322,7 @@ async function main() {
       pgbench_clients: pgbench1 || pgbench10 ? settings.pgbench.clients : null,
       pgbench_seconds: pgbench1 || pgbench10 ? settings.pgbench.seconds : null,
       redeem_vs_pgbench_scale1: pgbench1 ? round(redeem.perSecond / pgbench1.tps, 3) : null,
-      verify_vs_pgbench_scale10: pgbench10 ? round(verify.small.rps / pgbench10.tps, 3) : null,
+      verify_vs_pgbench_scale10: pgbench10 ? round(sustained.rps / pgbench10.tps, 3) : null,
       redeem_lost_updates: checks.lostUpdates,
       redeem_row_mismatches: checks.rowMismatches,
       redeem_stock_difference: checks.stockDifference,
@@ -382,6 +401,10 @@ function printTable(r: {
   verify_p95_ms_large: number;
   verify_rps_large: number;
   verify_large_vs_small_p50: number;
+  verify_sustained_seconds: number;
+  verify_sustained_p50_ms: number;
+  verify_sustained_p95_ms: number;
+  verify_sustained_rps: number;
   redeem_single_client_per_s: number;
   redeem_per_s: number;
   pgbench_scale1_tps: number | null;
@@ -409,7 +432,8 @@ function printTable(r: {
     [`verify p50 / p95 ms, ${r.codes_small.toLocaleString('en')} codes`, `${r.verify_p50_ms_small} / ${r.verify_p95_ms_small}  (${r.verify_rps_small} req/s)`],
     [`verify p50 / p95 ms, ${r.codes_large.toLocaleString('en')} codes`, `${r.verify_p50_ms_large} / ${r.verify_p95_ms_large}  (${r.verify_rps_large} req/s)`],
     ['verify large ÷ small (p50, budget ≤ 1.5)', String(r.verify_large_vs_small_p50)],
-    ...pgbenchRow('verify req/s ÷ pgbench TPC-B scale 10 TPS (aim ≥ 20 %)', r.verify_rps_small, r.pgbench_scale10_tps, r.verify_vs_pgbench_scale10),
+    [`verify req/s, sustained ${r.verify_sustained_seconds} s (p50 / p95 ms)`, `${r.verify_sustained_rps}  (${r.verify_sustained_p50_ms} / ${r.verify_sustained_p95_ms})`],
+    ...pgbenchRow('verify req/s ÷ pgbench TPC-B scale 10 TPS (aim ≥ 20 %)', r.verify_sustained_rps, r.pgbench_scale10_tps, r.verify_vs_pgbench_scale10),
     ['redemptions/s, 50 clients', `${r.redeem_per_s}  (${r.redeem_ok} ok, ${r.redeem_refused} refused)`],
     ...pgbenchRow('redemptions/s ÷ pgbench TPC-B scale 1 TPS (aim ≥ 30 %)', r.redeem_per_s, r.pgbench_scale1_tps, r.redeem_vs_pgbench_scale1),
     ['redemptions/s, 1 client', String(r.redeem_single_client_per_s)],
