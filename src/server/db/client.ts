@@ -5,10 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -49,44 +49,46 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Longest statement text given a name: bulk inserts and other long one-off texts are parsed each time. */
 const NAMED_TEXT_MAX = 4_000;
+/** Most parameters of a named statement: more are lists of varying length (IN lists, rows), each length its own text. */
+const NAMED_PARAMS_MAX = 32;
 /**
- * Distinct texts named at most (so at most this many prepared statements per connection): the app's
- * own statements are a few hundred; beyond the cap, a new text is parsed each time as before.
+ * Distinct texts a pool names at most (so at most this many prepared statements per connection): the
+ * app's own statements are a few hundred; beyond the cap, a new text is parsed each time as before.
  */
 const NAMED_TEXTS_MAX = 500;
-/** Each named text's name, shared by every connection of the process (a name stands for one text only). */
-const statementNames = new Map<string, string>();
-
-/** The name a parameterised statement runs under, or undefined to run it unnamed. */
-function statementNameOf(text: string): string | undefined {
-  const known = statementNames.get(text);
-  if (known !== undefined || text.length > NAMED_TEXT_MAX || statementNames.size >= NAMED_TEXTS_MAX) return known;
-  const name = `jobby_${statementNames.size + 1}`;
-  statementNames.set(text, name);
-  return name;
-}
 
 /**
- * A connection that runs every parameterised statement as a named (prepared) statement (decision
- * 321): PostgreSQL then parses and analyses it once per connection, and may keep a generic plan,
- * where before every call of every request (the session read, a verification's UPDATE) was parsed,
- * analysed and planned again. Statements without parameters (BEGIN, COMMIT) stay simple queries.
+ * A connection class whose connections run every parameterised statement as a named (prepared)
+ * statement (decision 321): PostgreSQL then parses and analyses it once per connection, and may keep a
+ * generic plan, where before every call of every request (the session read, a verification's
+ * UPDATE) was parsed, analysed and planned again. Statements without parameters (BEGIN, COMMIT) stay
+ * simple queries. The names are the pool's: one name stands for one text on all its connections.
  */
-class NamedStatementsClient extends pg.Client {
-  override query(...args: unknown[]): never {
-    const [config, values] = args as [{ name?: unknown; text?: unknown; values?: unknown } | string, unknown];
-    if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
-      const params = Array.isArray(values) ? values : config.values;
-      const name = Array.isArray(params) && params.length > 0 ? statementNameOf(config.text) : undefined;
-      if (name) args[0] = { ...config, name };
+function namedStatementsClient(): typeof pg.Client {
+  const names = new Map<string, string>();
+  const nameOf = (text: string, params: number): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || params > NAMED_PARAMS_MAX || text.length > NAMED_TEXT_MAX || names.size >= NAMED_TEXTS_MAX) return known;
+    const name = `jobby_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  return class NamedStatementsClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [{ name?: unknown; text?: unknown; values?: unknown } | string, unknown];
+      if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
+        const params = Array.isArray(values) ? values : config.values;
+        const name = Array.isArray(params) && params.length > 0 ? nameOf(config.text, params.length) : undefined;
+        if (name) args[0] = { ...config, name };
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
     }
-    return (super.query as (...a: unknown[]) => never)(...args);
-  }
+  };
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE, Client: NamedStatementsClient });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE, Client: namedStatementsClient() });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`Conexión a PostgreSQL cerrada: ${error.message}`));
@@ -119,4 +121,40 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Whether a transaction is the connection's own, not a savepoint inside another (a redemption made
+ * inside the demo seed's transaction): only that one may be committed early. drizzle keeps the depth
+ * in `nestedIndex` (0 for the outermost), a protected field; test/api/economy/last-and-commit.test.ts
+ * fails if it changes.
+ */
+function isOutermost(tx: object): boolean {
+  return (tx as unknown as { nestedIndex: number }).nestedIndex === 0;
+}
+
+/**
+ * Runs a transaction's FINAL statement; on PostgreSQL its COMMIT travels with it, in one round trip
+ * (decision 323). The rows that statement locks — a popular benefit's stock, a company's spend
+ * account — are then held inside PostgreSQL only, until its commit, instead of also across a round
+ * trip back to this process and its turn in the event loop, which under load was most of the hold.
+ * Inside a savepoint (a transaction within another), it only runs the statement: the outer
+ * transaction is not this caller's to commit.
+ * So `statement` must refuse by raising (jobby_refuse_unless) rather than by answering false: an
+ * error skips the COMMIT that follows it in the same message, and the transaction rolls back as
+ * after any error. The two travel as one simple query, so the statement's values are written into
+ * its text as literals (drizzle's own quoting; they are the server's own ids and amounts). A BEGIN
+ * follows the COMMIT, so the transaction's own COMMIT afterwards ends an empty transaction (it writes
+ * nothing, and PostgreSQL logs no "no transaction in progress" warning per redemption). PGlite runs
+ * the statement alone and commits as usual (one process: no round trip to save).
+ */
+export async function runLastAndCommit(tx: Executor, statement: SQL): Promise<void> {
+  if (!(tx instanceof NodePgTransaction) || !isOutermost(tx)) {
+    await tx.execute(statement);
+    return;
+  }
+  const { sql: text } = dialect.sqlToQuery(statement.inlineParams());
+  await tx.execute(sql.raw(`${text};\ncommit;\nbegin`));
 }

@@ -116,8 +116,9 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
  *
  * `last`, when given, runs after a successful work — with a key, after its answer is stored and
  * outside the savepoint — as the transaction's final statements before COMMIT: the place for the
- * row every such transaction queues on, held then only until the commit. What it throws rolls the
- * WHOLE transaction back, stored answer included, and propagates (the caller may run it all again).
+ * row every such transaction queues on, held then only until the commit (payLast's creditAndCommit
+ * sends the COMMIT with its statement, decision 323). What it throws rolls the WHOLE transaction
+ * back, stored answer included, and propagates (the caller may run it all again).
  */
 export async function runIdempotent<T>(
   db: Db,

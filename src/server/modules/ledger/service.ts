@@ -7,7 +7,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { TokenType, TransferKind } from '../../../domain/constants';
 import type { Balances } from '../../../domain/schemas/me';
-import { queryRows, type Executor } from '../../db/client';
+import { queryRows, runLastAndCommit, type Executor } from '../../db/client';
+import { sqlStateOf } from '../../db/errors';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 import { recordEvents } from '../events/outbox';
 import type { DomainEvent } from '../events/types';
@@ -322,22 +323,30 @@ function sharedSide(input: TransferInput): Account {
   return walletSide(input) === input.from ? input.to : input.from;
 }
 
-/** What payLast() leaves for the end of the transaction: the shared account's credit. */
+/** What payLast() leaves for the end of the transaction: the shared account's credit, and the commit. */
 export type PendingCredit = {
   transfer: TransferResult;
   /**
    * Credits the shared account in ONE statement together with the caller's `guard`, a
    * data-modifying statement on the caller's own contended row that returns a row when it applies
-   * (`UPDATE … SET stock = stock - 1 WHERE … AND stock > 0 RETURNING …`). The guard runs first;
-   * when it does not apply, nothing is credited and this answers false (the caller must then roll
-   * the whole transaction back: the wallet has paid). Without a guard it always answers true.
+   * (`UPDATE … SET stock = stock - 1 WHERE … AND stock > 0 RETURNING …`), and COMMITS the
+   * transaction with it (runLastAndCommit, decision 323): nothing may follow it in the transaction.
+   * The guard runs first; when it does not apply, nothing is credited or committed and this throws
+   * GuardNotApplied (the caller's transaction then rolls back whole: the wallet had paid).
    */
-  credit: (db: Executor, guard: SQL | null) => Promise<boolean>;
+  creditAndCommit: (db: Executor, guard: SQL | null) => Promise<void>;
 };
+
+/** The guard of payLast()'s final statement did not apply (the stock went, the benefit closed): the transaction rolled back. */
+export class GuardNotApplied extends Error {}
+
+/** SQLSTATEs the final statement raises through jobby_refuse_unless (migration 0028). */
+const GUARD_NOT_APPLIED = 'JBG01';
+const ACCOUNT_NOT_OPENED = 'JBA01';
 
 /**
  * A payment out of an employee wallet whose shared account (provider or company spend, which all
- * such payments credit) is taken LAST, by `PendingCredit.credit()`, which the caller runs as its
+ * such payments credit) is taken LAST, by `PendingCredit.creditAndCommit()`, which the caller runs as its
  * transaction's final statement, right before COMMIT, with its own contended row as the guard:
  * 1. ONE statement: the wallet's conditional debit, and the shared account opened if new (`ON
  *    CONFLICT DO NOTHING`, which locks no existing row) so that the transfer row's key finds it;
@@ -370,20 +379,24 @@ export async function payLast<T>(
   if (!paid) throw await refusal(db, input, wallet);
   const work = await before();
   const [transfer] = await appendTransfers(db, [input], [balancesOf(input, Number(paid.balance))], alsoRecord);
-  const credit = async (last: Executor, guard: SQL | null): Promise<boolean> => {
+  const creditAndCommit = async (last: Executor, guard: SQL | null): Promise<void> => {
     const credited = sql`update ${ledgerAccounts} set balance = balance + ${input.amount}, updated_at = now()
       where id = ${shared.id}${guard ? sql` and exists (select 1 from guard)` : sql``} returning 1`;
-    const [row] = await queryRows<{ guarded: boolean; credited: boolean }>(
-      last,
-      guard
-        ? sql`with guard as (${guard}), credited as (${credited})
-            select exists (select 1 from guard) as guarded, exists (select 1 from credited) as credited`
-        : sql`with credited as (${credited}) select true as guarded, exists (select 1 from credited) as credited`,
-    );
-    if (row.guarded && !row.credited) throw new Error(`account ${shared.id} was not opened`);
-    return row.guarded;
+    // Two independent checks, so whichever PostgreSQL evaluates first names the right refusal.
+    const statement = guard
+      ? sql`with guard as (${guard}), credited as (${credited})
+          select jobby_refuse_unless(exists (select 1 from guard), ${GUARD_NOT_APPLIED}),
+                 jobby_refuse_unless(not exists (select 1 from guard) or exists (select 1 from credited), ${ACCOUNT_NOT_OPENED})`
+      : sql`with credited as (${credited}) select jobby_refuse_unless(exists (select 1 from credited), ${ACCOUNT_NOT_OPENED})`;
+    try {
+      await runLastAndCommit(last, statement);
+    } catch (error) {
+      if (sqlStateOf(error) === GUARD_NOT_APPLIED) throw new GuardNotApplied(undefined, { cause: error });
+      if (sqlStateOf(error) === ACCOUNT_NOT_OPENED) throw new Error(`account ${shared.id} was not opened`, { cause: error });
+      throw error;
+    }
   };
-  return { transfer, work, credit };
+  return { transfer, work, creditAndCommit };
 }
 
 /**

@@ -32,7 +32,7 @@ import { businessToday, companyBenefitInWindow } from '../catalogue/service';
 import { issueCode, type IssuedCode } from '../codes/issue';
 import type { DomainEvent } from '../events/types';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { accounts, payLast, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { accounts, GuardNotApplied, payLast, walletFor, type Account, type TransferInput } from '../ledger/service';
 
 /** Who approves a request nobody has to look at (part 2 §4: automatic → adminId 'system'). */
 const SYSTEM_APPROVER = 'system';
@@ -245,9 +245,6 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
   });
 }
 
-/** The guard of the last statement did not apply: another redemption took the last unit, or an admin closed the benefit, since it was read. */
-class StockGoneMeanwhile extends Error {}
-
 /**
  * The redemption's work inside its transaction (or savepoint, with a key). It locks only rows of
  * this employee — the per-benefit count, the wallet — and leaves `last`: the ONE statement that
@@ -324,9 +321,7 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
       code: code ? { code: code.code, status: code.status, expiresAt: code.expiresAt.toISOString(), usedAt: null } : null,
       balances: after,
     },
-    last: async (last) => {
-      if (!(await paid.credit(last, read.takeStock))) throw new StockGoneMeanwhile();
-    },
+    last: (last) => paid.creditAndCommit(last, read.takeStock),
   };
 }
 
@@ -364,8 +359,9 @@ export async function redeemBenefit(
     } catch (error) {
       // The whole transaction rolled back, stored answer included: the next run rereads the benefit
       // and refuses (sold out, closed) or redeems; the same key waits on nothing left behind.
-      if (error instanceof StockGoneMeanwhile && run < RUNS) continue;
-      if (error instanceof StockGoneMeanwhile) throw new AppError('BENEFIT_OUT_OF_STOCK');
+      // GuardNotApplied: another redemption took the last unit, or an admin closed the benefit, since it was read.
+      if (error instanceof GuardNotApplied && run < RUNS) continue;
+      if (error instanceof GuardNotApplied) throw new AppError('BENEFIT_OUT_OF_STOCK');
       throw error;
     }
   }
