@@ -12,7 +12,7 @@
  * disabled, a moment ago is refused on the next request.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { actorColumns, type ActorRow } from '../actor';
 import type { Executor } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
@@ -56,17 +56,20 @@ export function verifiedToken(value: string, secret: string): string | null {
 }
 
 export function createSessionReader(db: Executor, rules: SessionCookieRules) {
+  // Built once (every signed-in request runs it): the query's text and its row mapping, the token a placeholder.
+  const sessionByToken = db
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, actor: actorColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('jobby_session_by_token');
   return async function readSession(cookieHeader: string | undefined): Promise<SessionRead> {
     const value = cookieValue(cookieHeader, rules.cookieName);
     if (!value) return { kind: 'none' };
     const token = verifiedToken(value, rules.secret);
     if (!token) return { kind: 'none' };
-    const [found] = await db
-      .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, actor: actorColumns })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(sessions.token, token));
+    const [found] = await sessionByToken.execute({ token });
     if (!found) return { kind: 'none' };
     const now = Date.now();
     const expiresAt = found.expiresAt.getTime();
