@@ -27,8 +27,10 @@ if (status === 0) status = await buildServer().then(() => 0, (error) => (console
 if (status === 0) {
   // The caller's arguments (files, --grep…) first: `--project` takes every word after it as a project.
   const playwright = (...args) => run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2), '--pass-with-no-tests', ...args]).status;
-  const journeys = playwright('--no-deps', '--project=journeys');
-  const shared = playwright('--no-deps', '--project=shared-state');
+  // Each run its own output folder: Playwright empties it at the start, and the second run would
+  // otherwise delete the traces of the first run's failures.
+  const journeys = playwright('--no-deps', '--project=journeys', '--output=e2e/artifacts/journeys');
+  const shared = playwright('--no-deps', '--project=shared-state', '--output=e2e/artifacts/shared-state');
   status = journeys === 0 ? shared : journeys;
 }
 rmSync(dataDir, { recursive: true, force: true });
