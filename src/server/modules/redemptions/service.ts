@@ -200,25 +200,32 @@ function benefitNamed(benefit: RedeemedBenefit, isPlatform: boolean) {
 async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, actor: Actor): Promise<IssuedCode | null> {
   const { benefit, isPlatform, now } = r;
   const isApproved = r.status === 'approved';
-  await tx.insert(benefitRequests).values({
-    id: r.requestId,
-    userId: actor.id,
-    companyId: actor.companyId,
-    ...benefitNamed(benefit, isPlatform),
-    benefitType: benefit.type,
-    paidWithTokens: true,
-    status: r.status,
-    providerUserId: benefit.providerUserId,
-    requestDate: now,
-    processedDate: isApproved ? now : null,
-    adminId: isApproved ? SYSTEM_APPROVER : null,
-    // Only a third-party platform benefit's request carries the product the employee wants (part 2 §3).
-    productLink: isPlatform && benefit.type === 'third_party' ? (input.productLink ?? null) : null,
-    userEmail: actor.email,
-    userName: actor.name,
-    comments: input.comments ?? null,
-  });
-  await tx.insert(redemptions).values({
+  // The request and its redemption in ONE statement (one round trip): the request's insert as a
+  // CTE, which always runs; the redemption's foreign key to it is checked at the statement's end.
+  const request = tx.$with('request').as(
+    tx
+      .insert(benefitRequests)
+      .values({
+        id: r.requestId,
+        userId: actor.id,
+        companyId: actor.companyId,
+        ...benefitNamed(benefit, isPlatform),
+        benefitType: benefit.type,
+        paidWithTokens: true,
+        status: r.status,
+        providerUserId: benefit.providerUserId,
+        requestDate: now,
+        processedDate: isApproved ? now : null,
+        adminId: isApproved ? SYSTEM_APPROVER : null,
+        // Only a third-party platform benefit's request carries the product the employee wants (part 2 §3).
+        productLink: isPlatform && benefit.type === 'third_party' ? (input.productLink ?? null) : null,
+        userEmail: actor.email,
+        userName: actor.name,
+        comments: input.comments ?? null,
+      })
+      .returning({ id: benefitRequests.id }),
+  );
+  await tx.with(request).insert(redemptions).values({
     id: r.redemptionId,
     userId: actor.id,
     requestId: r.requestId,
