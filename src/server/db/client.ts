@@ -144,8 +144,10 @@ function isOutermost(tx: object): boolean {
  * transaction is not this caller's to commit.
  * So `statement` must refuse by raising (jobby_refuse_unless) rather than by answering false: an
  * error skips the COMMIT that follows it in the same message, and the transaction rolls back as
- * after any error. The two travel as one simple query, so the statement's values are written into
- * its text as literals (drizzle's own quoting; they are the server's own ids and amounts). A BEGIN
+ * after any error. The two travel as one simple query, which takes no parameters, so the statement's
+ * values are written into its text as literals — only numbers, booleans, NULL and strings of
+ * letters, digits and `-_:.@+ ` (the server's ids, amounts, dates and SQLSTATEs); any other value
+ * and the statement runs alone, as before, with its COMMIT a round trip later. A BEGIN
  * follows the COMMIT, so the transaction's own COMMIT afterwards ends an empty transaction (it writes
  * nothing, and PostgreSQL logs no "no transaction in progress" warning per redemption). PGlite runs
  * the statement alone and commits as usual (one process: no round trip to save).
@@ -155,6 +157,21 @@ export async function runLastAndCommit(tx: Executor, statement: SQL): Promise<vo
     await tx.execute(statement);
     return;
   }
-  const { sql: text } = dialect.sqlToQuery(statement.inlineParams());
-  await tx.execute(sql.raw(`${text};\ncommit;\nbegin`));
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const literals = params.map(literalOf);
+  if (literals.some((literal) => literal === null)) {
+    await tx.execute(statement);
+    return;
+  }
+  const inlined = text.replace(/\$(\d+)\b/g, (_, position: string) => literals[Number(position) - 1]!);
+  await tx.execute(sql.raw(`${inlined};\ncommit;\nbegin`));
+}
+
+/** A value as a SQL literal, or null when it is not one of the plain shapes runLastAndCommit writes into a text. */
+export function literalOf(value: unknown): string | null {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return /^[\w\-:.@+ ]*$/.test(value) ? `'${value}'` : null;
+  return null;
 }
