@@ -9,12 +9,13 @@
  * with an Idempotency-Key, plus the key's insert and update); only a refusal reads once more, to say why. The session already loaded the
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
-import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { codeReadKey, normalizeCode } from '../../../domain/code';
 import { displayName } from '../../../domain/display-name';
 import { AppError } from '../../../domain/errors';
 import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
+import { builtOnce, value } from '../../db/built-once';
 import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
@@ -42,7 +43,12 @@ export type VerifyCodeOptions = {
  * one typed exactly wins, then an active one (docs/decisions.md "Codes read aloud").
  */
 export function storedCodeOf(typed: string): SQL {
-  return sql`(select c.code from ${benefitCodes} c where ${codeReadKeySql(sql`c.code`)} = ${codeReadKey(typed)}
+  return storedCodeMatching(typed, codeReadKey(typed));
+}
+
+/** storedCodeOf with the reading key given (a placeholder in the built-once verification). */
+function storedCodeMatching(typed: string | Placeholder, readKey: string | Placeholder): SQL {
+  return sql`(select c.code from ${benefitCodes} c where ${codeReadKeySql(sql`c.code`)} = ${readKey}
     order by (c.code = ${typed}) desc, (c.status = 'active') desc, c.created_at desc limit 1)`;
 }
 
@@ -55,7 +61,7 @@ export function storedCodeOf(typed: string): SQL {
  * - a platform benefit naming none: any active provider (the spec's rule).
  * Whether a provider is still active is checked apart (activeProviderCondition).
  */
-export function laneOf(actor: Pick<Actor, 'id' | 'level' | 'companyId'>): SQL {
+export function laneOf(actor: LaneActor): SQL {
   if (actor.level === 2) {
     if (!actor.companyId) return sql`false`;
     return and(isNull(benefitCodes.providerUserId), isNotNull(benefitCodes.companyBenefitId), eq(benefitCodes.companyId, actor.companyId)) as SQL;
@@ -66,8 +72,11 @@ export function laneOf(actor: Pick<Actor, 'id' | 'level' | 'companyId'>): SQL {
   return sql`false`;
 }
 
+/** Who acts, as laneOf reads it: ids may be placeholders (the built-once verification). */
+type LaneActor = { id: string | Placeholder; level: number | null; companyId: string | null | Placeholder };
+
 /** A provider must still be active (it may have been disabled after its session was read); HR's session already says so. */
-function activeConsumerCondition(actor: Pick<Actor, 'id' | 'level'>): SQL {
+function activeConsumerCondition(actor: Pick<LaneActor, 'id' | 'level'>): SQL {
   return actor.level === 4 ? activeProviderCondition(actor.id) : sql`true`;
 }
 
@@ -111,46 +120,62 @@ export function refusalFor(found: CodeStateForCaller | undefined): AppError {
   return new AppError('CODE_INVALID');
 }
 
+/**
+ * The UPDATE that marks a code used, with its owner joined, as one statement built once per lane
+ * (decision 324): the acting user, its company and the typed code are values.
+ */
+function markUsedStatement(level: number) {
+  const actor: LaneActor = { id: value('actorId'), level, companyId: value('companyId') };
+  return builtOnce((db) => {
+    const used = db.$with('used').as(
+      db
+        .update(benefitCodes)
+        .set({ status: 'used', usedBy: sql`${value('actorId')}`, usedAt: sql`now()` })
+        .where(
+          and(
+            sql`${benefitCodes.code} = ${storedCodeMatching(value('typed'), value('readKey'))}`,
+            eq(benefitCodes.status, 'active'),
+            gt(benefitCodes.expiresAt, sql`now()`),
+            laneOf(actor),
+            activeConsumerCondition(actor),
+          ),
+        )
+        .returning({
+          id: benefitCodes.id,
+          companyId: benefitCodes.companyId,
+          code: benefitCodes.code,
+          benefitName: benefitCodes.benefitName,
+          isBenefitJobby: benefitCodes.isBenefitJobby,
+          userId: benefitCodes.userId,
+          usedAt: benefitCodes.usedAt,
+        }),
+    );
+    return db
+      .with(used)
+      .select({
+        id: used.id,
+        companyId: used.companyId,
+        code: used.code,
+        benefitName: used.benefitName,
+        isBenefitJobby: used.isBenefitJobby,
+        usedAt: used.usedAt,
+        ownerId: used.userId,
+        ownerName: users.name,
+        ownerEmail: users.email,
+      })
+      .from(used)
+      .leftJoin(users, eq(users.id, used.userId))
+      .prepare(`jobby_code_mark_used_${level}`);
+  });
+}
+
+/** The two lanes that verify: HR (level 2) and providers (level 4). */
+const markUsed = new Map([2, 4].map((level) => [level, markUsedStatement(level)]));
+
 /** Marks the code used and names its owner, in one statement (the UPDATE in a CTE, joined to the owner). */
 async function redeem(db: Executor, code: string, actor: Actor): Promise<VerifyCodeResult> {
-  const used = db.$with('used').as(
-    db
-      .update(benefitCodes)
-      .set({ status: 'used', usedBy: actor.id, usedAt: sql`now()` })
-      .where(
-        and(
-          sql`${benefitCodes.code} = ${storedCodeOf(code)}`,
-          eq(benefitCodes.status, 'active'),
-          gt(benefitCodes.expiresAt, sql`now()`),
-          laneOf(actor),
-          activeConsumerCondition(actor),
-        ),
-      )
-      .returning({
-        id: benefitCodes.id,
-        companyId: benefitCodes.companyId,
-        code: benefitCodes.code,
-        benefitName: benefitCodes.benefitName,
-        isBenefitJobby: benefitCodes.isBenefitJobby,
-        userId: benefitCodes.userId,
-        usedAt: benefitCodes.usedAt,
-      }),
-  );
-  const [row] = await db
-    .with(used)
-    .select({
-      id: used.id,
-      companyId: used.companyId,
-      code: used.code,
-      benefitName: used.benefitName,
-      isBenefitJobby: used.isBenefitJobby,
-      usedAt: used.usedAt,
-      ownerId: used.userId,
-      ownerName: users.name,
-      ownerEmail: users.email,
-    })
-    .from(used)
-    .leftJoin(users, eq(users.id, used.userId));
+  const statement = actor.level === null ? undefined : markUsed.get(actor.level);
+  const [row] = statement ? await statement(db, { actorId: actor.id, companyId: actor.companyId, typed: code, readKey: codeReadKey(code) }) : [];
   if (!row) throw await refusalOf(db, code, actor);
   const usedAt = row.usedAt ?? new Date();
   await recordEvent(db, {

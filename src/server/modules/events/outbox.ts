@@ -5,6 +5,7 @@
  * that LISTENs hears it (ARCHITECTURE §1).
  */
 import { sql } from 'drizzle-orm';
+import { rawBuiltOnce, value } from '../../db/built-once';
 import type { Executor } from '../../db/client';
 import { domainEvents } from '../../db/schema';
 import type { DomainEvent, LiveAudience, LiveMessage, LiveTopic } from './types';
@@ -98,18 +99,25 @@ export async function recordEvent(tx: Executor, event: DomainEvent): Promise<voi
 
 /**
  * Records several events in ONE statement (one round trip): the outbox rows in a data-modifying
- * CTE, and the wake-up call and live messages as the statement's own pg_notify() calls.
+ * CTE, and the wake-up call and live messages as the statement's own pg_notify() calls. Events and
+ * notices travel as two JSON arrays, so one text serves every call (built once, decision 324).
  */
 export async function recordEvents(tx: Executor, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map((event) => sql`(${event.type}, ${JSON.stringify(event.payload)}::jsonb)`);
   const live = events.flatMap((event) => liveOf(event).flatMap(({ topic, audience }) => liveMessages(topic, audience)));
   const notices: [string, string][] = [
     ...[...new Set(events.map((event) => event.type))].map((type): [string, string] => [OUTBOX_CHANNEL, type]),
     ...live.map((message): [string, string] => [LIVE_CHANNEL, JSON.stringify(message)]),
   ];
-  await tx.execute(
-    sql`with recorded as (insert into ${domainEvents} (type, payload) values ${sql.join(rows, sql`, `)} returning 1)
-      select ${sql.join(notices.map(([channel, payload]) => sql`pg_notify(${channel}, ${payload})`), sql`, `)}`,
-  );
+  await recordOnce(tx, { events: JSON.stringify(events.map(({ type, payload }) => ({ type, payload }))), notices: JSON.stringify(notices) });
 }
+
+/** In array order: the rows take their ids, and the workers their turns, in the order the events were given. */
+const recordOnce = rawBuiltOnce<{ notified: number }, { events: string; notices: string }>(
+  'jobby_record_events',
+  sql`with recorded as (
+      insert into ${domainEvents} (type, payload)
+      select event->>'type', event->'payload' from jsonb_array_elements(${value('events')}::jsonb) with ordinality as e(event, position) order by position
+      returning 1)
+    select count(pg_notify(notice->>0, notice->>1)) as notified from jsonb_array_elements(${value('notices')}::jsonb) as notice`,
+);

@@ -13,6 +13,7 @@ import { and, eq, not, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../../domain/constants';
 import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
 import type { Db, Executor, Tx } from '../../db/client';
+import { builtOnce, value } from '../../db/built-once';
 import { idempotencyKeys } from '../../db/schema';
 
 export type IdempotentOutcome<T> = { status: number; body: T | ErrorBody; hit: boolean };
@@ -60,14 +61,40 @@ const conflict = <T>(): IdempotentOutcome<T> => ({
  */
 export async function storedAnswer<T>(db: Executor, options: IdempotencyOptions): Promise<IdempotentOutcome<T> | null> {
   if (!options.key) return null;
-  const [stored] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, options.key.slice(0, 200)), live));
+  const [stored] = await liveKeyOnce(db, { actorId: options.actorId, key: options.key.slice(0, 200) });
   if (!stored || stored.responseStatus === 0) return null;
   if (stored.requestHash !== hashOf(options.operation, options.input) || stored.operation !== options.operation) return conflict();
   return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
 }
+
+const ofKey = and(eq(idempotencyKeys.actorId, value('actorId')), eq(idempotencyKeys.key, value('key')));
+
+// The statements of every keyed request, built once (decision 324).
+const liveKeyOnce = builtOnce((db) => db.select().from(idempotencyKeys).where(and(ofKey, live)).prepare('jobby_idempotency_live'));
+
+/** A key older than IDEMPOTENCY_KEY_TTL_HOURS is taken over as if new, in the same statement. */
+const claimOnce = builtOnce((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ actorId: value('actorId'), key: value('key'), operation: value('operation'), requestHash: value('requestHash'), responseStatus: 0, responseBody: {} })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.actorId, idempotencyKeys.key],
+      set: { operation: sql`excluded.operation`, requestHash: sql`excluded.request_hash`, responseStatus: 0, responseBody: {}, createdAt: sql`now()` },
+      setWhere: not(live),
+    })
+    .returning({ key: idempotencyKeys.key })
+    .prepare('jobby_idempotency_claim'),
+);
+
+const storedOnce = builtOnce((db) => db.select().from(idempotencyKeys).where(ofKey).prepare('jobby_idempotency_stored'));
+
+const answerOnce = builtOnce((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ responseStatus: sql`${value('status')}::int`, responseBody: sql`${value('body')}::jsonb` })
+    .where(ofKey)
+    .prepare('jobby_idempotency_answer'),
+);
 
 /**
  * How the work runs without a key, and inside the transaction that stores the key; `last`, after a
@@ -80,31 +107,16 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
   const key = options.key.slice(0, 200);
   const requestHash = hashOf(options.operation, options.input);
   return db.transaction(async (tx) => {
-    // A key older than IDEMPOTENCY_KEY_TTL_HOURS is taken over as if new, in the same statement.
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ actorId: options.actorId, key, operation: options.operation, requestHash, responseStatus: 0, responseBody: {} })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.actorId, idempotencyKeys.key],
-        set: { operation: options.operation, requestHash, responseStatus: 0, responseBody: {}, createdAt: sql`now()` },
-        setWhere: not(live),
-      })
-      .returning({ key: idempotencyKeys.key });
+    const claimed = await claimOnce(tx, { actorId: options.actorId, key, operation: options.operation, requestHash });
 
     if (claimed.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, key)));
+      const [stored] = await storedOnce(tx, { actorId: options.actorId, key });
       if (!stored || stored.requestHash !== requestHash || stored.operation !== options.operation) return conflict<T>();
       return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
     }
 
     const outcome = await answer(() => run.withKey(tx));
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: outcome.status, responseBody: outcome.body as object })
-      .where(and(eq(idempotencyKeys.actorId, options.actorId), eq(idempotencyKeys.key, key)));
+    await answerOnce(tx, { actorId: options.actorId, key, status: outcome.status, body: JSON.stringify(outcome.body) });
     if (run.last && outcome.status < 400) await run.last(tx);
     return outcome;
   });

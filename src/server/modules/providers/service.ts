@@ -3,7 +3,7 @@
  * of the economy needs of them — options to link a benefit to the provider who fulfils it, and the
  * checks on that link.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
@@ -65,7 +65,7 @@ export async function linkedProvider(db: Executor, providerUserId: string | null
  * statement that acts for the provider, so one disabled after its session was checked is refused
  * by that same statement, with no read of its own.
  */
-export function activeProviderCondition(providerId: string): SQL {
+export function activeProviderCondition(providerId: string | Placeholder): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${providerId} and ${users.level} = ${PROVIDER_LEVEL} and ${users.status} = 'active')`;
 }
 
