@@ -20,9 +20,9 @@ import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
 import { recordEvent } from '../events/outbox';
-import { runIdempotentRefusingFirst, storedAnswer, type IdempotentOutcome } from '../idempotency/service';
+import { runIdempotentRefusingFirst, storedOutcome, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
-import { countAttempt } from '../rate-limit/service';
+import { countAttempt, countAttemptUnlessAnswered, type Attempt, type Counter } from '../rate-limit/service';
 
 /** Part 2 §8: the success text of the verification box. */
 export const CODE_VERIFIED_MESSAGE = 'Token verificado y procesado correctamente';
@@ -211,15 +211,39 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   if (!code) throw new AppError('CODE_REQUIRED');
   const idempotency = { actorId: actor.id, key: options.idempotencyKey, operation: 'codes.verify', input: { code } };
   // A retry of an answered verification is answered as stored before the limiter counts it: a
-  // provider whose network dropped the answer must not be locked out by its own retries.
-  const stored = await storedAnswer<VerifyCodeResult>(db, idempotency);
-  if (stored) return stored;
-  const attempt = await countVerifyAttempt(db, actor, options);
+  // provider whose network dropped the answer must not be locked out by its own retries. With a key,
+  // the stored answer is read in the counting statement itself (one round trip).
+  let attempt: Attempt;
+  if (idempotency.key) {
+    const counted = await countAttemptUnlessAnswered(db, verifyCounters(actor, options), 60, { actorId: actor.id, key: idempotency.key });
+    const stored = storedOutcome<VerifyCodeResult>(counted.stored, idempotency);
+    if (stored) return stored;
+    attempt = allowedOrRefused(counted.attempt!);
+  } else {
+    attempt = await countVerifyAttempt(db, actor, options);
+  }
   // A transaction, so that the code's use and its outbox event commit together (issue 10). redeem()
   // refuses only when its UPDATE changed nothing, so it needs no savepoint.
   const outcome = await runIdempotentRefusingFirst(db, idempotency, (tx) => redeem(tx, code, actor));
   if (outcome.status < 400) await attempt.succeeded();
   return outcome;
+}
+
+type VerifyLimits = Pick<VerifyCodeOptions, 'attemptsPerMinute' | 'successesPerMinute'>;
+
+/** The provider's two per-minute counters: refusals (a success is taken back), and every attempt (the ceiling, when set). */
+function verifyCounters(actor: Actor, options: VerifyLimits): Counter[] {
+  const ceiling = options.successesPerMinute;
+  return [
+    { key: `verify:${actor.id}`, limit: options.attemptsPerMinute },
+    ...(ceiling === undefined ? [] : [{ key: `verify:all:${actor.id}`, limit: ceiling, keepOnSuccess: true }]),
+  ];
+}
+
+/** @throws VERIFY_RATE_LIMITED past either limit. */
+function allowedOrRefused(attempt: Attempt): Attempt {
+  if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
+  return attempt;
 }
 
 /**
@@ -228,16 +252,6 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
  * @throws VERIFY_RATE_LIMITED past either limit. `succeeded()` takes back a success from the
  * refusals' counter (only refusals signal guessing); the ceiling keeps it.
  */
-export async function countVerifyAttempt(db: Executor, actor: Actor, options: Pick<VerifyCodeOptions, 'attemptsPerMinute' | 'successesPerMinute'>) {
-  const ceiling = options.successesPerMinute;
-  const attempt = await countAttempt(
-    db,
-    [
-      { key: `verify:${actor.id}`, limit: options.attemptsPerMinute },
-      ...(ceiling === undefined ? [] : [{ key: `verify:all:${actor.id}`, limit: ceiling, keepOnSuccess: true }]),
-    ],
-    60,
-  );
-  if (!attempt.allowed) throw new AppError('VERIFY_RATE_LIMITED');
-  return attempt;
+export async function countVerifyAttempt(db: Executor, actor: Actor, options: VerifyLimits): Promise<Attempt> {
+  return allowedOrRefused(await countAttempt(db, verifyCounters(actor, options), 60));
 }

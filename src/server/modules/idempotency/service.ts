@@ -12,13 +12,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, not, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../../domain/constants';
 import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { builtOnce, value } from '../../db/built-once';
 import { idempotencyKeys } from '../../db/schema';
 
 export type IdempotentOutcome<T> = { status: number; body: T | ErrorBody; hit: boolean };
 
-type IdempotencyOptions = {
+export type IdempotencyOptions = {
   actorId: string;
   /** The client's `Idempotency-Key` header; without one the work simply runs once. */
   key: string | undefined;
@@ -55,22 +55,35 @@ const conflict = <T>(): IdempotentOutcome<T> => ({
 });
 
 /**
- * The answer already stored for this key, without claiming it: lets a caller answer a retry before
- * doing anything that would count it (a rate limit). Null when the key is new, expired or still
- * being answered by another request. One primary-key read.
+ * A key's row as storedOutcome reads it. A caller that must answer a retry before doing anything
+ * that would count it (the verification's rate limit) reads it with liveKeyRowSql, in its own statement.
  */
-export async function storedAnswer<T>(db: Executor, options: IdempotencyOptions): Promise<IdempotentOutcome<T> | null> {
-  if (!options.key) return null;
-  const [stored] = await liveKeyOnce(db, { actorId: options.actorId, key: options.key.slice(0, 200) });
+export type StoredKeyRow = Pick<typeof idempotencyKeys.$inferSelect, 'operation' | 'requestHash' | 'responseStatus' | 'responseBody'>;
+
+/**
+ * What a key's live row answers a request: its stored answer, IDEMPOTENCY_CONFLICT for another
+ * input or operation, or null when there is none yet (new, expired, or still being answered).
+ */
+export function storedOutcome<T>(stored: StoredKeyRow | null | undefined, options: IdempotencyOptions): IdempotentOutcome<T> | null {
   if (!stored || stored.responseStatus === 0) return null;
   if (stored.requestHash !== hashOf(options.operation, options.input) || stored.operation !== options.operation) return conflict();
   return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
 }
 
+/**
+ * The live row of the key named by the placeholders `actorId` and `key`, as a subquery with
+ * StoredKeyRow's columns: for a statement built once that reads it alongside its own work (the
+ * verification's rate-limit count).
+ */
+export const liveKeyRowSql = sql`select operation, request_hash as "requestHash", response_status as "responseStatus", response_body as "responseBody"
+  from ${idempotencyKeys} where actor_id = ${value('actorId')} and key = ${value('key')} and ${live}`;
+
+/** The key as stored: the header's first 200 characters. */
+export const storedKeyOf = (key: string) => key.slice(0, 200);
+
 const ofKey = and(eq(idempotencyKeys.actorId, value('actorId')), eq(idempotencyKeys.key, value('key')));
 
 // The statements of every keyed request, built once (decision 324).
-const liveKeyOnce = builtOnce((db) => db.select().from(idempotencyKeys).where(and(ofKey, live)).prepare('jobby_idempotency_live'));
 
 /** A key older than IDEMPOTENCY_KEY_TTL_HOURS is taken over as if new, in the same statement. */
 const claimOnce = builtOnce((db) =>
@@ -104,7 +117,7 @@ type Runner<T> = { alone: () => Promise<T>; withKey: (tx: Tx) => Promise<T>; las
 
 async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>): Promise<IdempotentOutcome<T>> {
   if (!options.key) return answer(run.alone);
-  const key = options.key.slice(0, 200);
+  const key = storedKeyOf(options.key);
   const requestHash = hashOf(options.operation, options.input);
   return db.transaction(async (tx) => {
     const claimed = await claimOnce(tx, { actorId: options.actorId, key, operation: options.operation, requestHash });

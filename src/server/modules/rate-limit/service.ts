@@ -2,9 +2,10 @@
  * A fixed-window counter in the database (table rate_limit_counters), so that every server copy
  * counts against the same limit (ARCHITECTURE §1: no in-memory rate-limit store).
  */
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rawBuiltOnce, value } from '../../db/built-once';
 import type { Executor } from '../../db/client';
+import { liveKeyRowSql, storedKeyOf, type StoredKeyRow } from '../idempotency/service';
 import { rateLimitCounters } from '../../db/schema';
 
 /** One limit an attempt counts against: what is limited and for whom (e.g. `verify:{providerId}`), and how many per window. */
@@ -34,7 +35,30 @@ export type Attempt = {
  * (the caller decides what a refusal says).
  */
 export async function countAttempt(db: Executor, counters: readonly Counter[], windowSeconds: number): Promise<Attempt> {
-  const rows = await countOnce(db, { keys: counters.map((counter) => counter.key), windowSeconds });
+  return attemptOf(db, counters, await countOnce(db, { keys: counters.map((counter) => counter.key), windowSeconds }));
+}
+
+/**
+ * countAttempt for a request that carries an Idempotency-Key, in ONE statement with the read of
+ * that key's live row: a retry already answered is not counted (`attempt` null; its answer is in
+ * `stored`, see storedOutcome), so a till whose network dropped an answer is not locked out by its
+ * own retries. A key still being answered, or of another input, counts as any attempt.
+ */
+export async function countAttemptUnlessAnswered(
+  db: Executor,
+  counters: readonly Counter[],
+  windowSeconds: number,
+  answered: { actorId: string; key: string },
+): Promise<{ stored: StoredKeyRow | null; attempt: Attempt | null }> {
+  const [row] = await countUnlessAnsweredOnce(db, { keys: counters.map((counter) => counter.key), windowSeconds, actorId: answered.actorId, key: storedKeyOf(answered.key) });
+  if (row.counted.length === 0) return { stored: row.stored, attempt: null };
+  return { stored: row.stored, attempt: await attemptOf(db, counters, row.counted) };
+}
+
+type CountedRow = { key: string; count: number; windowStart: string; inserted: boolean };
+
+/** The attempt the counters' rows say, after clearing the past windows of a key whose window this attempt opened. */
+async function attemptOf(db: Executor, counters: readonly Counter[], rows: readonly CountedRow[]): Promise<Attempt> {
   const countOf = new Map(rows.map((row) => [row.key, row.count]));
   const started = rows[0].windowStart;
   const opened = rows.filter((row) => row.inserted).map((row) => row.key);
@@ -53,17 +77,30 @@ export async function countAttempt(db: Executor, counters: readonly Counter[], w
 }
 
 /**
- * One attempt counted against each key, in the window the database clock is in. The keys are an
- * array, so one text serves any number of counters (built once, decision 324). xmax = 0 only on a
- * row this statement inserted: the window's first attempt. (A count back at 1 after successes
- * were taken back is not a new window and must not pay the clean-up.)
+ * One attempt counted against each key (an array, so one text serves any number of counters), in the
+ * window the database clock is in; `where` may hold the insert back. xmax = 0 only on a row this
+ * statement inserted: the window's first attempt. (A count back at 1 after successes were taken
+ * back is not a new window and must not pay the clean-up.)
  */
-const countOnce = rawBuiltOnce<{ key: string; count: number; windowStart: string; inserted: boolean }, { keys: string[]; windowSeconds: number }>(
-  'jobby_rate_limit_count',
-  sql`insert into ${rateLimitCounters} (key, window_start, count)
+function countingSql(where: SQL) {
+  return sql`insert into ${rateLimitCounters} (key, window_start, count)
     select key, date_bin(make_interval(secs => ${value('windowSeconds')}), now(), timestamptz 'epoch'), 1 from unnest(${value('keys')}::text[]) as key
+    where ${where}
     on conflict (key, window_start) do update set count = ${rateLimitCounters}.count + 1
-    returning key, count, window_start::text as "windowStart", xmax = 0 as inserted`,
+    returning key, count, window_start::text as "windowStart", xmax = 0 as inserted`;
+}
+
+// Built once (decision 324).
+const countOnce = rawBuiltOnce<CountedRow, { keys: string[]; windowSeconds: number }>('jobby_rate_limit_count', countingSql(sql`true`));
+
+const countUnlessAnsweredOnce = rawBuiltOnce<
+  { stored: StoredKeyRow | null; counted: CountedRow[] },
+  { keys: string[]; windowSeconds: number; actorId: string; key: string }
+>(
+  'jobby_rate_limit_count_unless_answered',
+  sql`with stored as (${liveKeyRowSql}),
+    counted as (${countingSql(sql`not exists (select 1 from stored where "responseStatus" <> 0)`)})
+    select (select to_jsonb(stored) from stored) as stored, (select coalesce(jsonb_agg(to_jsonb(counted)), '[]'::jsonb) from counted) as counted`,
 );
 
 /** A success taken back from the counters that count failures only, in the window it was counted in. */
