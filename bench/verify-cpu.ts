@@ -9,9 +9,9 @@
  * the after-commit work is billed to the verification that caused it.
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { CodePool } from './codes';
-import { createBenchDatabase, openBenchDatabase, query } from './db';
+import { cpuMsOf, outboxDrained, postgresCpuMs } from './cpu';
+import { createBenchDatabase, openBenchDatabase } from './db';
 import { authHeaders, expectMostlyOk, percentile, round, runLoad, signIn } from './load';
 import { verifyRequest, warmUpServer } from './phases';
 import { EMAILS, PASSWORD, seedBase, seedCodes } from './seed';
@@ -20,31 +20,9 @@ import { startServer } from './server';
 const CODES = Number(process.env.BENCH_VERIFY_CODES ?? 6_000);
 const REQUESTS = Number(process.env.BENCH_VERIFY_REQUESTS ?? 5_000);
 const CONNECTIONS = 10;
-const TICKS_PER_S = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in ms. */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-}
-
-/** CPU ms of every process named `postgres` (the local server's backends and its own workers). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMsOf(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total;
-}
-
 const target = await createBenchDatabase(process.env.DATABASE_URL);
 try {
-  let database = await openBenchDatabase(target, true);
+  const database = await openBenchDatabase(target, true);
   await seedBase(database, { employees: 10_000, jobbyInitial: 100, companyInitial: 10_000 });
   await seedCodes(database, { from: 1, to: CODES + 1, employees: 10_000 });
   await database.close();
@@ -62,17 +40,7 @@ try {
     const load = await verify(REQUESTS);
     expectMostlyOk('verify', load, 0);
     // The run's events handled too: their cost is the verification's.
-    const drainStarted = performance.now();
-    if (target.driver === 'postgres') {
-      database = await openBenchDatabase(target);
-      for (;;) {
-        const [row] = await query<{ left: number }>(database, `SELECT count(*)::int AS left FROM domain_events WHERE processed_at IS NULL`);
-        if (row.left === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await database.close();
-    }
-    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const drainSeconds = await outboxDrained(target);
     const nodeMs = cpuMsOf(server.pid) - nodeBefore;
     const pgMs = target.driver === 'postgres' ? postgresCpuMs() - pgBefore : null;
     console.log(

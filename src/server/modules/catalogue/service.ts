@@ -3,7 +3,7 @@
  * the platform's active benefits and the own company's active benefits inside their dates, each
  * with whether this employee can redeem it now and, if not, why.
  */
-import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Catalogue, CatalogueItem, CatalogueQuery, CatalogueSort } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
@@ -30,7 +30,7 @@ export function businessToday(now: Date = new Date()): string {
  * when set. Used by the catalogue's filter and by the redemption's conditional stock update.
  * Throws nothing.
  */
-export function companyBenefitInWindow(today: string): SQL {
+export function companyBenefitInWindow(today: string | Placeholder): SQL {
   return and(
     or(isNull(companyBenefits.startDate), lte(companyBenefits.startDate, today)),
     or(isNull(companyBenefits.endDate), gte(companyBenefits.endDate, today)),

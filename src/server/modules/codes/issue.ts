@@ -28,35 +28,48 @@ export type IssuedCode = { id: string; code: string; status: 'active'; expiresAt
 
 const MAX_ATTEMPTS = 5;
 
-/** @throws when a unique code cannot be drawn in 5 tries (36^8 codes make that practically impossible). */
-export async function issueCode(db: Executor, input: IssueCodeInput): Promise<IssuedCode> {
+/**
+ * A new code's row for `input`, with a freshly drawn code: what issueCode inserts, and what a caller
+ * inserts in a statement of its own (a redemption approved at once writes it with its request).
+ */
+export function newCodeRow(input: IssueCodeInput) {
   const createdAt = input.now ?? new Date();
   const expiresAt = new Date(createdAt.getTime() + CODE_VALIDITY_DAYS * 24 * 60 * 60 * 1000);
+  return {
+    code: generateCode(),
+    requestId: input.requestId,
+    status: 'active' as const,
+    createdAt,
+    expiresAt,
+    createdBy: input.createdBy,
+    userId: input.userId,
+    companyId: input.companyId,
+    platformBenefitId: input.platformBenefitId,
+    companyBenefitId: input.companyBenefitId,
+    providerUserId: input.providerUserId,
+    benefitName: input.benefitName,
+    benefitType: input.benefitType,
+    isBenefitJobby: input.isBenefitJobby,
+    adminInstructions: input.adminInstructions ?? null,
+  };
+}
+
+/** The code a row inserted with `id` issued. */
+export function issuedCodeOf(row: ReturnType<typeof newCodeRow>, id: string): IssuedCode {
+  return { id, code: row.code, status: 'active', expiresAt: row.expiresAt, createdAt: row.createdAt };
+}
+
+/** @throws when a unique code cannot be drawn in 5 tries (36^8 codes make that practically impossible). */
+export async function issueCode(db: Executor, input: IssueCodeInput): Promise<IssuedCode> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const code = generateCode();
+    const row = newCodeRow(input);
     const rows = await db
       .insert(benefitCodes)
-      .values({
-        code,
-        requestId: input.requestId,
-        status: 'active',
-        createdAt,
-        expiresAt,
-        createdBy: input.createdBy,
-        userId: input.userId,
-        companyId: input.companyId,
-        platformBenefitId: input.platformBenefitId,
-        companyBenefitId: input.companyBenefitId,
-        providerUserId: input.providerUserId,
-        benefitName: input.benefitName,
-        benefitType: input.benefitType,
-        isBenefitJobby: input.isBenefitJobby,
-        adminInstructions: input.adminInstructions ?? null,
-      })
+      .values(row)
       // Only a code collision is retried; a second code for the same request is a bug and must fail.
       .onConflictDoNothing({ target: benefitCodes.code })
       .returning({ id: benefitCodes.id });
-    if (rows.length === 1) return { id: rows[0].id, code, status: 'active', expiresAt, createdAt };
+    if (rows.length === 1) return issuedCodeOf(row, rows[0].id);
   }
   throw new Error('could not draw a unique benefit code');
 }

@@ -4,7 +4,7 @@
  * NOTIFY only at COMMIT, so nothing is announced that could still roll back, and every server copy
  * that LISTENs hears it (ARCHITECTURE §1).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rawBuiltOnce, value } from '../../db/built-once';
 import type { Executor } from '../../db/client';
 import { domainEvents } from '../../db/schema';
@@ -104,20 +104,31 @@ export async function recordEvent(tx: Executor, event: DomainEvent): Promise<voi
  */
 export async function recordEvents(tx: Executor, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
+  await recordOnce(tx, recordingValues(events));
+}
+
+/** The values of recordingSql's placeholders `events` and `notices` for these events. */
+export function recordingValues(events: readonly DomainEvent[]): { events: string; notices: string } {
   const live = events.flatMap((event) => liveOf(event).flatMap(({ topic, audience }) => liveMessages(topic, audience)));
   const notices: [string, string][] = [
     ...[...new Set(events.map((event) => event.type))].map((type): [string, string] => [OUTBOX_CHANNEL, type]),
     ...live.map((message): [string, string] => [LIVE_CHANNEL, JSON.stringify(message)]),
   ];
-  await recordOnce(tx, { events: JSON.stringify(events.map(({ type, payload }) => ({ type, payload }))), notices: JSON.stringify(notices) });
+  return { events: JSON.stringify(events.map(({ type, payload }) => ({ type, payload }))), notices: JSON.stringify(notices) };
 }
 
-/** In array order: the rows take their ids, and the workers their turns, in the order the events were given. */
-const recordOnce = rawBuiltOnce<{ notified: number }, { events: string; notices: string }>(
-  'jobby_record_events',
-  sql`with recorded as (
+/**
+ * The statement that records the events of the placeholders `events` and `notices`
+ * (recordingValues), after `first`: another data-modifying CTE (`name as (…)`) of the caller's, so that its
+ * write and the events go in one round trip. Events are inserted in array order: the rows take
+ * their ids, and the workers their turns, in the order the events were given.
+ */
+export function recordingSql(first?: SQL): SQL {
+  return sql`with ${first ? sql`${first}, ` : sql``}recorded as (
       insert into ${domainEvents} (type, payload)
       select event->>'type', event->'payload' from jsonb_array_elements(${value('events')}::jsonb) with ordinality as e(event, position) order by position
       returning 1)
-    select count(pg_notify(notice->>0, notice->>1)) as notified from jsonb_array_elements(${value('notices')}::jsonb) as notice`,
-);
+    select count(pg_notify(notice->>0, notice->>1)) as notified from jsonb_array_elements(${value('notices')}::jsonb) as notice`;
+}
+
+const recordOnce = rawBuiltOnce<{ notified: number }, { events: string; notices: string }>('jobby_record_events', recordingSql());

@@ -3,14 +3,15 @@
  * transfers that move one asset between two accounts in the caller's transaction.
  * A wallet is debited with one conditional UPDATE, so no race can take it below zero.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { TokenType, TransferKind } from '../../../domain/constants';
 import type { Balances } from '../../../domain/schemas/me';
-import { queryRows, runLastAndCommit, type Executor } from '../../db/client';
+import { rawBuiltOnce, value } from '../../db/built-once';
+import { runLastAndCommit, type Executor } from '../../db/client';
 import { sqlStateOf } from '../../db/errors';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
-import { recordEvents } from '../events/outbox';
+import { recordEvents, recordingSql, recordingValues } from '../events/outbox';
 import type { DomainEvent } from '../events/types';
 
 export type { TransferKind } from '../../../domain/constants';
@@ -252,24 +253,26 @@ async function appendTransfers(
   // The ids come from one sequence, drawn row by row in VALUES order: ascending is input order.
   const ids = rows.map((row) => row.id).sort((a, b) => a - b);
   // The outbox hook of every balance change (issue 10), in the same transaction.
-  await recordEvents(db, [
-    ...alsoRecord,
-    {
-      type: 'tokens.moved',
-      payload: {
-        transfers: inputs.map((input, i) => ({
-          transferId: ids[i],
-          kind: input.kind,
-          userId: input.wallet.userId,
-          companyId: input.wallet.companyId,
-          tokenType: input.wallet.tokenType,
-          delta: walletSide(input) === input.to ? input.amount : -input.amount,
-          reason: input.reason ?? null,
-        })),
-      },
-    },
-  ]);
+  await recordEvents(db, [...alsoRecord, tokensMoved(inputs, ids)]);
   return results.map((result, i) => ({ transferId: ids[i], ...result }));
+}
+
+/** The `tokens.moved` event of these transfers (ids in input order): the outbox hook of every balance change. */
+function tokensMoved(inputs: readonly TransferInput[], ids: readonly number[]): DomainEvent {
+  return {
+    type: 'tokens.moved',
+    payload: {
+      transfers: inputs.map((input, i) => ({
+        transferId: ids[i],
+        kind: input.kind,
+        userId: input.wallet.userId,
+        companyId: input.wallet.companyId,
+        tokenType: input.wallet.tokenType,
+        delta: walletSide(input) === input.to ? input.amount : -input.amount,
+        reason: input.reason ?? null,
+      })),
+    },
+  };
 }
 
 const nothing = async () => undefined;
@@ -345,13 +348,53 @@ const GUARD_NOT_APPLIED = 'JBG01';
 const ACCOUNT_NOT_OPENED = 'JBA01';
 
 /**
+ * payLast's first statement, built once (decision 324): the wallet's conditional debit, with the
+ * shared account opened if new (`ON CONFLICT DO NOTHING`, which locks no existing row) so that the
+ * transfer row's key finds it, and the transfer's id drawn from its sequence, so that the transfer
+ * row and its events can then go in one statement.
+ */
+const debitOnce = rawBuiltOnce<{ balance: string | number; transferId: string | number }>(
+  'jobby_ledger_pay_debit',
+  sql`with opened as (
+      insert into ${ledgerAccounts} (id, kind, asset, owner_user_id, company_id, token_type, balance)
+      values (${value('sharedId')}, ${value('sharedKind')}, ${value('sharedAsset')}, ${value('sharedOwner')}, ${value('sharedCompany')}, ${value('sharedTokenType')}, 0)
+      on conflict (id) do nothing)
+    update ${ledgerAccounts} set balance = balance - ${value('amount')}, updated_at = now()
+    where id = ${value('walletId')} and balance >= ${value('amount')}
+    returning balance, nextval(pg_get_serial_sequence('ledger_transfers', 'id')) as "transferId"`,
+);
+
+/** The columns of a transfer row that the ledger writes (created_at takes its default). */
+const writtenTransferColumns = Object.entries(getTableColumns(ledgerTransfers)).filter(([key]) => key !== 'createdAt');
+
+/** A transfer row with its id, keyed by column name: the JSON that appendOneOnce reads with jsonb_populate_record. */
+function transferColumnsOf(id: number, row: ReturnType<typeof transferRow>): Record<string, unknown> {
+  const byKey: Record<string, unknown> = { id, ...row };
+  return Object.fromEntries(writtenTransferColumns.map(([key, column]) => [column.name, byKey[key] ?? null]));
+}
+
+/** One transfer row (the placeholder `transfer`, transferColumnsOf) and the events of recordingValues, in one statement built once. */
+const appendOneOnce = rawBuiltOnce<{ notified: number }, { transfer: string; events: string; notices: string }>(
+  'jobby_ledger_append_one',
+  (() => {
+    const columns = sql.join(
+      writtenTransferColumns.map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    );
+    return recordingSql(sql`transfer as (insert into ${ledgerTransfers} (${columns})
+      select ${columns} from jsonb_populate_record(null::${ledgerTransfers}, ${value('transfer')}::jsonb))`);
+  })(),
+);
+
+/**
  * A payment out of an employee wallet whose shared account (provider or company spend, which all
  * such payments credit) is taken LAST, by `PendingCredit.creditAndCommit()`, which the caller runs as its
  * transaction's final statement, right before COMMIT, with its own contended row as the guard:
- * 1. ONE statement: the wallet's conditional debit, and the shared account opened if new (`ON
- *    CONFLICT DO NOTHING`, which locks no existing row) so that the transfer row's key finds it;
+ * 1. ONE statement (debitOnce): the wallet's conditional debit, the shared account opened if new,
+ *    and the transfer's id drawn;
  * 2. `before()`: the caller's writes that need the payment (a refused payment costs none);
- * 3. the transfer row, then ONE outbox statement: its `tokens.moved` with the caller's `alsoRecord`.
+ * 3. ONE statement (appendOneOnce): the transfer row, and the outbox's `tokens.moved` with the
+ *    caller's `alsoRecord`.
  * The rows every payment of the account or benefit queues on are then held for one statement and
  * the commit (the lock order at transfer()). Refuses a debit as transfer() does.
  */
@@ -366,19 +409,21 @@ export async function payLast<T>(
   const wallet = walletSide(input);
   const shared = sharedSide(input);
   if (wallet !== input.from) throw new Error(`payLast pays out of a wallet: ${input.from.id} → ${input.to.id}`);
-  const [paid] = await queryRows<{ balance: string | number }>(
-    db,
-    sql`with opened as (
-        insert into ${ledgerAccounts} (id, kind, asset, owner_user_id, company_id, token_type, balance)
-        values (${shared.id}, ${shared.kind}, ${shared.asset}, ${shared.ownerUserId ?? null}, ${shared.companyId ?? null}, ${shared.tokenType ?? null}, 0)
-        on conflict (id) do nothing)
-      update ${ledgerAccounts} set balance = balance - ${input.amount}, updated_at = now()
-      where id = ${wallet.id} and balance >= ${input.amount}
-      returning balance`,
-  );
+  const [paid] = await debitOnce(db, {
+    sharedId: shared.id,
+    sharedKind: shared.kind,
+    sharedAsset: shared.asset,
+    sharedOwner: shared.ownerUserId ?? null,
+    sharedCompany: shared.companyId ?? null,
+    sharedTokenType: shared.tokenType ?? null,
+    walletId: wallet.id,
+    amount: input.amount,
+  });
   if (!paid) throw await refusal(db, input, wallet);
   const work = await before();
-  const [transfer] = await appendTransfers(db, [input], [balancesOf(input, Number(paid.balance))], alsoRecord);
+  const transfer: TransferResult = { transferId: Number(paid.transferId), ...balancesOf(input, Number(paid.balance)) };
+  // The transfer row and the events, its `tokens.moved` with the caller's, in ONE statement.
+  await appendOneOnce(db, { transfer: JSON.stringify(transferColumnsOf(transfer.transferId, transferRow(input, transfer))), ...recordingValues([...alsoRecord, tokensMoved([input], [transfer.transferId])]) });
   const creditAndCommit = async (last: Executor, guard: SQL | null): Promise<void> => {
     const credited = sql`update ${ledgerAccounts} set balance = balance + ${input.amount}, updated_at = now()
       where id = ${shared.id}${guard ? sql` and exists (select 1 from guard)` : sql``} returning 1`;

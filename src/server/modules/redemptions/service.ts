@@ -18,8 +18,10 @@ import type { BenefitType, RequestStatus, TokenType } from '../../../domain/cons
 import { AppError } from '../../../domain/errors';
 import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
+import { builtOnce, value } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
 import {
+  benefitCodes,
   benefitRequests,
   companyBenefits,
   companyBenefitUserCounts,
@@ -29,7 +31,7 @@ import {
   redemptions,
 } from '../../db/schema';
 import { businessToday, companyBenefitInWindow } from '../catalogue/service';
-import { issueCode, type IssuedCode } from '../codes/issue';
+import { issueCode, issuedCodeOf, newCodeRow, type IssueCodeInput, type IssuedCode } from '../codes/issue';
 import type { DomainEvent } from '../events/types';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
 import { accounts, GuardNotApplied, payLast, walletFor, type Account, type TransferInput } from '../ledger/service';
@@ -66,14 +68,39 @@ function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock:
   };
 }
 
-/** The employee's two balances, read in the benefit's statement: the answer's header cards. */
-function balancesOf(actor: Actor) {
-  const balance = (id: string) => sql`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${id})`.mapWith(Number);
+/**
+ * The employee's two balances, read in the benefit's statement: the answer's header cards. The
+ * wallets' ids are the placeholders `jobbyWallet` and `companyWallet` (null without a company: reads null).
+ */
+function balancesColumns() {
+  const balance = (id: string) => sql`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${value(id)})`.mapWith(Number);
+  return { jobby: balance('jobbyWallet'), company: balance('companyWallet') };
+}
+
+/** The placeholders' values of balancesColumns(). */
+function walletIdsOf(actor: Actor) {
   return {
-    jobby: balance(accounts.jobbyWallet(actor.id).id),
-    company: actor.companyId ? balance(accounts.companyWallet(actor.id, actor.companyId).id) : sql<number | null>`null`,
+    jobbyWallet: accounts.jobbyWallet(actor.id).id,
+    companyWallet: actor.companyId ? accounts.companyWallet(actor.id, actor.companyId).id : null,
   };
 }
+
+// The benefit's read, built once (decision 324).
+const platformBenefitOnce = builtOnce((db) =>
+  db
+    .select({ benefit: platformBenefits, balances: balancesColumns() })
+    .from(platformBenefits)
+    .where(eq(platformBenefits.id, value('benefitId')))
+    .prepare('jobby_redeem_platform_benefit'),
+);
+
+const companyBenefitOnce = builtOnce((db) =>
+  db
+    .select({ benefit: companyBenefits, inWindow: sql<boolean>`${companyBenefitInWindow(value('today'))}`, balances: balancesColumns() })
+    .from(companyBenefits)
+    .where(and(eq(companyBenefits.id, value('benefitId')), eq(companyBenefits.companyId, value('companyId'))))
+    .prepare('jobby_redeem_company_benefit'),
+);
 
 /** A benefit as read, with the employee's balances and the guard that takes its unit of stock at the end. */
 type ReadBenefit = { benefit: RedeemedBenefit; balances: { jobby: number; company: number }; takeStock: SQL | null };
@@ -92,10 +119,7 @@ type ReadBenefit = { benefit: RedeemedBenefit; balances: { jobby: number; compan
  * @throws BENEFIT_NOT_FOUND, BENEFIT_UNAVAILABLE (inactive), BENEFIT_OUT_OF_STOCK.
  */
 async function readPlatformBenefit(tx: Tx, benefitId: string, actor: Actor): Promise<ReadBenefit> {
-  const [row] = await tx
-    .select({ benefit: platformBenefits, balances: balancesOf(actor) })
-    .from(platformBenefits)
-    .where(eq(platformBenefits.id, benefitId));
+  const [row] = await platformBenefitOnce(tx, { benefitId, ...walletIdsOf(actor) });
   if (!row) throw new AppError('BENEFIT_NOT_FOUND');
   const { benefit } = row;
   if (benefit.status !== 'active') throw new AppError('BENEFIT_UNAVAILABLE');
@@ -125,15 +149,12 @@ async function readPlatformBenefit(tx: Tx, benefitId: string, actor: Actor): Pro
  */
 async function readCompanyBenefit(tx: Tx, benefitId: string, actor: Actor & { companyId: string }): Promise<ReadBenefit> {
   const today = businessToday();
-  const ours = and(eq(companyBenefits.id, benefitId), eq(companyBenefits.companyId, actor.companyId));
-  const [row] = await tx
-    .select({ benefit: companyBenefits, inWindow: sql<boolean>`${companyBenefitInWindow(today)}`, balances: balancesOf(actor) })
-    .from(companyBenefits)
-    .where(ours);
+  const [row] = await companyBenefitOnce(tx, { benefitId, companyId: actor.companyId, today, ...walletIdsOf(actor) });
   if (!row) throw new AppError('BENEFIT_NOT_FOUND');
   const { benefit } = row;
   if (benefit.status !== 'active' || !row.inWindow) throw new AppError('BENEFIT_UNAVAILABLE');
   if (benefit.availableTokens <= 0) throw new AppError('BENEFIT_OUT_OF_STOCK');
+  const ours = and(eq(companyBenefits.id, benefitId), eq(companyBenefits.companyId, actor.companyId));
   return {
     benefit: {
       id: benefit.id,
@@ -163,18 +184,30 @@ async function readCompanyBenefit(tx: Tx, benefitId: string, actor: Actor & { co
  * @throws ALREADY_REDEEMED.
  */
 async function countUserRedemption(tx: Tx, kind: RedeemInput['kind'], benefitId: string, userId: string, limitPerUser: number): Promise<void> {
-  const table = kind === 'platform' ? platformBenefitUserCounts : companyBenefitUserCounts;
-  const counted = await tx
-    .insert(table)
-    .values({ benefitId, userId, count: 1 })
-    .onConflictDoUpdate({
-      target: [table.benefitId, table.userId],
-      set: { count: sql`${table.count} + 1` },
-      setWhere: limitPerUser === 0 ? undefined : sql`${table.count} < ${limitPerUser}`,
-    })
-    .returning({ count: table.count });
+  const counted = await countStatements[kind][limitPerUser === 0 ? 'unlimited' : 'limited'](tx, { benefitId, userId, limitPerUser });
   if (counted.length === 0) throw new AppError('ALREADY_REDEEMED');
 }
+
+/** countUserRedemption's upsert, built once (decision 324) per catalogue, with and without a limit. */
+function countStatement(table: typeof platformBenefitUserCounts | typeof companyBenefitUserCounts, limited: boolean) {
+  return builtOnce((db) =>
+    db
+      .insert(table)
+      .values({ benefitId: value('benefitId'), userId: value('userId'), count: 1 })
+      .onConflictDoUpdate({
+        target: [table.benefitId, table.userId],
+        set: { count: sql`${table.count} + 1` },
+        setWhere: limited ? sql`${table.count} < ${value('limitPerUser')}` : undefined,
+      })
+      .returning({ count: table.count })
+      .prepare(`jobby_redeem_count_${table === platformBenefitUserCounts ? 'platform' : 'company'}_${limited ? 'limited' : 'unlimited'}`),
+  );
+}
+
+const countStatements = {
+  platform: { limited: countStatement(platformBenefitUserCounts, true), unlimited: countStatement(platformBenefitUserCounts, false) },
+  company: { limited: countStatement(companyBenefitUserCounts, true), unlimited: countStatement(companyBenefitUserCounts, false) },
+};
 
 type NewRedemption = {
   requestId: string;
@@ -196,12 +229,14 @@ function benefitNamed(benefit: RedeemedBenefit, isPlatform: boolean) {
   };
 }
 
-/** Writes the request, the redemption and, when approved at once, the code (returned). Its `request.created` event goes with the payment's (payLast). */
+/**
+ * Writes the request, the redemption and, when approved at once, the code (returned), in ONE
+ * statement (one round trip): the inserts as CTEs, which always run; the foreign keys to the request
+ * are checked at the statement's end. Its `request.created` event goes with the payment's (payLast).
+ */
 async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, actor: Actor): Promise<IssuedCode | null> {
   const { benefit, isPlatform, now } = r;
   const isApproved = r.status === 'approved';
-  // The request and its redemption in ONE statement (one round trip): the request's insert as a
-  // CTE, which always runs; the redemption's foreign key to it is checked at the statement's end.
   const request = tx.$with('request').as(
     tx
       .insert(benefitRequests)
@@ -225,19 +260,22 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
       })
       .returning({ id: benefitRequests.id }),
   );
-  await tx.with(request).insert(redemptions).values({
+  const redemption = {
     id: r.redemptionId,
     userId: actor.id,
     requestId: r.requestId,
     ...benefitNamed(benefit, isPlatform),
-    status: 'redeemed',
+    status: 'redeemed' as const,
     tookStock: benefit.tookStock,
     redemptionDate: now,
     // The spec's redemption carries companyId in the company-token case only (part 1 §3).
     companyId: isPlatform ? null : actor.companyId,
-  });
-  if (!isApproved) return null;
-  return issueCode(tx, {
+  };
+  if (!isApproved) {
+    await tx.with(request).insert(redemptions).values(redemption);
+    return null;
+  }
+  const codeInput: IssueCodeInput = {
     requestId: r.requestId,
     userId: actor.id,
     companyId: actor.companyId,
@@ -249,7 +287,14 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     isBenefitJobby: isPlatform,
     createdBy: SYSTEM_APPROVER,
     now,
-  });
+  };
+  const code = newCodeRow(codeInput);
+  const redeemed = tx.$with('redemption').as(tx.insert(redemptions).values(redemption).returning({ id: redemptions.id }));
+  // Only a code collision is retried; a second code for the same request is a bug and must fail.
+  const issued = tx.$with('code').as(tx.insert(benefitCodes).values(code).onConflictDoNothing({ target: benefitCodes.code }).returning({ id: benefitCodes.id }));
+  const [row] = await tx.with(request, redeemed, issued).select({ id: issued.id }).from(issued);
+  // The drawn code already exists (rare: a few in the billions of codes possible): the request is written, so draw again on its own.
+  return row ? issuedCodeOf(code, row.id) : issueCode(tx, codeInput);
 }
 
 /**
