@@ -64,6 +64,9 @@ const NAMED_TEXTS_MAX = 500;
  * UPDATE) was parsed, analysed and planned again. Statements without parameters (BEGIN, COMMIT) stay
  * simple queries. The names are the pool's: one name stands for one text on all its connections.
  */
+/** Marks a connection whose transaction runLastAndCommit has committed. */
+const COMMITTED = Symbol('jobby.committed');
+
 function namedStatementsClient(): typeof pg.Client {
   const names = new Map<string, string>();
   const nameOf = (text: string, params: number): string | undefined => {
@@ -74,8 +77,17 @@ function namedStatementsClient(): typeof pg.Client {
     return name;
   };
   return class NamedStatementsClient extends pg.Client {
+    [COMMITTED] = false;
+
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ name?: unknown; text?: unknown; values?: unknown } | string, unknown];
+      if (this[COMMITTED]) {
+        // runLastAndCommit has committed this connection's transaction: its owner's COMMIT (or
+        // ROLLBACK) has nothing left to end, and would be a round trip for a warning.
+        this[COMMITTED] = false;
+        const text = typeof config === 'string' ? config : config?.text;
+        if (text === 'commit' || text === 'rollback') return Promise.resolve({ command: text.toUpperCase(), rowCount: null, oid: null, rows: [], fields: [] }) as never;
+      }
       if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
         const params = Array.isArray(values) ? values : config.values;
         const name = Array.isArray(params) && params.length > 0 ? nameOf(config.text, params.length) : undefined;
@@ -147,10 +159,10 @@ function isOutermost(tx: object): boolean {
  * after any error. The two travel as one simple query, which takes no parameters, so the statement's
  * values are written into its text as literals — only numbers, booleans, NULL and strings of
  * letters, digits and `-_:.@+ ` (the server's ids, amounts, dates and SQLSTATEs); any other value
- * and the statement runs alone, as before, with its COMMIT a round trip later. A BEGIN
- * follows the COMMIT, so the transaction's own COMMIT afterwards ends an empty transaction (it writes
- * nothing, and PostgreSQL logs no "no transaction in progress" warning per redemption). PGlite runs
- * the statement alone and commits as usual (one process: no round trip to save).
+ * and the statement runs alone, as before, with its COMMIT a round trip later. The transaction's
+ * own COMMIT that drizzle sends afterwards is then answered by the connection without a round trip
+ * (NamedStatementsClient, decision 326): nothing is left to end. PGlite runs the statement alone and
+ * commits as usual (one process: no round trip to save).
  */
 export async function runLastAndCommit(tx: Executor, statement: SQL): Promise<void> {
   if (!(tx instanceof NodePgTransaction) || !isOutermost(tx)) {
@@ -164,7 +176,9 @@ export async function runLastAndCommit(tx: Executor, statement: SQL): Promise<vo
     return;
   }
   const inlined = text.replace(/\$(\d+)\b/g, (_, position: string) => literals[Number(position) - 1]!);
-  await tx.execute(sql.raw(`${inlined};\ncommit;\nbegin`));
+  await tx.execute(sql.raw(`${inlined};\ncommit`));
+  // The transaction's own COMMIT, which drizzle sends next, is answered by the connection itself.
+  (tx as unknown as { session: { client: { [COMMITTED]: boolean } } }).session.client[COMMITTED] = true;
 }
 
 /** A value as a SQL literal, or null when it is not one of the plain shapes runLastAndCommit writes into a text. */

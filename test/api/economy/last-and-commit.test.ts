@@ -4,8 +4,10 @@
  * seed does), it must leave committing to that one: when the outer transaction rolls back, nothing
  * of the redemption stays. On PGlite the statement never commits early; the test holds on both.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { runLastAndCommit } from '../../../src/server/db/client';
 import { loadActorRow, toActor } from '../../../src/server/actor';
 import { companyBenefits, redemptions } from '../../../src/server/db/schema';
 import { redeemBenefit } from '../../../src/server/modules/redemptions/service';
@@ -58,5 +60,31 @@ describe('a redemption inside another transaction', () => {
 
     expect(await ctx.db.select().from(redemptions).where(eq(redemptions.userId, userId))).toHaveLength(1);
     expect((await balancesOf(ctx.db, userId)).company).toBe(8);
+  });
+});
+
+/**
+ * Decision 326: once the final statement has carried the COMMIT, the transaction's own COMMIT (which
+ * drizzle sends after it) has nothing to end; the connection answers it without a round trip. What
+ * reaches the driver is counted at pg.Client's own query(); PostgreSQL only.
+ */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a transaction whose final statement committed it', () => {
+  it('sends BEGIN and the final statement with its COMMIT, and no COMMIT after them', async () => {
+    const marker = `final_${Date.now()}`;
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const [config] = args as [string | { text: string }];
+      sent.push(typeof config === 'string' ? config : config.text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await runLastAndCommit(tx, sql`select ${marker}::text as marker`);
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toEqual(['begin', `select '${marker}'::text as marker;\ncommit`]);
   });
 });
