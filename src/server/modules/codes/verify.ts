@@ -19,7 +19,7 @@ import { builtOnce, value } from '../../db/built-once';
 import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
-import { recordEvent } from '../events/outbox';
+import type { DomainEvent } from '../events/types';
 import { runIdempotentRefusingFirst, storedOutcome, type IdempotentOutcome } from '../idempotency/service';
 import { activeProviderCondition } from '../providers/service';
 import { countAttempt, countAttemptUnlessAnswered, type Attempt, type Counter } from '../rate-limit/service';
@@ -172,23 +172,29 @@ function markUsedStatement(level: number) {
 /** The two lanes that verify: HR (level 2) and providers (level 4). */
 const markUsed = new Map([2, 4].map((level) => [level, markUsedStatement(level)]));
 
-/** Marks the code used and names its owner, in one statement (the UPDATE in a CTE, joined to the owner). */
-async function redeem(db: Executor, code: string, actor: Actor): Promise<VerifyCodeResult> {
+/**
+ * Marks the code used and names its owner, in one statement (the UPDATE in a CTE, joined to the
+ * owner); its `code.used` event is returned, to be recorded with the stored answer (runIdempotentRefusingFirst).
+ */
+async function redeem(db: Executor, code: string, actor: Actor): Promise<{ result: VerifyCodeResult; events: DomainEvent[] }> {
   const statement = actor.level === null ? undefined : markUsed.get(actor.level);
   const [row] = statement ? await statement(db, { actorId: actor.id, companyId: actor.companyId, typed: code, readKey: codeReadKey(code) }) : [];
   if (!row) throw await refusalOf(db, code, actor);
   const usedAt = row.usedAt ?? new Date();
-  await recordEvent(db, {
+  const used: DomainEvent = {
     type: 'code.used',
     payload: { codeId: row.id, userId: row.ownerId, companyId: row.companyId, providerUserId: actor.id, usedAt: usedAt.toISOString() },
-  });
+  };
   return {
-    code: row.code,
-    benefitName: row.benefitName,
-    isBenefitJobby: row.isBenefitJobby,
-    userName: displayName(row.ownerName === null ? null : { id: row.ownerId, name: row.ownerName, email: row.ownerEmail }),
-    usedAt: usedAt.toISOString(),
-    message: CODE_VERIFIED_MESSAGE,
+    result: {
+      code: row.code,
+      benefitName: row.benefitName,
+      isBenefitJobby: row.isBenefitJobby,
+      userName: displayName(row.ownerName === null ? null : { id: row.ownerId, name: row.ownerName, email: row.ownerEmail }),
+      usedAt: usedAt.toISOString(),
+      message: CODE_VERIFIED_MESSAGE,
+    },
+    events: [used],
   };
 }
 
@@ -222,8 +228,9 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   } else {
     attempt = await countVerifyAttempt(db, actor, options);
   }
-  // A transaction, so that the code's use and its outbox event commit together (issue 10). redeem()
-  // refuses only when its UPDATE changed nothing, so it needs no savepoint.
+  // A transaction, so that the code's use and its outbox event commit together (issue 10), the event
+  // recorded with the stored answer. redeem() refuses only when its UPDATE changed nothing, so it
+  // needs no savepoint.
   const outcome = await runIdempotentRefusingFirst(db, idempotency, (tx) => redeem(tx, code, actor));
   if (outcome.status < 400) await attempt.succeeded();
   return outcome;

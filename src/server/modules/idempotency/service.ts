@@ -13,8 +13,10 @@ import { and, eq, not, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../../domain/constants';
 import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
-import { builtOnce, value } from '../../db/built-once';
+import { builtOnce, rawBuiltOnce, value } from '../../db/built-once';
 import { idempotencyKeys } from '../../db/schema';
+import { recordEvents, recordingSql, recordingValues } from '../events/outbox';
+import type { DomainEvent } from '../events/types';
 
 export type IdempotentOutcome<T> = { status: number; body: T | ErrorBody; hit: boolean };
 
@@ -101,19 +103,26 @@ const claimOnce = builtOnce((db) =>
 
 const storedOnce = builtOnce((db) => db.select().from(idempotencyKeys).where(ofKey).prepare('jobby_idempotency_stored'));
 
-const answerOnce = builtOnce((db) =>
-  db
-    .update(idempotencyKeys)
-    .set({ responseStatus: sql`${value('status')}::int`, responseBody: sql`${value('body')}::jsonb` })
-    .where(ofKey)
-    .prepare('jobby_idempotency_answer'),
+const answeredSql = sql`answered as (update ${idempotencyKeys} set response_status = ${value('status')}::int, response_body = ${value('body')}::jsonb
+  where actor_id = ${value('actorId')} and key = ${value('key')})`;
+
+/** The answer stored, and the work's events recorded (recordingValues), in ONE statement. */
+const answerOnce = rawBuiltOnce<{ notified: number }, { actorId: string; key: string; status: number; body: string; events: string; notices: string }>(
+  'jobby_idempotency_answer',
+  recordingSql(answeredSql),
 );
 
 /**
  * How the work runs without a key, and inside the transaction that stores the key; `last`, after a
  * successful work's answer is stored, as the transaction's final statements.
  */
-type Runner<T> = { alone: () => Promise<T>; withKey: (tx: Tx) => Promise<T>; last?: (tx: Tx) => Promise<void> };
+type Runner<T> = {
+  alone: () => Promise<T>;
+  withKey: (tx: Tx) => Promise<T>;
+  last?: (tx: Tx) => Promise<void>;
+  /** Events the work left to be recorded with its answer (read once withKey has answered). */
+  eventsToRecord?: () => readonly DomainEvent[];
+};
 
 async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>): Promise<IdempotentOutcome<T>> {
   if (!options.key) return answer(run.alone);
@@ -129,7 +138,7 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
     }
 
     const outcome = await answer(() => run.withKey(tx));
-    await answerOnce(tx, { actorId: options.actorId, key, status: outcome.status, body: JSON.stringify(outcome.body) });
+    await answerOnce(tx, { actorId: options.actorId, key, status: outcome.status, body: JSON.stringify(outcome.body), ...recordingValues(run.eventsToRecord?.() ?? []) });
     if (run.last && outcome.status < 400) await run.last(tx);
     return outcome;
   });
@@ -167,8 +176,29 @@ export async function runIdempotent<T>(
 /**
  * runIdempotent for a `work` that refuses only before it writes anything (a conditional UPDATE that
  * matched nothing, then a read to say why): a refusal has nothing to undo, so it needs no savepoint —
- * two round trips fewer on the hot path (code verification).
+ * two round trips fewer on the hot path (code verification). The work's events are recorded with
+ * its stored answer, in one statement (without a key, before the COMMIT).
  */
-export async function runIdempotentRefusingFirst<T>(db: Db, options: IdempotencyOptions, work: (tx: Tx) => Promise<T>): Promise<IdempotentOutcome<T>> {
-  return idempotent(db, options, { alone: () => db.transaction(work), withKey: work });
+export async function runIdempotentRefusingFirst<T>(
+  db: Db,
+  options: IdempotencyOptions,
+  work: (tx: Tx) => Promise<{ result: T; events: readonly DomainEvent[] }>,
+): Promise<IdempotentOutcome<T>> {
+  // A refusal throws before it has events: none are recorded with its answer.
+  let events: readonly DomainEvent[] = [];
+  const run = async (tx: Tx) => {
+    const done = await work(tx);
+    events = done.events;
+    return done.result;
+  };
+  return idempotent(db, options, {
+    alone: () =>
+      db.transaction(async (tx) => {
+        const result = await run(tx);
+        await recordEvents(tx, events);
+        return result;
+      }),
+    withKey: run,
+    eventsToRecord: () => events,
+  });
 }
