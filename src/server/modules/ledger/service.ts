@@ -349,7 +349,7 @@ const ACCOUNT_NOT_OPENED = 'JBA01';
 
 /**
  * payLast's first statement, built once (decision 324): the wallet's conditional debit, with the
- * shared account opened if new (`ON CONFLICT DO NOTHING`, which locks no existing row) so that the
+ * shared account (its accountRow) opened if new (`ON CONFLICT DO NOTHING`, which locks no existing row) so that the
  * transfer row's key finds it, and the transfer's id drawn from its sequence, so that the transfer
  * row and its events can then go in one statement.
  */
@@ -357,7 +357,7 @@ const debitOnce = rawBuiltOnce<{ balance: string | number; transferId: string | 
   'jobby_ledger_pay_debit',
   sql`with opened as (
       insert into ${ledgerAccounts} (id, kind, asset, owner_user_id, company_id, token_type, balance)
-      values (${value('sharedId')}, ${value('sharedKind')}, ${value('sharedAsset')}, ${value('sharedOwner')}, ${value('sharedCompany')}, ${value('sharedTokenType')}, 0)
+      values (${value('id')}, ${value('kind')}, ${value('asset')}, ${value('ownerUserId')}, ${value('companyId')}, ${value('tokenType')}, ${value('balance')})
       on conflict (id) do nothing)
     update ${ledgerAccounts} set balance = balance - ${value('amount')}, updated_at = now()
     where id = ${value('walletId')} and balance >= ${value('amount')}
@@ -409,16 +409,7 @@ export async function payLast<T>(
   const wallet = walletSide(input);
   const shared = sharedSide(input);
   if (wallet !== input.from) throw new Error(`payLast pays out of a wallet: ${input.from.id} → ${input.to.id}`);
-  const [paid] = await debitOnce(db, {
-    sharedId: shared.id,
-    sharedKind: shared.kind,
-    sharedAsset: shared.asset,
-    sharedOwner: shared.ownerUserId ?? null,
-    sharedCompany: shared.companyId ?? null,
-    sharedTokenType: shared.tokenType ?? null,
-    walletId: wallet.id,
-    amount: input.amount,
-  });
+  const [paid] = await debitOnce(db, { ...accountRow(shared, 0), walletId: wallet.id, amount: input.amount });
   if (!paid) throw await refusal(db, input, wallet);
   const work = await before();
   const transfer: TransferResult = { transferId: Number(paid.transferId), ...balancesOf(input, Number(paid.balance)) };
