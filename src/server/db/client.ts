@@ -57,6 +57,9 @@ const NAMED_PARAMS_MAX = 32;
  */
 const NAMED_TEXTS_MAX = 500;
 
+/** Marks a connection whose transaction runLastAndCommit has committed. */
+const COMMITTED = Symbol('jobby.committed');
+
 /**
  * A connection class whose connections run every parameterised statement as a named (prepared)
  * statement (decision 321): PostgreSQL then parses and analyses it once per connection, and may keep a
@@ -64,9 +67,6 @@ const NAMED_TEXTS_MAX = 500;
  * UPDATE) was parsed, analysed and planned again. Statements without parameters (BEGIN, COMMIT) stay
  * simple queries. The names are the pool's: one name stands for one text on all its connections.
  */
-/** Marks a connection whose transaction runLastAndCommit has committed. */
-const COMMITTED = Symbol('jobby.committed');
-
 function namedStatementsClient(): typeof pg.Client {
   const names = new Map<string, string>();
   const nameOf = (text: string, params: number): string | undefined => {

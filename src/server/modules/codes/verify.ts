@@ -52,6 +52,9 @@ function storedCodeMatching(typed: string | Placeholder, readKey: string | Place
     order by (c.code = ${typed}) desc, (c.status = 'active') desc, c.created_at desc limit 1)`;
 }
 
+/** Who acts, as laneOf reads it: ids may be placeholders (the built-once verification). */
+type LaneActor = { id: string | Placeholder; level: number | null; companyId: string | null | Placeholder };
+
 /**
  * Who may consume a code (its lane, issue 18 #13), as a condition on the code's row for the acting
  * user — the one rule, used by the redemption and by its refusal:
@@ -71,9 +74,6 @@ export function laneOf(actor: LaneActor): SQL {
   }
   return sql`false`;
 }
-
-/** Who acts, as laneOf reads it: ids may be placeholders (the built-once verification). */
-type LaneActor = { id: string | Placeholder; level: number | null; companyId: string | null | Placeholder };
 
 /** A provider must still be active (it may have been disabled after its session was read); HR's session already says so. */
 function activeConsumerCondition(actor: Pick<LaneActor, 'id' | 'level'>): SQL {

@@ -132,9 +132,9 @@ async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>
     const claimed = await claimOnce(tx, { actorId: options.actorId, key, operation: options.operation, requestHash });
 
     if (claimed.length === 0) {
+      // The other request holding this key has committed by now (the claim waited for it).
       const [stored] = await storedOnce(tx, { actorId: options.actorId, key });
-      if (!stored || stored.requestHash !== requestHash || stored.operation !== options.operation) return conflict<T>();
-      return { status: stored.responseStatus, body: stored.responseBody as T | ErrorBody, hit: true };
+      return storedOutcome<T>(stored, options) ?? conflict<T>();
     }
 
     const outcome = await answer(() => run.withKey(tx));

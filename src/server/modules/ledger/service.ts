@@ -348,10 +348,10 @@ const GUARD_NOT_APPLIED = 'JBG01';
 const ACCOUNT_NOT_OPENED = 'JBA01';
 
 /**
- * payLast's first statement, built once (decision 324): the wallet's conditional debit, with the
- * shared account (its accountRow) opened if new (`ON CONFLICT DO NOTHING`, which locks no existing row) so that the
- * transfer row's key finds it, and the transfer's id drawn from its sequence, so that the transfer
- * row and its events can then go in one statement.
+ * payLast's first statement, built once (decision 324): the wallet's conditional debit; the shared
+ * account (its accountRow) opened if new, with `ON CONFLICT DO NOTHING`, which locks no existing
+ * row, so that the transfer row's key finds it; and the transfer's id drawn from its sequence, so
+ * that the transfer row and its events can then go in one statement.
  */
 const debitOnce = rawBuiltOnce<{ balance: string | number; transferId: string | number }>(
   'jobby_ledger_pay_debit',
