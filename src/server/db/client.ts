@@ -5,10 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -57,9 +57,6 @@ const NAMED_PARAMS_MAX = 32;
  */
 const NAMED_TEXTS_MAX = 500;
 
-/** Marks a connection whose transaction runLastAndCommit has committed. */
-const COMMITTED = Symbol('jobby.committed');
-
 /**
  * A connection class whose connections run every parameterised statement as a named (prepared)
  * statement (decision 321): PostgreSQL then parses and analyses it once per connection, and may keep a
@@ -77,17 +74,8 @@ function namedStatementsClient(): typeof pg.Client {
     return name;
   };
   return class NamedStatementsClient extends pg.Client {
-    [COMMITTED] = false;
-
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ name?: unknown; text?: unknown; values?: unknown } | string, unknown];
-      if (this[COMMITTED]) {
-        // runLastAndCommit has committed this connection's transaction: its owner's COMMIT (or
-        // ROLLBACK) has nothing left to end, and would be a round trip for a warning.
-        this[COMMITTED] = false;
-        const text = typeof config === 'string' ? config : config?.text;
-        if (text === 'commit' || text === 'rollback') return Promise.resolve({ command: text.toUpperCase(), rowCount: null, oid: null, rows: [], fields: [] }) as never;
-      }
       if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
         const params = Array.isArray(values) ? values : config.values;
         const name = Array.isArray(params) && params.length > 0 ? nameOf(config.text, params.length) : undefined;
@@ -133,59 +121,4 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-const dialect = new PgDialect();
-
-/**
- * Whether a transaction is the connection's own, not a savepoint inside another (a redemption made
- * inside the demo seed's transaction): only that one may be committed early. drizzle keeps the depth
- * in `nestedIndex` (0 for the outermost), a protected field; test/api/economy/last-and-commit.test.ts
- * fails if it changes.
- */
-function isOutermost(tx: object): boolean {
-  return (tx as unknown as { nestedIndex: number }).nestedIndex === 0;
-}
-
-/**
- * Runs a transaction's FINAL statement; on PostgreSQL its COMMIT travels with it, in one round trip
- * (decision 323). The rows that statement locks — a popular benefit's stock, a company's spend
- * account — are then held inside PostgreSQL only, until its commit, instead of also across a round
- * trip back to this process and its turn in the event loop, which under load was most of the hold.
- * Inside a savepoint (a transaction within another), it only runs the statement: the outer
- * transaction is not this caller's to commit.
- * So `statement` must refuse by raising (jobby_refuse_unless) rather than by answering false: an
- * error skips the COMMIT that follows it in the same message, and the transaction rolls back as
- * after any error. The two travel as one simple query, which takes no parameters, so the statement's
- * values are written into its text as literals — only numbers, booleans, NULL and strings of
- * letters, digits and `-_:.@+ ` (the server's ids, amounts, dates and SQLSTATEs); any other value
- * and the statement runs alone, as before, with its COMMIT a round trip later. The transaction's
- * own COMMIT that drizzle sends afterwards is then answered by the connection without a round trip
- * (NamedStatementsClient, decision 326): nothing is left to end. PGlite runs the statement alone and
- * commits as usual (one process: no round trip to save).
- */
-export async function runLastAndCommit(tx: Executor, statement: SQL): Promise<void> {
-  if (!(tx instanceof NodePgTransaction) || !isOutermost(tx)) {
-    await tx.execute(statement);
-    return;
-  }
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const literals = params.map(literalOf);
-  if (literals.some((literal) => literal === null)) {
-    await tx.execute(statement);
-    return;
-  }
-  const inlined = text.replace(/\$(\d+)\b/g, (_, position: string) => literals[Number(position) - 1]!);
-  await tx.execute(sql.raw(`${inlined};\ncommit`));
-  // The transaction's own COMMIT, which drizzle sends next, is answered by the connection itself.
-  (tx as unknown as { session: { client: { [COMMITTED]: boolean } } }).session.client[COMMITTED] = true;
-}
-
-/** A value as a SQL literal, or null when it is not one of the plain shapes runLastAndCommit writes into a text. */
-export function literalOf(value: unknown): string | null {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
-  if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return /^[\w\-:.@+ ]*$/.test(value) ? `'${value}'` : null;
-  return null;
 }

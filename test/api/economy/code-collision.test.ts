@@ -1,9 +1,10 @@
 /**
- * A redemption approved at once writes its request, redemption and code in one statement. When the
- * drawn code already exists, the code's insert does nothing while the request and redemption are
- * written: the redemption must then draw again and still answer with a code of its own.
- * The collision is made by a trigger of this test's own database, which gives the next code of the
- * benefit an existing code once (the draw itself is random and the API suite cannot mock modules).
+ * A redemption approved at once writes its request, redemption and code in one statement
+ * (jobby_redeem, decision 329). When the drawn code already exists, the statement leaves nothing and
+ * the redemption draws again: it still answers with a code of its own.
+ * The collision is made by a trigger of this test's own database, which gives the second code drawn
+ * for the benefit an existing code (the draw itself is random and the API suite cannot mock modules).
+ * It counts the draws with a sequence, which the statement's rollback does not undo.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -21,12 +22,11 @@ let companyId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   companyId = await createCompany(ctx.db, 'Choque');
-  await ctx.db.execute(sql`create table test_collide_next (armed boolean)`);
+  await ctx.db.execute(sql`create sequence test_collide_draws`);
   await ctx.db.execute(
     sql.raw(`create function test_collide_once() returns trigger language plpgsql as $$
       begin
-        if new.benefit_name = '${TITLE}' and exists (select 1 from test_collide_next) then
-          delete from test_collide_next;
+        if new.benefit_name = '${TITLE}' and nextval('test_collide_draws') = 2 then
           new.code := (select code from benefit_codes where benefit_name = '${TITLE}' limit 1);
         end if;
         return new;
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.db.execute(sql`drop trigger if exists test_collide on benefit_codes`);
   await ctx.db.execute(sql`drop function if exists test_collide_once()`);
-  await ctx.db.execute(sql`drop table if exists test_collide_next`);
+  await ctx.db.execute(sql`drop sequence if exists test_collide_draws`);
   await ctx.close();
 });
 
@@ -51,7 +51,6 @@ describe('a drawn code that already exists', () => {
     await fund(ctx.db, { userId: second, companyId }, 'company', 5);
 
     const one = await redeemBenefit(ctx.db, { kind: 'company', benefitId: benefit.id }, toActor((await loadActorRow(ctx.db, first))!), undefined);
-    await ctx.db.execute(sql`insert into test_collide_next values (true)`);
     const two = await redeemBenefit(ctx.db, { kind: 'company', benefitId: benefit.id }, toActor((await loadActorRow(ctx.db, second))!), undefined);
 
     expect([one.status, two.status]).toEqual([200, 200]);
@@ -61,7 +60,7 @@ describe('a drawn code that already exists', () => {
     expect(secondCode).not.toBe(firstCode);
     const [stored] = await ctx.db.select({ userId: benefitCodes.userId }).from(benefitCodes).where(eq(benefitCodes.code, secondCode!));
     expect(stored.userId).toBe(second);
-    // The trigger did give the second redemption the first one's code once.
-    expect(await queryRows(ctx.db, sql`select count(*)::int as armed from test_collide_next`)).toEqual([{ armed: 0 }]);
+    // The trigger did give the second redemption the first one's code once: three codes drawn for two redemptions.
+    expect(await queryRows(ctx.db, sql`select last_value::int as draws from test_collide_draws`)).toEqual([{ draws: 3 }]);
   });
 });

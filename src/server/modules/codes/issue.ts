@@ -54,11 +54,6 @@ export function newCodeRow(input: IssueCodeInput) {
   };
 }
 
-/** The code a row inserted with `id` issued. */
-export function issuedCodeOf(row: ReturnType<typeof newCodeRow>, id: string): IssuedCode {
-  return { id, code: row.code, status: 'active', expiresAt: row.expiresAt, createdAt: row.createdAt };
-}
-
 /** @throws when a unique code cannot be drawn in 5 tries (36^8 codes make that practically impossible). */
 export async function issueCode(db: Executor, input: IssueCodeInput): Promise<IssuedCode> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -69,7 +64,7 @@ export async function issueCode(db: Executor, input: IssueCodeInput): Promise<Is
       // Only a code collision is retried; a second code for the same request is a bug and must fail.
       .onConflictDoNothing({ target: benefitCodes.code })
       .returning({ id: benefitCodes.id });
-    if (rows.length === 1) return issuedCodeOf(row, rows[0].id);
+    if (rows.length === 1) return { id: rows[0].id, code: row.code, status: 'active', expiresAt: row.expiresAt, createdAt: row.createdAt };
   }
   throw new Error('could not draw a unique benefit code');
 }

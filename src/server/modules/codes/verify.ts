@@ -229,8 +229,8 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
     attempt = await countVerifyAttempt(db, actor, options);
   }
   // A transaction, so that the code's use and its outbox event commit together (issue 10), the event
-  // recorded with the stored answer. redeem() refuses only when its UPDATE changed nothing, so it
-  // needs no savepoint.
+  // recorded with the stored answer. redeem() refuses only when its UPDATE changed nothing, so its
+  // refusal is stored in the same transaction.
   const outcome = await runIdempotentRefusingFirst(db, idempotency, (tx) => redeem(tx, code, actor));
   if (outcome.status < 400) await attempt.succeeded();
   return outcome;

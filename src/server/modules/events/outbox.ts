@@ -7,7 +7,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rawBuiltOnce, value } from '../../db/built-once';
 import type { Executor } from '../../db/client';
-import { domainEvents } from '../../db/schema';
 import type { DomainEvent, LiveAudience, LiveMessage, LiveTopic } from './types';
 
 /** The channel that wakes the outbox workers of every copy. */
@@ -107,28 +106,33 @@ export async function recordEvents(tx: Executor, events: readonly DomainEvent[])
   await recordOnce(tx, recordingValues(events));
 }
 
-/** The values of recordingSql's placeholders `events` and `notices` for these events. */
-export function recordingValues(events: readonly DomainEvent[]): { events: string; notices: string } {
+/**
+ * The outbox's two arrays for these events, as jobby_record_events (migration 0029) takes them: the
+ * events' rows, and the notices — the workers' wake-up call per type and the live screens' messages.
+ */
+export function recordingOf(events: readonly DomainEvent[]): { events: { type: string; payload: unknown }[]; notices: [channel: string, payload: string][] } {
   const live = events.flatMap((event) => liveOf(event).flatMap(({ topic, audience }) => liveMessages(topic, audience)));
   const notices: [string, string][] = [
     ...[...new Set(events.map((event) => event.type))].map((type): [string, string] => [OUTBOX_CHANNEL, type]),
     ...live.map((message): [string, string] => [LIVE_CHANNEL, JSON.stringify(message)]),
   ];
-  return { events: JSON.stringify(events.map(({ type, payload }) => ({ type, payload }))), notices: JSON.stringify(notices) };
+  return { events: events.map(({ type, payload }) => ({ type, payload })), notices };
+}
+
+/** The values of recordingSql's placeholders `events` and `notices` for these events. */
+export function recordingValues(events: readonly DomainEvent[]): { events: string; notices: string } {
+  const recording = recordingOf(events);
+  return { events: JSON.stringify(recording.events), notices: JSON.stringify(recording.notices) };
 }
 
 /**
  * The statement that records the events of the placeholders `events` and `notices`
- * (recordingValues), after `first`: another data-modifying CTE (`name as (…)`) of the caller's, so that its
- * write and the events go in one round trip. Events are inserted in array order: the rows take
- * their ids, and the workers their turns, in the order the events were given.
+ * (recordingValues) through jobby_record_events, after `first`: a data-modifying CTE (`name as (…)`)
+ * of the caller's, so that its write and the events go in one round trip. Events are inserted in
+ * array order: the rows take their ids, and the workers their turns, in the order the events were given.
  */
 export function recordingSql(first?: SQL): SQL {
-  return sql`with ${first ? sql`${first}, ` : sql``}recorded as (
-      insert into ${domainEvents} (type, payload)
-      select event->>'type', event->'payload' from jsonb_array_elements(${value('events')}::jsonb) with ordinality as e(event, position) order by position
-      returning 1)
-    select count(pg_notify(notice->>0, notice->>1)) as notified from jsonb_array_elements(${value('notices')}::jsonb) as notice`;
+  return sql`${first ? sql`with ${first} ` : sql``}select jobby_record_events(${value('events')}::jsonb, ${value('notices')}::jsonb) as notified`;
 }
 
 const recordOnce = rawBuiltOnce<{ notified: number }, { events: string; notices: string }>('jobby_record_events', recordingSql());

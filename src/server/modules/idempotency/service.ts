@@ -9,7 +9,7 @@
  * Keys expire after IDEMPOTENCY_KEY_TTL_HOURS (24 h): a key reused later starts afresh.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../../domain/constants';
 import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
@@ -87,18 +87,22 @@ const ofKey = and(eq(idempotencyKeys.actorId, value('actorId')), eq(idempotencyK
 
 // The statements of every keyed request, built once (decision 324).
 
-/** A key older than IDEMPOTENCY_KEY_TTL_HOURS is taken over as if new, in the same statement. */
-const claimOnce = builtOnce((db) =>
-  db
-    .insert(idempotencyKeys)
-    .values({ actorId: value('actorId'), key: value('key'), operation: value('operation'), requestHash: value('requestHash'), responseStatus: 0, responseBody: {} })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.actorId, idempotencyKeys.key],
-      set: { operation: sql`excluded.operation`, requestHash: sql`excluded.request_hash`, responseStatus: 0, responseBody: {}, createdAt: sql`now()` },
-      setWhere: not(live),
-    })
-    .returning({ key: idempotencyKeys.key })
-    .prepare('jobby_idempotency_claim'),
+/** A request's key as its claim writes it. */
+type KeyedValues = { actorId: string; key: string; operation: string; requestHash: string };
+
+function keyedValuesOf(options: IdempotencyOptions & { key: string }): KeyedValues {
+  return { actorId: options.actorId, key: storedKeyOf(options.key), operation: options.operation, requestHash: hashOf(options.operation, options.input) };
+}
+
+/**
+ * Claims the key with an answer: 0 and {} while the work runs (the claim), or a refusal whose
+ * transaction rolled back (jobby_claim_key, migration 0029: a key older than
+ * IDEMPOTENCY_KEY_TTL_HOURS is taken over as if new). False when the key is live under another
+ * request: its answer, once that request has committed (the insert waits for it).
+ */
+const claimOnce = rawBuiltOnce<{ claimed: boolean }, KeyedValues & { status: number; body: string }>(
+  'jobby_idempotency_claim',
+  sql`select jobby_claim_key(${value('actorId')}, ${value('key')}, ${value('operation')}, ${value('requestHash')}, ${value('status')}::int, ${value('body')}::jsonb, ${IDEMPOTENCY_KEY_TTL_HOURS}) as claimed`,
 );
 
 const storedOnce = builtOnce((db) => db.select().from(idempotencyKeys).where(ofKey).prepare('jobby_idempotency_stored'));
@@ -112,72 +116,76 @@ const answerOnce = rawBuiltOnce<{ notified: number }, { actorId: string; key: st
   recordingSql(answeredSql),
 );
 
-/**
- * How the work runs without a key, and inside the transaction that stores the key; `last`, after a
- * successful work's answer is stored, as the transaction's final statements.
- */
+/** How the work runs without a key, and inside the transaction that stores the key. */
 type Runner<T> = {
   alone: () => Promise<T>;
   withKey: (tx: Tx) => Promise<T>;
-  last?: (tx: Tx) => Promise<void>;
   /** Events the work left to be recorded with its answer (read once withKey has answered). */
   eventsToRecord?: () => readonly DomainEvent[];
+  /**
+   * Whether a refusal (AppError) of withKey comes before it has written anything: then the refusal
+   * is stored in the same transaction. Otherwise the transaction rolls back whole and the refusal
+   * is stored after, on its own (storeRefusal).
+   */
+  refusesBeforeWriting: boolean;
 };
+
+/**
+ * Stores a refusal whose transaction rolled back, claim and all, in ONE statement of its own; or,
+ * when another request with the same key claimed it meanwhile, answers what that one stored.
+ */
+async function storeRefusal<T>(db: Db, options: IdempotencyOptions, keyed: KeyedValues, refusal: AppError): Promise<IdempotentOutcome<T>> {
+  const body = errorBody(refusal);
+  const [{ claimed }] = await claimOnce(db, { ...keyed, status: refusal.status, body: JSON.stringify(body) });
+  if (claimed) return { status: refusal.status, body, hit: false };
+  const [row] = await storedOnce(db, { actorId: keyed.actorId, key: keyed.key });
+  return storedOutcome<T>(row, options) ?? conflict<T>();
+}
 
 async function idempotent<T>(db: Db, options: IdempotencyOptions, run: Runner<T>): Promise<IdempotentOutcome<T>> {
   if (!options.key) return answer(run.alone);
-  const key = storedKeyOf(options.key);
-  const requestHash = hashOf(options.operation, options.input);
-  return db.transaction(async (tx) => {
-    const claimed = await claimOnce(tx, { actorId: options.actorId, key, operation: options.operation, requestHash });
+  const keyed = keyedValuesOf({ ...options, key: options.key });
+  try {
+    return await db.transaction(async (tx) => {
+      const [{ claimed }] = await claimOnce(tx, { ...keyed, status: 0, body: '{}' });
 
-    if (claimed.length === 0) {
-      // The other request holding this key has committed by now (the claim waited for it).
-      const [stored] = await storedOnce(tx, { actorId: options.actorId, key });
-      return storedOutcome<T>(stored, options) ?? conflict<T>();
-    }
+      if (!claimed) {
+        // The other request holding this key has committed by now (the claim waited for it).
+        const [stored] = await storedOnce(tx, { actorId: keyed.actorId, key: keyed.key });
+        return storedOutcome<T>(stored, options) ?? conflict<T>();
+      }
 
-    const outcome = await answer(() => run.withKey(tx));
-    await answerOnce(tx, { actorId: options.actorId, key, status: outcome.status, body: JSON.stringify(outcome.body), ...recordingValues(run.eventsToRecord?.() ?? []) });
-    if (run.last && outcome.status < 400) await run.last(tx);
-    return outcome;
-  });
+      const outcome: IdempotentOutcome<T> = run.refusesBeforeWriting
+        ? await answer(() => run.withKey(tx))
+        : { status: 200, body: await run.withKey(tx), hit: false };
+      await answerOnce(tx, { actorId: keyed.actorId, key: keyed.key, status: outcome.status, body: JSON.stringify(outcome.body), ...recordingValues(run.eventsToRecord?.() ?? []) });
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof AppError && !run.refusesBeforeWriting) return storeRefusal<T>(db, options, keyed, error);
+    throw error;
+  }
 }
 
 /**
  * Runs `work` in a transaction. Business errors (AppError) are answered, and with a key they are
  * stored too, so a retry gets the same refusal; other errors roll everything back and propagate.
  *
- * `last`, when given, runs after a successful work — with a key, after its answer is stored and
- * outside the savepoint — as the transaction's final statements before COMMIT: the place for the
- * row every such transaction queues on, held then only until the commit (payLast's creditAndCommit
- * sends the COMMIT with its statement, decision 323). What it throws rolls the WHOLE transaction
- * back, stored answer included, and propagates (the caller may run it all again).
+ * With a key, a refusal rolls the work's transaction back whole (the claim too), and the refusal
+ * is then stored in a statement of its own (decision 328): a refused operation leaves no trace but
+ * its stored answer, and a successful one needs no savepoint (two round trips fewer). Between the
+ * two, another request with the same key may claim it and run; whichever answer is stored first
+ * is the one both answer.
  */
-export async function runIdempotent<T>(
-  db: Db,
-  options: IdempotencyOptions,
-  work: (tx: Tx) => Promise<T>,
-  last?: (tx: Tx) => Promise<void>,
-): Promise<IdempotentOutcome<T>> {
-  return idempotent(db, options, {
-    alone: () =>
-      db.transaction(async (tx) => {
-        const result = await work(tx);
-        await last?.(tx);
-        return result;
-      }),
-    // A savepoint: a refused operation leaves no trace but its stored answer.
-    withKey: (tx) => tx.transaction(work),
-    last,
-  });
+export async function runIdempotent<T>(db: Db, options: IdempotencyOptions, work: (tx: Tx) => Promise<T>): Promise<IdempotentOutcome<T>> {
+  return idempotent(db, options, { alone: () => db.transaction(work), withKey: work, refusesBeforeWriting: false });
 }
 
 /**
  * runIdempotent for a `work` that refuses only before it writes anything (a conditional UPDATE that
- * matched nothing, then a read to say why): a refusal has nothing to undo, so it needs no savepoint —
- * two round trips fewer on the hot path (code verification). The work's events are recorded with
- * its stored answer, in one statement (without a key, before the COMMIT).
+ * matched nothing, then a read to say why): a refusal has nothing to undo, so it is stored in the
+ * same transaction, with no rollback and no statement of its own (code verification). The work's
+ * events are recorded with its stored answer, in one statement (without a key, before the COMMIT).
  */
 export async function runIdempotentRefusingFirst<T>(
   db: Db,
@@ -200,5 +208,34 @@ export async function runIdempotentRefusingFirst<T>(
       }),
     withKey: run,
     eventsToRecord: () => events,
+    refusesBeforeWriting: true,
   });
+}
+
+/** A key as a statement that claims and answers it itself takes it (the redemption's function): with the key's time to live. */
+export type KeyClaim = { actor_id: string; key: string; operation: string; request_hash: string; ttl_hours: number };
+
+/**
+ * Runs a `work` that is ONE statement of its own which claims the key, does the work and stores its
+ * answer, all or nothing (the redemption's function, decision 329). `work` gets the key's claim (null
+ * without a key) and answers its result, or the row of the key that another request had already
+ * answered. A refusal (AppError) leaves nothing of the statement; with a key it is then stored on its
+ * own (storeRefusal), as runIdempotent does.
+ */
+export async function runClaimingItself<T>(
+  db: Db,
+  options: IdempotencyOptions,
+  work: (claim: KeyClaim | null) => Promise<{ result: T } | { stored: StoredKeyRow | null }>,
+): Promise<IdempotentOutcome<T>> {
+  const keyed = options.key ? keyedValuesOf({ ...options, key: options.key }) : null;
+  const claim = keyed && { actor_id: keyed.actorId, key: keyed.key, operation: keyed.operation, request_hash: keyed.requestHash, ttl_hours: IDEMPOTENCY_KEY_TTL_HOURS };
+  try {
+    const done = await work(claim);
+    if ('stored' in done) return storedOutcome<T>(done.stored, options) ?? conflict<T>();
+    return { status: 200, body: done.result, hit: false };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (!keyed) return { status: error.status, body: errorBody(error), hit: false };
+    return storeRefusal<T>(db, options, keyed, error);
+  }
 }

@@ -3,15 +3,14 @@
  * transfers that move one asset between two accounts in the caller's transaction.
  * A wallet is debited with one conditional UPDATE, so no race can take it below zero.
  */
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { TokenType, TransferKind } from '../../../domain/constants';
 import type { Balances } from '../../../domain/schemas/me';
-import { rawBuiltOnce, value } from '../../db/built-once';
-import { runLastAndCommit, type Executor } from '../../db/client';
-import { sqlStateOf } from '../../db/errors';
+import type { Executor } from '../../db/client';
+import { rowJson } from '../../db/row-json';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
-import { recordEvents, recordingSql, recordingValues } from '../events/outbox';
+import { recordEvents } from '../events/outbox';
 import type { DomainEvent } from '../events/types';
 
 export type { TransferKind } from '../../../domain/constants';
@@ -138,7 +137,12 @@ async function readBalance(db: Executor, accountId: string): Promise<number> {
 
 /** The refusal of a debit: the caller's `insufficient()`, or INSUFFICIENT_JOBBY_TOKENS / _COMPANY_. */
 async function refusal(db: Executor, input: TransferInput, account: Account): Promise<AppError> {
-  const params = { needed: input.amount, held: await readBalance(db, account.id) };
+  return insufficientTokens(input, await readBalance(db, account.id));
+}
+
+/** The refusal of `input`'s debit from a wallet that holds `held`: the caller's `insufficient()`, or INSUFFICIENT_JOBBY_TOKENS / _COMPANY_. */
+export function insufficientTokens(input: TransferInput, held: number): AppError {
+  const params = { needed: input.amount, held };
   return (
     input.insufficient?.(params) ??
     new AppError(input.wallet.tokenType === 'jobby' ? 'INSUFFICIENT_JOBBY_TOKENS' : 'INSUFFICIENT_COMPANY_TOKENS', params)
@@ -289,8 +293,9 @@ const nothing = async () => undefined;
  *   provider, company spend; by id).
  * Each transaction then only waits for rows that come after all it holds, so waits cannot form a
  * cycle. The rows every transaction of a kind queues on — a popular benefit's stock, the company's
- * spend account — come last, and a redemption takes both in ONE statement right before COMMIT
- * (payLast(); decision 144), so it holds them for that statement and the commit only:
+ * spend account — come last: a redemption takes both as the last two writes of its one statement,
+ * jobby_redeem, which commits as it ends (decisions 144, 329), so it holds them for those two
+ * writes and the commit only:
  * - redeem vs redeem: two employees share no row until the last statement, which takes the stock
  *   and then the spend account, the same order in both; one employee's redemptions of different
  *   benefits meet at the count row (same benefit) or the wallet, before anything shared;
@@ -321,118 +326,23 @@ export async function transferAround<T>(db: Executor, input: TransferInput, befo
   return { transfer: results[0], work };
 }
 
-/** The shared side of a transfer (issuance, provider or spend account): the one that is not the wallet. */
-function sharedSide(input: TransferInput): Account {
-  return walletSide(input) === input.from ? input.to : input.from;
-}
-
-/** What payLast() leaves for the end of the transaction: the shared account's credit, and the commit. */
-export type PendingCredit = {
-  transfer: TransferResult;
-  /**
-   * Credits the shared account in ONE statement together with the caller's `guard`, a
-   * data-modifying statement on the caller's own contended row that returns a row when it applies
-   * (`UPDATE … SET stock = stock - 1 WHERE … AND stock > 0 RETURNING …`), and COMMITS the
-   * transaction with it (runLastAndCommit, decision 323): nothing may follow it in the transaction.
-   * The guard runs first; when it does not apply, nothing is credited or committed and this throws
-   * GuardNotApplied (the caller's transaction then rolls back whole: the wallet had paid).
-   */
-  creditAndCommit: (db: Executor, guard: SQL | null) => Promise<void>;
-};
-
-/** The guard of payLast()'s final statement did not apply (the stock went, the benefit closed): the transaction rolled back. */
-export class GuardNotApplied extends Error {}
-
-/** SQLSTATEs the final statement raises through jobby_refuse_unless (migration 0028). */
-const GUARD_NOT_APPLIED = 'JBG01';
-const ACCOUNT_NOT_OPENED = 'JBA01';
-
 /**
- * payLast's first statement, built once (decision 324): the wallet's conditional debit; the shared
- * account (its accountRow) opened if new, with `ON CONFLICT DO NOTHING`, which locks no existing
- * row, so that the transfer row's key finds it; and the transfer's id drawn from its sequence, so
- * that the transfer row and its events can then go in one statement.
+ * What the redemption's function (jobby_redeem, migration 0029, decision 329) needs to pay `input`
+ * out of an employee wallet into its shared account (provider or company spend). The function
+ * debits the wallet and credits the shared account in the lock order of transfer(), the shared one
+ * LAST, and writes what only it knows: the transfer's id and the wallet's balances, into the
+ * transfer row and into the `tokens.moved` event at `transferIdPath`.
  */
-const debitOnce = rawBuiltOnce<{ balance: string | number; transferId: string | number }>(
-  'jobby_ledger_pay_debit',
-  sql`with opened as (
-      insert into ${ledgerAccounts} (id, kind, asset, owner_user_id, company_id, token_type, balance)
-      values (${value('id')}, ${value('kind')}, ${value('asset')}, ${value('ownerUserId')}, ${value('companyId')}, ${value('tokenType')}, ${value('balance')})
-      on conflict (id) do nothing)
-    update ${ledgerAccounts} set balance = balance - ${value('amount')}, updated_at = now()
-    where id = ${value('walletId')} and balance >= ${value('amount')}
-    returning balance, nextval(pg_get_serial_sequence('ledger_transfers', 'id')) as "transferId"`,
-);
-
-/** The columns of a transfer row that the ledger writes (created_at takes its default). */
-const writtenTransferColumns = Object.entries(getTableColumns(ledgerTransfers)).filter(([key]) => key !== 'createdAt');
-
-/** A transfer row with its id, keyed by column name: the JSON that appendOneOnce reads with jsonb_populate_record. */
-function transferColumnsOf(id: number, row: ReturnType<typeof transferRow>): Record<string, unknown> {
-  const byKey: Record<string, unknown> = { id, ...row };
-  return Object.fromEntries(writtenTransferColumns.map(([key, column]) => [column.name, byKey[key] ?? null]));
-}
-
-/** One transfer row (the placeholder `transfer`, transferColumnsOf) and the events of recordingValues, in one statement built once. */
-const appendOneOnce = rawBuiltOnce<{ notified: number }, { transfer: string; events: string; notices: string }>(
-  'jobby_ledger_append_one',
-  (() => {
-    const columns = sql.join(
-      writtenTransferColumns.map(([, column]) => sql.identifier(column.name)),
-      sql`, `,
-    );
-    return recordingSql(sql`transfer as (insert into ${ledgerTransfers} (${columns})
-      select ${columns} from jsonb_populate_record(null::${ledgerTransfers}, ${value('transfer')}::jsonb))`);
-  })(),
-);
-
-/**
- * A payment out of an employee wallet whose shared account (provider or company spend, which all
- * such payments credit) is taken LAST, by `PendingCredit.creditAndCommit()`, which the caller runs as its
- * transaction's final statement, right before COMMIT, with its own contended row as the guard:
- * 1. ONE statement (debitOnce): the wallet's conditional debit, the shared account opened if new,
- *    and the transfer's id drawn;
- * 2. `before()`: the caller's writes that need the payment (a refused payment costs none);
- * 3. ONE statement (appendOneOnce): the transfer row, and the outbox's `tokens.moved` with the
- *    caller's `alsoRecord`.
- * The rows every payment of the account or benefit queues on are then held for one statement and
- * the commit (the lock order at transfer()). Refuses a debit as transfer() does.
- */
-export async function payLast<T>(
-  db: Executor,
-  input: TransferInput,
-  before: () => Promise<T>,
-  alsoRecord: readonly DomainEvent[] = [],
-): Promise<PendingCredit & { work: T }> {
+export function paymentInFunction(input: TransferInput) {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError('INVALID_TOKEN_QUANTITY');
   if (input.from.asset !== input.to.asset) throw new Error(`asset mismatch ${input.from.asset} → ${input.to.asset}`);
-  const wallet = walletSide(input);
-  const shared = sharedSide(input);
-  if (wallet !== input.from) throw new Error(`payLast pays out of a wallet: ${input.from.id} → ${input.to.id}`);
-  const [paid] = await debitOnce(db, { ...accountRow(shared, 0), walletId: wallet.id, amount: input.amount });
-  if (!paid) throw await refusal(db, input, wallet);
-  const work = await before();
-  const transfer: TransferResult = { transferId: Number(paid.transferId), ...balancesOf(input, Number(paid.balance)) };
-  // The transfer row and the events, its `tokens.moved` with the caller's, in ONE statement.
-  await appendOneOnce(db, { transfer: JSON.stringify(transferColumnsOf(transfer.transferId, transferRow(input, transfer))), ...recordingValues([...alsoRecord, tokensMoved([input], [transfer.transferId])]) });
-  const creditAndCommit = async (last: Executor, guard: SQL | null): Promise<void> => {
-    const credited = sql`update ${ledgerAccounts} set balance = balance + ${input.amount}, updated_at = now()
-      where id = ${shared.id}${guard ? sql` and exists (select 1 from guard)` : sql``} returning 1`;
-    // Two independent checks, so whichever PostgreSQL evaluates first names the right refusal.
-    const statement = guard
-      ? sql`with guard as (${guard}), credited as (${credited})
-          select jobby_refuse_unless(exists (select 1 from guard), ${GUARD_NOT_APPLIED}),
-                 jobby_refuse_unless(not exists (select 1 from guard) or exists (select 1 from credited), ${ACCOUNT_NOT_OPENED})`
-      : sql`with credited as (${credited}) select jobby_refuse_unless(exists (select 1 from credited), ${ACCOUNT_NOT_OPENED})`;
-    try {
-      await runLastAndCommit(last, statement);
-    } catch (error) {
-      if (sqlStateOf(error) === GUARD_NOT_APPLIED) throw new GuardNotApplied(undefined, { cause: error });
-      if (sqlStateOf(error) === ACCOUNT_NOT_OPENED) throw new Error(`account ${shared.id} was not opened`, { cause: error });
-      throw error;
-    }
+  if (input.from.kind !== 'wallet' || input.to.kind === 'wallet') throw new Error(`a payment goes from a wallet to a shared account: ${input.from.id} → ${input.to.id}`);
+  return {
+    payment: { wallet_id: input.from.id, amount: input.amount, shared: rowJson(ledgerAccounts, accountRow(input.to, 0)) },
+    transfer: rowJson(ledgerTransfers, transferRow(input, { balanceBefore: 0, balanceAfter: 0 })),
+    moved: tokensMoved([input], [0]),
+    transferIdPath: ['payload', 'transfers', '0', 'transferId'],
   };
-  return { transfer, work, creditAndCommit };
 }
 
 /**

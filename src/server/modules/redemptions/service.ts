@@ -2,44 +2,41 @@
  * Redeeming a benefit with tokens (part 1 §7 "Token spending for a redemption", part 2 §4) and the
  * employee's own request history (part 2 §2 "/level3/requests").
  *
- * A redemption is one transaction that takes its row locks in the ledger's global order (see
- * transfer() in ledger/service.ts): the employee's own rows first — the per-benefit count, the
- * wallet — then the request, redemption and code rows, and LAST, in one statement right before
- * COMMIT, the two rows that every redemption shares: the benefit's stock (a conditional UPDATE)
- * and the spend account of the company (or provider). Everything the price and availability
- * depend on is read from the benefit's row inside the transaction, never from the client; the
- * final UPDATE checks status, dates and stock again, and a redemption that finds the stock gone
- * there rolls back whole and runs again (it then refuses as sold out, decision 144).
+ * A redemption is two statements (decision 329): the benefit's read with the employee's balances,
+ * then ONE call of jobby_redeem (migration 0029), one transaction that takes its row locks in the
+ * ledger's global order (see transfer() in ledger/service.ts): the key, the employee's own rows —
+ * the per-benefit count, the wallet — then the request, redemption and code rows, and LAST the two
+ * rows that every redemption shares: the benefit's stock (a conditional UPDATE) and the spend
+ * account of the company (or provider), held from there to the statement's COMMIT. Everything the
+ * price and availability depend on is read from the benefit's row, never from the client; the
+ * stock's UPDATE checks status, dates and stock again, and a redemption that finds the stock gone
+ * there leaves nothing and runs again (it then refuses as sold out, decision 144). Every value the
+ * function writes is built here; it adds only what needs the database (the transfer's id, the balance).
  */
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { initialRequestStatus } from '../../../domain/request-lifecycle';
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
-import { builtOnce, value } from '../../db/built-once';
-import type { Db, Tx } from '../../db/client';
-import {
-  benefitCodes,
-  benefitRequests,
-  companyBenefits,
-  companyBenefitUserCounts,
-  ledgerAccounts,
-  platformBenefitUserCounts,
-  platformBenefits,
-  redemptions,
-} from '../../db/schema';
+import { builtOnce, rawBuiltOnce, value } from '../../db/built-once';
+import type { Db, Executor } from '../../db/client';
+import { sqlDetailOf, sqlStateOf } from '../../db/errors';
+import { rowJson } from '../../db/row-json';
+import { benefitCodes, benefitRequests, companyBenefits, ledgerAccounts, platformBenefits, redemptions } from '../../db/schema';
 import { businessToday, companyBenefitInWindow } from '../catalogue/service';
-import { issueCode, issuedCodeOf, newCodeRow, type IssueCodeInput, type IssuedCode } from '../codes/issue';
+import { newCodeRow } from '../codes/issue';
+import { recordingOf } from '../events/outbox';
 import type { DomainEvent } from '../events/types';
-import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { accounts, GuardNotApplied, payLast, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { runClaimingItself, type IdempotentOutcome, type KeyClaim, type StoredKeyRow } from '../idempotency/service';
+import { accounts, insufficientTokens, paymentInFunction, walletFor, type Account, type TransferInput } from '../ledger/service';
 
 /** Who approves a request nobody has to look at (part 2 §4: automatic → adminId 'system'). */
 const SYSTEM_APPROVER = 'system';
 
-/** A benefit as read in the redemption's transaction: the only source of price and kind of approval. */
+/** A benefit as read for the redemption: the only source of price and kind of approval. */
 type RedeemedBenefit = {
   id: string;
   title: string;
@@ -102,59 +99,56 @@ const companyBenefitOnce = builtOnce((db) =>
     .prepare('jobby_redeem_company_benefit'),
 );
 
-/** A benefit as read, with the employee's balances and the guard that takes its unit of stock at the end. */
-type ReadBenefit = { benefit: RedeemedBenefit; balances: { jobby: number; company: number }; takeStock: SQL | null };
+/**
+ * The benefit's row that jobby_redeem takes its unit of stock from, as its last write: checked again
+ * there (active, stock left) and, for a company benefit, with the dates this read found it open on —
+ * changed dates since are a benefit that changed since it was read (the window's rule is
+ * companyBenefitInWindow, applied to this read). Null: a benefit without stock.
+ */
+type StockRow = { catalogue: 'platform' | 'company'; benefit_id: string; start_date?: string | null; end_date?: string | null };
+
+/** A benefit as read, with the employee's balances and the row its unit of stock is taken from. */
+type ReadBenefit = { benefit: RedeemedBenefit; balances: { jobby: number; company: number }; stock: StockRow | null };
 
 /**
  * Reads a platform benefit and the employee's balances in ONE statement, without locking anything.
- * An unlimited benefit (stock NULL) has no stock to take: no guard, its row is never locked (a lock
- * would queue every redemption of a popular benefit). A limited one gets its conditional UPDATE as
- * the guard that the transaction's last statement runs (payLast).
+ * An unlimited benefit (stock NULL) has no stock to take: its row is never locked (a lock would
+ * queue every redemption of a popular benefit).
  *
  * What a plain read allows is an admin's price change or deactivation committing while the
  * redemption runs: the redemption then counts as made just before it, at the price and status the
  * row had when read, as if the employee had pressed a moment earlier — except that a limited
- * benefit's guard re-checks status and stock, so a unit is never taken from a deactivated or sold
- * out benefit. Deleting the row meanwhile is still impossible: the request's foreign key check locks its key.
+ * benefit's stock is taken only while it is active and has stock left, so a unit is never taken
+ * from a deactivated or sold out benefit. Deleting the row meanwhile is still impossible: the
+ * request's foreign key check locks its key.
  * @throws BENEFIT_NOT_FOUND, BENEFIT_UNAVAILABLE (inactive), BENEFIT_OUT_OF_STOCK.
  */
-async function readPlatformBenefit(tx: Tx, benefitId: string, actor: Actor): Promise<ReadBenefit> {
-  const [row] = await platformBenefitOnce(tx, { benefitId, ...walletIdsOf(actor) });
+async function readPlatformBenefit(db: Executor, benefitId: string, actor: Actor): Promise<ReadBenefit> {
+  const [row] = await platformBenefitOnce(db, { benefitId, ...walletIdsOf(actor) });
   if (!row) throw new AppError('BENEFIT_NOT_FOUND');
   const { benefit } = row;
   if (benefit.status !== 'active') throw new AppError('BENEFIT_UNAVAILABLE');
   if (benefit.stockRemaining !== null && benefit.stockRemaining <= 0) throw new AppError('BENEFIT_OUT_OF_STOCK');
   const limited = benefit.stockRemaining !== null;
-  const takeStock = limited
-    ? tx
-        .update(platformBenefits)
-        .set({ stockRemaining: sql`${platformBenefits.stockRemaining} - 1` })
-        .where(and(eq(platformBenefits.id, benefitId), eq(platformBenefits.status, 'active'), gt(platformBenefits.stockRemaining, 0)))
-        .returning({ id: platformBenefits.id })
-        .getSQL()
-    : null;
   return {
     benefit: platformBenefitOf(benefit, limited),
     balances: { jobby: row.balances.jobby ?? 0, company: row.balances.company ?? 0 },
-    takeStock,
+    stock: limited ? { catalogue: 'platform', benefit_id: benefit.id } : null,
   };
 }
 
 /**
  * Reads a company benefit of the employee's own company and the employee's balances in ONE
- * statement, without locking anything; the unit of stock is taken by the guard (active, inside its
- * dates, stock > 0, checked again) as the transaction's last statement.
+ * statement, without locking anything; its unit of stock is taken as jobby_redeem's last write.
  * @throws BENEFIT_NOT_FOUND (also another company's benefit), BENEFIT_UNAVAILABLE (inactive or
  * outside its dates), BENEFIT_OUT_OF_STOCK.
  */
-async function readCompanyBenefit(tx: Tx, benefitId: string, actor: Actor & { companyId: string }): Promise<ReadBenefit> {
-  const today = businessToday();
-  const [row] = await companyBenefitOnce(tx, { benefitId, companyId: actor.companyId, today, ...walletIdsOf(actor) });
+async function readCompanyBenefit(db: Executor, benefitId: string, actor: Actor & { companyId: string }): Promise<ReadBenefit> {
+  const [row] = await companyBenefitOnce(db, { benefitId, companyId: actor.companyId, today: businessToday(), ...walletIdsOf(actor) });
   if (!row) throw new AppError('BENEFIT_NOT_FOUND');
   const { benefit } = row;
   if (benefit.status !== 'active' || !row.inWindow) throw new AppError('BENEFIT_UNAVAILABLE');
   if (benefit.availableTokens <= 0) throw new AppError('BENEFIT_OUT_OF_STOCK');
-  const ours = and(eq(companyBenefits.id, benefitId), eq(companyBenefits.companyId, actor.companyId));
   return {
     benefit: {
       id: benefit.id,
@@ -167,47 +161,9 @@ async function readCompanyBenefit(tx: Tx, benefitId: string, actor: Actor & { co
       limitPerUser: benefit.limitPerUser,
     },
     balances: { jobby: row.balances.jobby ?? 0, company: row.balances.company ?? 0 },
-    takeStock: tx
-      .update(companyBenefits)
-      .set({ availableTokens: sql`${companyBenefits.availableTokens} - 1` })
-      .where(and(ours, eq(companyBenefits.status, 'active'), gt(companyBenefits.availableTokens, 0), companyBenefitInWindow(today)))
-      .returning({ id: companyBenefits.id })
-      .getSQL(),
+    stock: { catalogue: 'company', benefit_id: benefit.id, start_date: benefit.startDate, end_date: benefit.endDate },
   };
 }
-
-/**
- * Counts one more redemption of a benefit by this employee, only while under its limitPerUser
- * (0 = no limit, platform benefits only): a conditional upsert on the employee's own count row, so two
- * redemptions at once cannot both pass the limit. The count is kept even without a limit, so a
- * limit set later applies to what was already redeemed.
- * @throws ALREADY_REDEEMED.
- */
-async function countUserRedemption(tx: Tx, kind: RedeemInput['kind'], benefitId: string, userId: string, limitPerUser: number): Promise<void> {
-  const counted = await countStatements[kind][limitPerUser === 0 ? 'unlimited' : 'limited'](tx, { benefitId, userId, limitPerUser });
-  if (counted.length === 0) throw new AppError('ALREADY_REDEEMED');
-}
-
-/** countUserRedemption's upsert, built once (decision 324) per catalogue, with and without a limit. */
-function countStatement(table: typeof platformBenefitUserCounts | typeof companyBenefitUserCounts, limited: boolean) {
-  return builtOnce((db) =>
-    db
-      .insert(table)
-      .values({ benefitId: value('benefitId'), userId: value('userId'), count: 1 })
-      .onConflictDoUpdate({
-        target: [table.benefitId, table.userId],
-        set: { count: sql`${table.count} + 1` },
-        setWhere: limited ? sql`${table.count} < ${value('limitPerUser')}` : undefined,
-      })
-      .returning({ count: table.count })
-      .prepare(`jobby_redeem_count_${table === platformBenefitUserCounts ? 'platform' : 'company'}_${limited ? 'limited' : 'unlimited'}`),
-  );
-}
-
-const countStatements = {
-  platform: { limited: countStatement(platformBenefitUserCounts, true), unlimited: countStatement(platformBenefitUserCounts, false) },
-  company: { limited: countStatement(companyBenefitUserCounts, true), unlimited: countStatement(companyBenefitUserCounts, false) },
-};
 
 type NewRedemption = {
   requestId: string;
@@ -229,37 +185,28 @@ function benefitNamed(benefit: RedeemedBenefit, isPlatform: boolean) {
   };
 }
 
-/**
- * Writes the request, the redemption and, when approved at once, the code (returned), in ONE
- * statement (one round trip): the inserts as CTEs, which always run; the foreign keys to the request
- * are checked at the statement's end. Its `request.created` event goes with the payment's (payLast).
- */
-async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, actor: Actor): Promise<IssuedCode | null> {
+/** The request, the redemption and, when approved at once, the code with a freshly drawn value: the rows jobby_redeem inserts. */
+function redemptionRows(r: NewRedemption, input: RedeemInput, actor: Actor) {
   const { benefit, isPlatform, now } = r;
   const isApproved = r.status === 'approved';
-  const request = tx.$with('request').as(
-    tx
-      .insert(benefitRequests)
-      .values({
-        id: r.requestId,
-        userId: actor.id,
-        companyId: actor.companyId,
-        ...benefitNamed(benefit, isPlatform),
-        benefitType: benefit.type,
-        paidWithTokens: true,
-        status: r.status,
-        providerUserId: benefit.providerUserId,
-        requestDate: now,
-        processedDate: isApproved ? now : null,
-        adminId: isApproved ? SYSTEM_APPROVER : null,
-        // Only a third-party platform benefit's request carries the product the employee wants (part 2 §3).
-        productLink: isPlatform && benefit.type === 'third_party' ? (input.productLink ?? null) : null,
-        userEmail: actor.email,
-        userName: actor.name,
-        comments: input.comments ?? null,
-      })
-      .returning({ id: benefitRequests.id }),
-  );
+  const request = {
+    id: r.requestId,
+    userId: actor.id,
+    companyId: actor.companyId,
+    ...benefitNamed(benefit, isPlatform),
+    benefitType: benefit.type,
+    paidWithTokens: true,
+    status: r.status,
+    providerUserId: benefit.providerUserId,
+    requestDate: now,
+    processedDate: isApproved ? now : null,
+    adminId: isApproved ? SYSTEM_APPROVER : null,
+    // Only a third-party platform benefit's request carries the product the employee wants (part 2 §3).
+    productLink: isPlatform && benefit.type === 'third_party' ? (input.productLink ?? null) : null,
+    userEmail: actor.email,
+    userName: actor.name,
+    comments: input.comments ?? null,
+  };
   const redemption = {
     id: r.redemptionId,
     userId: actor.id,
@@ -271,59 +218,59 @@ async function writeRedemption(tx: Tx, r: NewRedemption, input: RedeemInput, act
     // The spec's redemption carries companyId in the company-token case only (part 1 §3).
     companyId: isPlatform ? null : actor.companyId,
   };
-  if (!isApproved) {
-    await tx.with(request).insert(redemptions).values(redemption);
-    return null;
-  }
-  const codeInput: IssueCodeInput = {
-    requestId: r.requestId,
-    userId: actor.id,
-    companyId: actor.companyId,
-    platformBenefitId: isPlatform ? benefit.id : null,
-    companyBenefitId: isPlatform ? null : benefit.id,
-    providerUserId: benefit.providerUserId,
-    benefitName: benefit.title,
-    benefitType: benefit.type,
-    isBenefitJobby: isPlatform,
-    createdBy: SYSTEM_APPROVER,
-    now,
-  };
-  const code = newCodeRow(codeInput);
-  const redeemed = tx.$with('redemption').as(tx.insert(redemptions).values(redemption).returning({ id: redemptions.id }));
-  // Only a code collision is retried; a second code for the same request is a bug and must fail.
-  const issued = tx.$with('code').as(tx.insert(benefitCodes).values(code).onConflictDoNothing({ target: benefitCodes.code }).returning({ id: benefitCodes.id }));
-  const [row] = await tx.with(request, redeemed, issued).select({ id: issued.id }).from(issued);
-  // The drawn code already exists (rare: a few in the billions of codes possible): the request is written, so draw again on its own.
-  return row ? issuedCodeOf(code, row.id) : issueCode(tx, codeInput);
+  const code = isApproved
+    ? newCodeRow({
+        requestId: r.requestId,
+        userId: actor.id,
+        companyId: actor.companyId,
+        platformBenefitId: isPlatform ? benefit.id : null,
+        companyBenefitId: isPlatform ? null : benefit.id,
+        providerUserId: benefit.providerUserId,
+        benefitName: benefit.title,
+        benefitType: benefit.type,
+        isBenefitJobby: isPlatform,
+        createdBy: SYSTEM_APPROVER,
+        now,
+      })
+    : null;
+  return { request, redemption, code };
 }
 
+/** The redemption's one statement (decision 329): jobby_redeem, migration 0029. */
+const redeemOnce = rawBuiltOnce<{ redeemed: { answer: RedemptionResult } | { stored: StoredKeyRow | null } }, { call: string }>(
+  'jobby_redeem',
+  sql`select jobby_redeem(${value('call')}::jsonb) as redeemed`,
+);
+
+/** SQLSTATEs jobby_redeem raises. */
+const REFUSED = { limit: 'JBR01', tokens: 'JBR02', codeTaken: 'JBC01', stockGone: 'JBG01' } as const;
+
+/** Runs of a redemption that found the stock gone, or its drawn code taken, before it gives up (each reads the benefit again). */
+const RUNS = 3;
+
 /**
- * The redemption's work inside its transaction (or savepoint, with a key). It locks only rows of
- * this employee — the per-benefit count, the wallet — and leaves `last`: the ONE statement that
- * takes the benefit's unit of stock and credits the shared spend account, run as the transaction's
- * last statement after the stored answer (runIdempotent), so the two rows every redemption of the
- * benefit and of the company queue on are held for that statement and the COMMIT only.
+ * One run of a redemption: the benefit read, then everything else in ONE statement, jobby_redeem,
+ * which claims the key, counts the employee's redemption under its limit, pays, writes the rows and
+ * the events, stores the answer, and takes the unit of stock and credits the shared account last
+ * (the lock order at transfer() in ledger/service.ts), committing as it ends. Inside a caller's
+ * transaction (the demo seed) it runs in a savepoint, so that a refusal leaves that transaction usable.
  */
-async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Promise<{ result: RedemptionResult; last: (tx: Tx) => Promise<void> }> {
+async function redeemOnceRun(db: Executor, input: RedeemInput, actor: Actor, claim: KeyClaim | null) {
   // A deactivated company has ended its agreement: its employees redeem nothing (decision in docs).
   if (actor.status !== 'active' || (actor.companyId && !actor.companyActive)) throw new AppError('REDEEMER_INACTIVE');
-
   const isPlatform = input.kind === 'platform';
   let read: ReadBenefit;
   let spendAccount: Account;
   if (isPlatform) {
-    read = await readPlatformBenefit(tx, input.benefitId, actor);
+    read = await readPlatformBenefit(db, input.benefitId, actor);
     spendAccount = accounts.platformSpend(read.benefit.providerUserId);
   } else {
     // Without a company there are no company benefits: the id does not exist for this caller.
     if (!actor.companyId) throw new AppError('BENEFIT_NOT_FOUND');
-    read = await readCompanyBenefit(tx, input.benefitId, { ...actor, companyId: actor.companyId });
+    read = await readCompanyBenefit(db, input.benefitId, { ...actor, companyId: actor.companyId });
     spendAccount = accounts.companySpend(actor.companyId);
   }
   const { benefit } = read;
-  // The employee's own count row, then the wallet: the lock order at transfer().
-  await countUserRedemption(tx, input.kind, benefit.id, actor.id, benefit.limitPerUser);
-
   const tokenType: TokenType = isPlatform ? 'jobby' : 'company';
   const wallet = walletFor(tokenType, { userId: actor.id, companyId: actor.companyId });
   const redemption: NewRedemption = {
@@ -357,34 +304,51 @@ async function redeemInTransaction(tx: Tx, input: RedeemInput, actor: Actor): Pr
       benefitName: benefit.title,
     },
   };
-  // The wallet pays first (a refused payment costs no inserts); the rows and both events follow.
-  const paid = await payLast(tx, payment, () => writeRedemption(tx, redemption, input, actor), [created]);
-  const code = paid.work;
-
-  const after = { ...read.balances };
-  after[tokenType] = paid.transfer.balanceAfter;
-  return {
-    result: {
-      requestId: redemption.requestId,
-      redemptionId: redemption.redemptionId,
-      status: redemption.status,
-      tokenType,
-      tokenCost: benefit.tokenCost,
-      code: code ? { code: code.code, status: code.status, expiresAt: code.expiresAt.toISOString(), usedAt: null } : null,
-      balances: after,
-    },
-    last: (last) => paid.creditAndCommit(last, read.takeStock),
+  const rows = redemptionRows(redemption, input, actor);
+  const paid = paymentInFunction(payment);
+  const recording = recordingOf([created, paid.moved]);
+  // The wallet's balance after is written by the function at balance_path.
+  const answer: RedemptionResult = {
+    requestId: redemption.requestId,
+    redemptionId: redemption.redemptionId,
+    status: redemption.status,
+    tokenType,
+    tokenCost: benefit.tokenCost,
+    code: rows.code ? { code: rows.code.code, status: rows.code.status, expiresAt: rows.code.expiresAt.toISOString(), usedAt: null } : null,
+    balances: read.balances,
   };
+  const call = {
+    key: claim,
+    count: { catalogue: input.kind, benefit_id: benefit.id, user_id: actor.id, limit: benefit.limitPerUser },
+    payment: paid.payment,
+    request: rowJson(benefitRequests, rows.request),
+    redemption: rowJson(redemptions, rows.redemption),
+    code: rows.code && rowJson(benefitCodes, { ...rows.code, id: randomUUID() }),
+    transfer: paid.transfer,
+    events: recording.events,
+    notices: recording.notices,
+    transfer_id_path: ['1', ...paid.transferIdPath],
+    answer,
+    balance_path: ['balances', tokenType],
+    stock: read.stock,
+  };
+  try {
+    const run = (on: Executor) => redeemOnce(on, { call: JSON.stringify(call) });
+    const [{ redeemed }] = db instanceof PgTransaction ? await db.transaction(run) : await run(db);
+    return 'stored' in redeemed ? redeemed : { result: redeemed.answer };
+  } catch (error) {
+    const state = sqlStateOf(error);
+    if (state === REFUSED.limit) throw new AppError('ALREADY_REDEEMED');
+    if (state === REFUSED.tokens) throw insufficientTokens(payment, Number(sqlDetailOf(error)));
+    throw error;
+  }
 }
-
-/** Runs of a redemption whose last statement found the stock gone, before it gives up (each rereads the benefit first). */
-const RUNS = 3;
 
 /**
  * Redeems a platform benefit with flexible (jobby) tokens or a company benefit with company tokens,
- * in one transaction: stock, per-user limit, payment, request (approved with a code at once, or
- * pending by benefit type) and redemption. With an Idempotency-Key the answer is stored, so a
- * retry never pays twice.
+ * in one statement after the benefit's read: stock, per-user limit, payment, request (approved with a
+ * code at once, or pending by benefit type) and redemption. With an Idempotency-Key the answer is
+ * stored with it, so a retry never pays twice.
  * @throws (as the outcome's error body) REDEEMER_INACTIVE, BENEFIT_NOT_FOUND, BENEFIT_UNAVAILABLE,
  * BENEFIT_OUT_OF_STOCK, ALREADY_REDEEMED, INSUFFICIENT_JOBBY_TOKENS, INSUFFICIENT_COMPANY_TOKENS,
  * IDEMPOTENCY_CONFLICT.
@@ -395,26 +359,20 @@ export async function redeemBenefit(
   actor: Actor,
   idempotencyKey: string | undefined,
 ): Promise<IdempotentOutcome<RedemptionResult>> {
-  for (let run = 1; ; run++) {
-    let last: ((tx: Tx) => Promise<void>) | null = null;
-    try {
-      return await runIdempotent(
-        db,
-        { actorId: actor.id, key: idempotencyKey, operation: 'redemptions.redeem', input },
-        async (tx) => {
-          const redeemed = await redeemInTransaction(tx, input, actor);
-          last = redeemed.last;
-          return redeemed.result;
-        },
-        (tx) => last!(tx),
-      );
-    } catch (error) {
-      // The whole transaction rolled back, stored answer included: the next run rereads the benefit
-      // and refuses (sold out, closed) or redeems; the same key waits on nothing left behind.
-      // GuardNotApplied: another redemption took the last unit, or an admin closed the benefit, since it was read.
-      if (error instanceof GuardNotApplied && run < RUNS) continue;
-      if (error instanceof GuardNotApplied) throw new AppError('BENEFIT_OUT_OF_STOCK');
-      throw error;
+  return runClaimingItself(db, { actorId: actor.id, key: idempotencyKey, operation: 'redemptions.redeem', input }, async (claim) => {
+    for (let run = 1; ; run++) {
+      try {
+        return await redeemOnceRun(db, input, actor, claim);
+      } catch (error) {
+        // Nothing of the statement stayed: the next run reads the benefit again and refuses (sold
+        // out, closed) or redeems. The stock went, or an admin closed the benefit or changed its
+        // dates, since it was read; or the drawn code exists (a few in the billions), drawn again.
+        const state = sqlStateOf(error);
+        const again = state === REFUSED.stockGone || state === REFUSED.codeTaken;
+        if (again && run < RUNS) continue;
+        if (state === REFUSED.stockGone) throw new AppError('BENEFIT_OUT_OF_STOCK');
+        throw error;
+      }
     }
-  }
+  });
 }

@@ -1,13 +1,12 @@
 /**
- * Decision 323: a redemption's final statement carries its COMMIT on PostgreSQL — but only when the
- * redemption's transaction is the connection's own. Made inside another transaction (as the demo
- * seed does), it must leave committing to that one: when the outer transaction rolls back, nothing
- * of the redemption stays. On PGlite the statement never commits early; the test holds on both.
+ * Decision 329: a redemption is the benefit's read and ONE call of jobby_redeem, which commits as it
+ * ends — unless it is made inside another transaction (as the demo seed does): then it leaves
+ * committing to that one, and when the outer transaction rolls back nothing of the redemption stays.
+ * A refusal there leaves the outer transaction usable. The tests hold on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { runLastAndCommit } from '../../../src/server/db/client';
 import { loadActorRow, toActor } from '../../../src/server/actor';
 import { companyBenefits, redemptions } from '../../../src/server/db/schema';
 import { redeemBenefit } from '../../../src/server/modules/redemptions/service';
@@ -61,16 +60,36 @@ describe('a redemption inside another transaction', () => {
     expect(await ctx.db.select().from(redemptions).where(eq(redemptions.userId, userId))).toHaveLength(1);
     expect((await balancesOf(ctx.db, userId)).company).toBe(8);
   });
+
+  it('refuses inside it without breaking it: the outer transaction goes on and commits', async () => {
+    const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Postre', tokenCost: 50, availableTokens: 5 });
+    const userId = await createUser(ctx.db, { email: 'anidada3@anidada.cl', companyId });
+    await fund(ctx.db, { userId, companyId }, 'company', 10);
+    const actor = toActor((await loadActorRow(ctx.db, userId))!);
+
+    const refused = await ctx.db.transaction(async (outer) => {
+      const outcome = await redeemBenefit(outer, { kind: 'company', benefitId: benefit.id }, actor, undefined);
+      await outer.update(companyBenefits).set({ title: 'Postre del día' }).where(eq(companyBenefits.id, benefit.id));
+      return outcome;
+    });
+
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: { code: 'INSUFFICIENT_COMPANY_TOKENS' } });
+    const [after] = await ctx.db.select({ title: companyBenefits.title, stock: companyBenefits.availableTokens }).from(companyBenefits).where(eq(companyBenefits.id, benefit.id));
+    expect(after).toEqual({ title: 'Postre del día', stock: 5 });
+  });
 });
 
 /**
- * Decision 326: once the final statement has carried the COMMIT, the transaction's own COMMIT (which
- * drizzle sends after it) has nothing to end; the connection answers it without a round trip. What
- * reaches the driver is counted at pg.Client's own query(); PostgreSQL only.
+ * What reaches the driver, counted at pg.Client's own query(); PostgreSQL only. With or without an
+ * Idempotency-Key, a redemption is two statements: the benefit's read and jobby_redeem's call.
  */
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a transaction whose final statement committed it', () => {
-  it('sends BEGIN and the final statement with its COMMIT, and no COMMIT after them', async () => {
-    const marker = `final_${Date.now()}`;
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a redemption on PostgreSQL', () => {
+  it('sends the benefit read and one call of jobby_redeem, with a key and without', async () => {
+    const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Café', tokenCost: 1, availableTokens: 10, limitPerUser: 5 });
+    const userId = await createUser(ctx.db, { email: 'contada@anidada.cl', companyId });
+    await fund(ctx.db, { userId, companyId }, 'company', 10);
+    const actor = toActor((await loadActorRow(ctx.db, userId))!);
     const sent: string[] = [];
     const original = pg.Client.prototype.query;
     const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
@@ -78,13 +97,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('a transaction whose fina
       sent.push(typeof config === 'string' ? config : config.text);
       return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
     });
+    let outcomes: number[];
     try {
-      await ctx.db.transaction(async (tx) => {
-        await runLastAndCommit(tx, sql`select ${marker}::text as marker`);
-      });
+      outcomes = [
+        (await redeemBenefit(ctx.db, { kind: 'company', benefitId: benefit.id }, actor, undefined)).status,
+        (await redeemBenefit(ctx.db, { kind: 'company', benefitId: benefit.id }, actor, 'una-clave')).status,
+      ];
     } finally {
       spy.mockRestore();
     }
-    expect(sent).toEqual(['begin', `select '${marker}'::text as marker;\ncommit`]);
+    expect(outcomes).toEqual([200, 200]);
+    expect(sent.map((text) => (text.startsWith('select jobby_redeem(') ? 'jobby_redeem' : text.startsWith('select') ? 'read' : text))).toEqual([
+      'read',
+      'jobby_redeem',
+      'read',
+      'jobby_redeem',
+    ]);
+    expect((await balancesOf(ctx.db, userId)).company).toBe(8);
   });
 });
