@@ -2,13 +2,15 @@
  * Decision 329: a redemption is the benefit's read and ONE call of jobby_redeem, which commits as it
  * ends — unless it is made inside another transaction (as the demo seed does): then it leaves
  * committing to that one, and when the outer transaction rolls back nothing of the redemption stays.
- * A refusal there leaves the outer transaction usable. The tests hold on both databases.
+ * A refusal there leaves the outer transaction usable. What only the function knows — the transfer's
+ * id, the wallet's balance after — reaches the transfer row, the outbox's event and the answer.
+ * The tests hold on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { loadActorRow, toActor } from '../../../src/server/actor';
-import { companyBenefits, redemptions } from '../../../src/server/db/schema';
+import { companyBenefits, domainEvents, ledgerTransfers, redemptions } from '../../../src/server/db/schema';
 import { redeemBenefit } from '../../../src/server/modules/redemptions/service';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { balancesOf, createCompanyBenefit, fund } from './ledger-fixtures';
@@ -23,6 +25,32 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 class RolledBack extends Error {}
+
+describe('what jobby_redeem writes of its own', () => {
+  it('gives the transfer row its id and balances, the tokens.moved event the same id, and the answer the balance after', async () => {
+    const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Merienda', tokenCost: 3, availableTokens: 10 });
+    const userId = await createUser(ctx.db, { email: 'escrita@anidada.cl', companyId });
+    await fund(ctx.db, { userId, companyId }, 'company', 10);
+    const actor = toActor((await loadActorRow(ctx.db, userId))!);
+
+    const outcome = await redeemBenefit(ctx.db, { kind: 'company', benefitId: benefit.id }, actor, 'clave-escrita');
+
+    expect(outcome.status).toBe(200);
+    const body = outcome.body as { redemptionId: string; balances: { company: number } };
+    expect(body.balances.company).toBe(7);
+    const [transfer] = await ctx.db
+      .select({ id: ledgerTransfers.id, before: ledgerTransfers.balanceBefore, after: ledgerTransfers.balanceAfter, createdAt: ledgerTransfers.createdAt })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.redemptionId, body.redemptionId));
+    expect(transfer).toMatchObject({ before: 10, after: 7 });
+    expect(transfer.createdAt).toBeInstanceOf(Date);
+    const moved = await ctx.db
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'tokens.moved'), eq(domainEvents.payload, { transfers: [{ transferId: transfer.id, kind: 'spend', userId, companyId, tokenType: 'company', delta: -3, reason: 'Canje: Merienda' }] })));
+    expect(moved).toHaveLength(1);
+  });
+});
 
 describe('a redemption inside another transaction', () => {
   it('is undone with it: no redemption, no payment, the unit of stock still there', async () => {

@@ -255,7 +255,7 @@ const RUNS = 3;
  * (the lock order at transfer() in ledger/service.ts), committing as it ends. Inside a caller's
  * transaction (the demo seed) it runs in a savepoint, so that a refusal leaves that transaction usable.
  */
-async function redeemOnceRun(db: Executor, input: RedeemInput, actor: Actor, claim: KeyClaim | null) {
+async function runRedemption(db: Executor, input: RedeemInput, actor: Actor, claim: KeyClaim | null) {
   // A deactivated company has ended its agreement: its employees redeem nothing (decision in docs).
   if (actor.status !== 'active' || (actor.companyId && !actor.companyActive)) throw new AppError('REDEEMER_INACTIVE');
   const isPlatform = input.kind === 'platform';
@@ -306,7 +306,8 @@ async function redeemOnceRun(db: Executor, input: RedeemInput, actor: Actor, cla
   };
   const rows = redemptionRows(redemption, input, actor);
   const paid = paymentInFunction(payment);
-  const recording = recordingOf([created, paid.moved]);
+  const events = [created, paid.moved];
+  const recording = recordingOf(events);
   // The wallet's balance after is written by the function at balance_path.
   const answer: RedemptionResult = {
     requestId: redemption.requestId,
@@ -327,7 +328,7 @@ async function redeemOnceRun(db: Executor, input: RedeemInput, actor: Actor, cla
     transfer: paid.transfer,
     events: recording.events,
     notices: recording.notices,
-    transfer_id_path: ['1', ...paid.transferIdPath],
+    transfer_id_path: [String(events.indexOf(paid.moved)), ...paid.transferIdPath],
     answer,
     balance_path: ['balances', tokenType],
     stock: read.stock,
@@ -362,7 +363,7 @@ export async function redeemBenefit(
   return runClaimingItself(db, { actorId: actor.id, key: idempotencyKey, operation: 'redemptions.redeem', input }, async (claim) => {
     for (let run = 1; ; run++) {
       try {
-        return await redeemOnceRun(db, input, actor, claim);
+        return await runRedemption(db, input, actor, claim);
       } catch (error) {
         // Nothing of the statement stayed: the next run reads the benefit again and refuses (sold
         // out, closed) or redeems. The stock went, or an admin closed the benefit or changed its
