@@ -8,9 +8,9 @@ describe('the first screen map the build preloads from (decision 304)', () => {
     const router = readFileSync(path.resolve(import.meta.dirname, 'router.tsx'), 'utf8');
     for (const [name, file] of Object.entries(SCREEN_MODULES)) {
       expect(existsSync(path.resolve(import.meta.dirname, '..', file)), file).toBe(true);
-      // The router's loader of the same name imports the same module.
+      // The router's screen of the same name loads the same module.
       const specifier = path.relative(import.meta.dirname, path.resolve(import.meta.dirname, '..', file)).replace(/\.tsx?$/, '');
-      expect(router, name).toContain(`${name}: () => import('${specifier.startsWith('.') ? specifier : `./${specifier}`}')`);
+      expect(router, name).toContain(`${name}: lazyNamed(() => import('${specifier.startsWith('.') ? specifier : `./${specifier}`}')`);
     }
   });
 
