@@ -12,7 +12,7 @@ import { createQueryClient } from './api/session-ended';
 import { AppRouter, firstScreenLoaded } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
-import { useAfterFirstPaint, useIdle } from './components/when-idle';
+import { useIdle, useIdleAfterFirstPaint } from './components/when-idle';
 import { lazyNamed } from './components/lazy-named';
 
 const queryClient = createQueryClient();
@@ -36,14 +36,14 @@ function AppUpdateWhenIdle() {
 
 /**
  * The colour scheme of the signed-in user, and the toasts and dialogs only signed-in screens open.
- * Those load once the screen has been painted: nobody presses anything before, and their chunk and
- * render would otherwise go before the screen's own text on a slow phone (decision 332).
+ * Those load once the screen has been painted and the page is quiet: nobody presses anything before,
+ * and their chunk and render would otherwise go before the screen's own text on a slow phone (decision 332).
  */
 function SessionExtras() {
   useThemeSync();
   const { data: me } = useMe();
-  const screenPainted = useAfterFirstPaint();
-  if (!me || !screenPainted) return null;
+  const screenShown = useIdleAfterFirstPaint();
+  if (!me || !screenShown) return null;
   return (
     <Suspense fallback={null}>
       <Overlays />

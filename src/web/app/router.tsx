@@ -26,7 +26,7 @@ const SCREENS = {
   resetPassword: lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
   // Issue 22: one page for levels 1 and 2, its own chunk, composed here (features do not import each other).
   integrations: lazyNamed(() => import('../features/integrations/integrations-page'), 'IntegrationsPage'),
-} satisfies Record<ScreenModule, { preload: () => Promise<void> }>;
+} satisfies Record<Exclude<ScreenModule, 'firstData'>, { preload: () => Promise<void> }>;
 const {
   appLayout: AppLayout,
   admin: AdminRoutes,
@@ -50,7 +50,8 @@ const {
  * one render (decision 330).
  */
 const firstScreen = FIRST_SCREEN.find(([prefix]) => window.location.pathname.startsWith(prefix));
-export const firstScreenLoaded: Promise<unknown> = Promise.all((firstScreen?.[1] ?? []).map((module) => SCREENS[module].preload()));
+// (The first data's queries are main.tsx's to load.)
+export const firstScreenLoaded: Promise<unknown> = Promise.all((firstScreen?.[1] ?? []).map((module) => (module === 'firstData' ? null : SCREENS[module].preload())));
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [

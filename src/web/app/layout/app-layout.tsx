@@ -23,7 +23,7 @@ import { useMe } from '../../api/session';
 import { useLiveUpdates } from '../../api/live';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
-import { useAfterFirstPaint } from '../../components/when-idle';
+import { useIdleAfterFirstPaint } from '../../components/when-idle';
 import { NAVIGATION, type NavItem } from '../navigation';
 import { HeaderActions } from './header-actions';
 import { BRAND } from '../../components/brand';
@@ -47,11 +47,11 @@ const ICONS = {
 
 /**
  * Screens change when someone else acts (issue 10): one live stream per signed-in tab, opened once the
- * screen has been painted so its request does not go before the screen's own text (decision 332). Its
- * own component: the paint's state change re-renders it alone, not the layout.
+ * screen has been painted and the page is quiet, so its request does not go before the screen's own
+ * text (decision 332). Its own component: that state change re-renders it alone, not the layout.
  */
 function LiveUpdates({ signedIn }: { signedIn: boolean }) {
-  useLiveUpdates(useAfterFirstPaint() && signedIn);
+  useLiveUpdates(useIdleAfterFirstPaint() && signedIn);
   return null;
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../../api/notifications';
-import { useAfterFirstPaint } from '../../components/when-idle';
+import { useIdleAfterFirstPaint } from '../../components/when-idle';
 
 const PAGE = 10;
 
@@ -12,8 +12,9 @@ const PAGE = 10;
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [limit, setLimit] = useState(PAGE);
-  // Counted once the screen has been painted: the count's request must not go before the screen's text (decision 332).
-  const unread = useUnreadCount(useAfterFirstPaint()).data?.unread ?? 0;
+  // Counted once the screen has been painted and the page is quiet: the count's request must not go
+  // before the screen's own text (decision 332).
+  const unread = useUnreadCount(useIdleAfterFirstPaint()).data?.unread ?? 0;
   const list = useNotifications(limit, opened);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
