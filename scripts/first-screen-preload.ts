@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { FIRST_SCREEN, SCREEN_MODULES } from '../src/web/app/first-screen.js';
 
-type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
 type Asset = { type: 'asset'; fileName: string; source: string | Uint8Array };
 
 const STYLESHEETS_MARK = /<!-- app-stylesheets:[^>]*-->/;
@@ -35,7 +35,10 @@ export function firstScreenPreload(webRoot: string): Plugin {
     generateBundle(_options, bundle) {
       const items = Object.values(bundle) as unknown as Array<Chunk | Asset>;
       const chunks = new Map(items.filter((item): item is Chunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
-      const byModule = new Map([...chunks.values()].filter((chunk) => chunk.facadeModuleId).map((chunk) => [path.normalize(chunk.facadeModuleId!), chunk]));
+      // A module's chunk: the one it is the facade of, or else the one that holds it (a module that other
+      // chunks import statically, such as the first data's queries, has no facade of its own).
+      const byModule = new Map([...chunks.values()].flatMap((chunk) => chunk.moduleIds.map((id) => [path.normalize(id), chunk] as const)));
+      for (const chunk of chunks.values()) if (chunk.facadeModuleId) byModule.set(path.normalize(chunk.facadeModuleId), chunk);
       const html = bundle['index.html'] as unknown as Asset | undefined;
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       if (!html || !entry) return;

@@ -12,13 +12,16 @@ export const API = {
   adminDashboard: '/api/admin/dashboard',
 } as const;
 
-const FIRST_DATA: Record<string, readonly string[]> = {
+/** An address a page may preload (every one but /api/me, which index.html preloads for every page). */
+export type FirstDataAddress = Exclude<(typeof API)[keyof typeof API], typeof API.me>;
+
+const FIRST_DATA: Record<string, readonly FirstDataAddress[]> = {
   '/level3/dashboard': [API.employeeDashboard, API.balances],
   '/level2/dashboard': [API.hrDashboard],
   '/level1/dashboard': [API.adminDashboard],
 };
 
 /** The API addresses the page at `pathname` asks for first (`/api/me` is preloaded by every page's HTML). */
-export function firstDataOf(pathname: string): readonly string[] {
+export function firstDataOf(pathname: string): readonly FirstDataAddress[] {
   return FIRST_DATA[pathname.replace(/\/+$/, '')] ?? [];
 }

@@ -1,14 +1,14 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus } from '../../domain/constants';
 import type { Level } from '../../domain/levels';
-import type { AdminDashboard, AdminUser, Provider, ProviderInput, ProviderInvite, ProviderUpdate, UserLevelChanges, UserSummary } from '../../domain/schemas/admin';
+import type { AdminUser, Provider, ProviderInput, ProviderInvite, ProviderUpdate, UserLevelChanges, UserSummary } from '../../domain/schemas/admin';
 import type { BenefitRequest, PlatformBenefit, ProviderOption, PlatformBenefitInput, PlatformBenefitUpdate, RequestFilter, requestListSchema } from '../../domain/schemas/economy';
 import type { z } from 'zod';
 import { api, queryString } from './client';
 import { queryKeys } from './keys';
 import { pageQuery, type Paged, type PageParams } from './paging';
 import { retryTransient } from './press-key';
-import { API } from '../../domain/first-data';
+import { adminDashboardQuery } from './first-data';
 
 /** Level 1: platform benefits, requests, providers, users and the dashboard (docs/api.md "Platform administration"). */
 
@@ -23,11 +23,6 @@ function useInvalidating<Variables, Result>(mutationFn: (variables: Variables) =
 
 // ───────── dashboard ─────────
 
-const adminDashboardQuery = queryOptions({
-  queryKey: queryKeys.adminDashboard.all,
-  queryFn: ({ signal }) => api.get<AdminDashboard>(API.adminDashboard, signal),
-  staleTime: 10_000,
-});
 export const useAdminDashboard = () => useQuery(adminDashboardQuery);
 
 // ───────── platform benefits ─────────

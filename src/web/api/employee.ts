@@ -32,7 +32,7 @@ export function useCatalogue(options: { enabled?: boolean; finders?: CatalogueFi
 }
 
 /** GET /api/me/dashboard: the employee dashboard in one answer. */
-const employeeDashboardQuery = queryOptions({
+export const employeeDashboardQuery = queryOptions({
   queryKey: queryKeys.employeeDashboard.all,
   queryFn: ({ signal }) => api.get<EmployeeDashboard>(API.employeeDashboard, signal),
   staleTime: 30_000,

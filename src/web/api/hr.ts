@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus, UserType } from '../../domain/constants';
 import type { BenefitRequest, BulkAssignResult, CompanyBenefit, CompanyBenefitInput, CompanyBenefitUpdate, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
-import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, EmployeeImportPreview, EmployeeImportResult, HrDashboard, InviteCompanyUserInput } from '../../domain/schemas/hr';
+import type { AddCompanyUserInput, AddedCompanyUser, BenefitsOverview, CompanyTokenStats, CompanyUser, CompanyUserList, EmployeeImportPreview, EmployeeImportResult, InviteCompanyUserInput } from '../../domain/schemas/hr';
 import type { ImportRow } from '../../domain/employee-import';
 import type { AssignResult } from './admin-tokens';
 import { api, queryString } from './client';
 import { queryKeys } from './keys';
 import { pageQuery, type Paged, type PageParams } from './paging';
 import { retryTransient } from './press-key';
-import { API } from '../../domain/first-data';
+import { hrDashboardQuery } from './first-data';
 
 /** Level 2: the HR screens (docs/api.md "Company HR"). Every key starts with 'hr', so one change can refresh them all. */
 const hrKeys = queryKeys.hr;
@@ -19,7 +19,7 @@ export const USERS_CSV_URL = '/api/company/users/export';
 export const TOKEN_HISTORY_CSV_URL = '/api/company/tokens/history/export';
 
 export function useHrDashboard() {
-  return useQuery({ queryKey: hrKeys.dashboard(), queryFn: ({ signal }) => api.get<HrDashboard>(API.hrDashboard, signal), staleTime: 10_000 });
+  return useQuery(hrDashboardQuery);
 }
 
 export function useBenefitsOverview() {

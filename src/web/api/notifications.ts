@@ -13,8 +13,8 @@ const unreadCountQuery = queryOptions({
   staleTime: 30_000,
 });
 
-export function useUnreadCount() {
-  return useQuery(unreadCountQuery);
+export function useUnreadCount(enabled = true) {
+  return useQuery({ ...unreadCountQuery, enabled });
 }
 
 export function useNotifications(limit: number, enabled: boolean) {

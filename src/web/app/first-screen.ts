@@ -1,8 +1,9 @@
 /**
  * The lazily loaded modules of each screen a tab can open on, by path prefix (the first match wins).
- * The router starts loading them with the main chunk; the build (scripts/first-screen-preload.ts)
- * names their chunks in a small script the page runs before the main chunk has even arrived, so they
- * travel together with it instead of after it (decision 304). Paths are relative to src/web.
+ * The router starts loading them with the main chunk (main.tsx the first data's queries, decision 331);
+ * the build (scripts/first-screen-preload.ts) names their chunks in a small script the page runs before
+ * the main chunk has even arrived, so they travel together with it instead of after it (decision 304).
+ * Paths are relative to src/web.
  */
 export const SCREEN_MODULES = {
   appLayout: 'app/layout/app-layout.tsx',
@@ -17,6 +18,8 @@ export const SCREEN_MODULES = {
   forgotPassword: 'features/auth/forgot-password-page.tsx',
   resetPassword: 'features/auth/reset-password-page.tsx',
   integrations: 'features/integrations/integrations-page.tsx',
+  /** The queries of the pages with first data (domain/first-data.ts), run before the first render. */
+  firstData: 'api/first-data.ts',
 } as const;
 
 export type ScreenModule = keyof typeof SCREEN_MODULES;
@@ -24,8 +27,11 @@ export type ScreenModule = keyof typeof SCREEN_MODULES;
 export const FIRST_SCREEN: ReadonlyArray<readonly [prefix: string, modules: readonly ScreenModule[]]> = [
   ['/level3/survey-b', ['surveyB']],
   ['/level3/survey', ['surveyA']],
+  ['/level1/dashboard', ['appLayout', 'admin', 'firstData']],
   ['/level1', ['appLayout', 'admin']],
+  ['/level2/dashboard', ['appLayout', 'hr', 'firstData']],
   ['/level2', ['appLayout', 'hr']],
+  ['/level3/dashboard', ['appLayout', 'employee', 'firstData']],
   ['/level3', ['appLayout', 'employee']],
   ['/level4', ['provider']],
   ['/profile', ['appLayout', 'profile']],

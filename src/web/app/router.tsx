@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import type { Level } from '../../domain/levels';
 import { useMe } from '../api/session';
@@ -11,43 +11,47 @@ import { lazyNamed } from '../components/lazy-named';
 // Each level's screens load as their own chunk (ARCHITECTURE §8). The shared layout and the other
 // public forms too: /login, the first screen, carries only what it shows. Each is named in
 // first-screen.ts's SCREEN_MODULES too (the build preloads the chunks of the screen a tab opens on).
-const load = {
-  appLayout: () => import('./layout/app-layout'),
-  admin: () => import('../features/admin/admin-routes'),
-  hr: () => import('../features/hr/hr-routes'),
-  employee: () => import('../features/employee/employee-routes'),
-  provider: () => import('../features/provider/provider-routes'),
-  profile: () => import('../features/profile/profile-page'),
-  surveyA: () => import('../features/surveys/survey-a-page'),
-  surveyB: () => import('../features/surveys/survey-b-page'),
-  register: () => import('../features/auth/register-page'),
-  forgotPassword: () => import('../features/auth/forgot-password-page'),
-  resetPassword: () => import('../features/auth/reset-password-page'),
-  integrations: () => import('../features/integrations/integrations-page'),
-} satisfies Record<ScreenModule, () => Promise<unknown>>;
-const AppLayout = lazyNamed(load.appLayout, 'AppLayout');
-const AdminRoutes = lazy(load.admin);
-const HrRoutes = lazy(load.hr);
-const EmployeeRoutes = lazy(load.employee);
-const ProviderRoutes = lazy(load.provider);
-const ProfilePage = lazy(load.profile);
-// The surveys are full-screen (LOOK-AND-FEEL "Survey A"), outside the shared layout.
-const SurveyAPage = lazy(load.surveyA);
-const SurveyBPage = lazy(load.surveyB);
-const RegisterPage = lazyNamed(load.register, 'RegisterPage');
-const ForgotPasswordPage = lazyNamed(load.forgotPassword, 'ForgotPasswordPage');
-const ResetPasswordPage = lazyNamed(load.resetPassword, 'ResetPasswordPage');
-// Issue 22: one page for levels 1 and 2, its own chunk, composed here (features do not import each other).
-const IntegrationsPage = lazyNamed(load.integrations, 'IntegrationsPage');
+const SCREENS = {
+  appLayout: lazyNamed(() => import('./layout/app-layout'), 'AppLayout'),
+  admin: lazyNamed(() => import('../features/admin/admin-routes'), 'default'),
+  hr: lazyNamed(() => import('../features/hr/hr-routes'), 'default'),
+  employee: lazyNamed(() => import('../features/employee/employee-routes'), 'default'),
+  provider: lazyNamed(() => import('../features/provider/provider-routes'), 'default'),
+  profile: lazyNamed(() => import('../features/profile/profile-page'), 'default'),
+  // The surveys are full-screen (LOOK-AND-FEEL "Survey A"), outside the shared layout.
+  surveyA: lazyNamed(() => import('../features/surveys/survey-a-page'), 'default'),
+  surveyB: lazyNamed(() => import('../features/surveys/survey-b-page'), 'default'),
+  register: lazyNamed(() => import('../features/auth/register-page'), 'RegisterPage'),
+  forgotPassword: lazyNamed(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  resetPassword: lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+  // Issue 22: one page for levels 1 and 2, its own chunk, composed here (features do not import each other).
+  integrations: lazyNamed(() => import('../features/integrations/integrations-page'), 'IntegrationsPage'),
+} satisfies Record<Exclude<ScreenModule, 'firstData'>, { preload: () => Promise<void> }>;
+const {
+  appLayout: AppLayout,
+  admin: AdminRoutes,
+  hr: HrRoutes,
+  employee: EmployeeRoutes,
+  provider: ProviderRoutes,
+  profile: ProfilePage,
+  surveyA: SurveyAPage,
+  surveyB: SurveyBPage,
+  register: RegisterPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  integrations: IntegrationsPage,
+} = SCREENS;
 
 /**
  * The chunks of the screen the tab opens on, fetched with the main chunk: otherwise they would wait
  * for the session check (/api/me), then the layout, then the area, one round trip after another.
- * The page's first-screen script has usually asked for them already (decision 304).
+ * The page's first-screen script has usually asked for them already (decision 304). Resolves once
+ * they have arrived (or failed: the screen then shows the error), so main.tsx can draw the screen in
+ * one render (decision 330).
  */
 const firstScreen = FIRST_SCREEN.find(([prefix]) => window.location.pathname.startsWith(prefix));
-// A failed fetch here is retried by the lazy component, which then shows the error.
-for (const module of firstScreen?.[1] ?? []) load[module]().catch(() => undefined);
+// (The first data's queries are main.tsx's to load.)
+export const firstScreenLoaded: Promise<unknown> = Promise.all((firstScreen?.[1] ?? []).map((module) => (module === 'firstData' ? null : SCREENS[module].preload())));
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [

@@ -69,3 +69,17 @@ export function useAfterFirstPaint(): boolean {
 export function AfterFirstPaint({ children, placeholder }: { children: ReactNode; placeholder: ReactNode }): ReactNode {
   return useAfterFirstPaint() ? children : placeholder;
 }
+
+/**
+ * False until the screen's first render has been painted and, after it, the page has loaded and the
+ * main thread has had a quiet moment (`whenIdle`); then true for good. For what nobody needs before
+ * they can act — the bell's count, the live stream, the toasts and dialogs — so that its requests and
+ * its rendering follow the screen's own text onto a slow phone's screen instead of delaying it
+ * (decision 332).
+ */
+export function useIdleAfterFirstPaint(): boolean {
+  const painted = useAfterFirstPaint();
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (painted ? whenIdle(() => setIdle(true)) : undefined), [painted]);
+  return idle;
+}

@@ -23,6 +23,7 @@ import { useMe } from '../../api/session';
 import { useLiveUpdates } from '../../api/live';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
+import { useIdleAfterFirstPaint } from '../../components/when-idle';
 import { NAVIGATION, type NavItem } from '../navigation';
 import { HeaderActions } from './header-actions';
 import { BRAND } from '../../components/brand';
@@ -44,6 +45,16 @@ const ICONS = {
 } as const;
 
 
+/**
+ * Screens change when someone else acts (issue 10): one live stream per signed-in tab, opened once the
+ * screen has been painted and the page is quiet, so its request does not go before the screen's own
+ * text (decision 332). Its own component: that state change re-renders it alone, not the layout.
+ */
+function LiveUpdates({ signedIn }: { signedIn: boolean }) {
+  useLiveUpdates(useIdleAfterFirstPaint() && signedIn);
+  return null;
+}
+
 /** Header, side menu per level, footer (part 1 "Shared layout"). */
 export function AppLayout({ area }: { area: Level }) {
   const [opened, { toggle, close }] = useDisclosure();
@@ -53,8 +64,6 @@ export function AppLayout({ area }: { area: Level }) {
   // not built, since an address grants nothing (decisions 27 and 'Alternative menu').
   const items: NavItem[] = NAVIGATION[area];
   const isEmployee = area === 3;
-  // Screens change when someone else acts (issue 10): one live stream per signed-in tab.
-  useLiveUpdates(Boolean(me));
 
   return (
     <AppShell
@@ -62,6 +71,7 @@ export function AppLayout({ area }: { area: Level }) {
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <LiveUpdates signedIn={Boolean(me)} />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../../api/notifications';
+import { useIdleAfterFirstPaint } from '../../components/when-idle';
 
 const PAGE = 10;
 
@@ -11,7 +12,9 @@ const PAGE = 10;
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [limit, setLimit] = useState(PAGE);
-  const unread = useUnreadCount().data?.unread ?? 0;
+  // Counted once the screen has been painted and the page is quiet: the count's request must not go
+  // before the screen's own text (decision 332).
+  const unread = useUnreadCount(useIdleAfterFirstPaint()).data?.unread ?? 0;
   const list = useNotifications(limit, opened);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
