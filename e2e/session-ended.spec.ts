@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './support';
+import { DEMO, DEMO_PASSWORD, layoutSettled, signIn } from './support';
 
 /** Signs in on the /login the app sent the person to (keeping its return path). */
 async function signInHere(page: Page, email: string) {
@@ -12,9 +12,11 @@ test.describe('an ended session (issue 18 #17)', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('a query answered 401 sends the person to /login, and signing in returns them to the screen they were on', async ({ page }) => {
+    const settled = layoutSettled(page);
     await signIn(page, DEMO.hr);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Panel de Recursos Humanos', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await settled;
 
     // The session ends elsewhere; the next screen's query is answered 401.
     await page.context().clearCookies();
@@ -30,8 +32,10 @@ test.describe('an ended session (issue 18 #17)', () => {
   test('a mutation answered 401 does the same', async ({ page }) => {
     await signIn(page, DEMO.hr);
     await expect(page).toHaveURL(/\/level2\/dashboard$/);
+    const settled = layoutSettled(page);
     await page.goto('/level2/tokens');
     await expect(page.getByRole('heading', { name: 'Tokens de la empresa', level: 1 })).toBeVisible({ timeout: 30_000 });
+    await settled;
     await page.getByPlaceholder('Buscar por nombre o email').fill('camila');
     await page.getByRole('table', { name: 'Colaboradores y sus tokens' }).getByRole('row', { name: /camila@andes\.cl/ }).getByRole('button', { name: /Asignar tokens a/ }).click();
     const single = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });

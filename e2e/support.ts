@@ -45,6 +45,17 @@ export async function freshTab(page: Page): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Resolves once the signed-in layout's requests made after its first paint (the bell's count and the
+ * live stream, decision 332) have been answered. Start it before the navigation and await it before
+ * ending the session mid-screen: otherwise one of them can be answered 401 afterwards and send the
+ * page to /login before the journey's own step (CI, 27 Nov).
+ */
+export function layoutSettled(page: Page): Promise<unknown> {
+  const answered = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  return Promise.all([answered('/api/notifications/unread-count'), answered('/api/events')]);
+}
+
 /** The provider portal once its 2 s welcome has gone: the portal is drawn beneath it meanwhile, inert (decision 313). */
 export async function providerPortalShown(page: Page) {
   await expect(page.getByTestId('provider-welcome')).toBeHidden({ timeout: 30_000 });
