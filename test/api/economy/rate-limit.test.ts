@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rateLimitCounters } from '../../../src/server/db/schema';
 import { countAttempt } from '../../../src/server/modules/rate-limit/service';
+import type { Executor } from '../../../src/server/db/client';
 import { createTestContext, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
@@ -39,5 +40,18 @@ describe('countAttempt', () => {
     await countAttempt(ctx.db, [{ key: 'test:clean', limit: 10 }], 60);
     expect((await rowsOf('test:clean')).map((row) => row.count)).toEqual([1]);
     expect((await rowsOf('test:other')).map((row) => row.count)).toEqual([3]);
+  });
+
+  it("commits without waiting for the disk in its own transaction only, never a caller's (decision 340)", async () => {
+    const setting = async (db: Executor) => ((await db.execute(sql`show synchronous_commit`)) as unknown as { rows: { synchronous_commit: string }[] }).rows[0].synchronous_commit;
+    // Inside a caller's transaction (the demo seed verifies codes in one) that transaction's commit is left as it is.
+    const inside = await ctx.db.transaction(async (tx) => {
+      await countAttempt(tx, [{ key: 'test:tx', limit: 5 }], 60);
+      return setting(tx);
+    });
+    expect(inside).toBe('on');
+    // On its own the setting lasted for the counting statement only: what runs next commits as usual.
+    await countAttempt(ctx.db, [{ key: 'test:async', limit: 5 }], 60);
+    expect(await setting(ctx.db)).toBe('on');
   });
 });

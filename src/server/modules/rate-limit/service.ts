@@ -1,8 +1,15 @@
 /**
  * A fixed-window counter in the database (table rate_limit_counters), so that every server copy
  * counts against the same limit (ARCHITECTURE §1: no in-memory rate-limit store).
+ *
+ * Each count and take-back is a statement of its own that commits without waiting for the disk
+ * (decision 340): a provider's counters are rows that every verification at its till writes, twice
+ * for a success, and waiting for the WAL's flush kept them locked meanwhile. A crash of the database
+ * loses at most the last fraction of a second of counts: a few more tries in one window, never money
+ * or a code's state. Inside a caller's transaction they leave its commit as it is.
  */
 import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { rawBuiltOnce, value } from '../../db/built-once';
 import type { Executor } from '../../db/client';
 import { liveKeyRowSql, storedKeyOf, type StoredKeyRow } from '../idempotency/service';
@@ -35,8 +42,19 @@ export type Attempt = {
  * (the caller decides what a refusal says).
  */
 export async function countAttempt(db: Executor, counters: readonly Counter[], windowSeconds: number): Promise<Attempt> {
-  return attemptOf(db, counters, await countOnce(db, { keys: counters.map((counter) => counter.key), windowSeconds }));
+  return attemptOf(db, counters, await countOnce(db, { keys: counters.map((counter) => counter.key), windowSeconds, ownTransaction: ownTransaction(db) }));
 }
+
+/**
+ * A condition that is always true and makes the statement's transaction commit without waiting for
+ * the WAL's flush (decision 340): `set_config(…, true)` lasts until the end of the transaction, which
+ * for a statement sent on its own is the statement itself. Inside a caller's transaction (the demo
+ * seed's) it sets the setting to what it already is: that transaction commits as it would have.
+ */
+const committingAsync = sql`set_config('synchronous_commit', case when ${value('ownTransaction')}::boolean then 'off' else current_setting('synchronous_commit') end, true) is not null`;
+
+/** Whether a counting statement run on `db` is a transaction of its own. */
+const ownTransaction = (db: Executor) => !(db instanceof PgTransaction);
 
 /**
  * countAttempt for a request that carries an Idempotency-Key, in ONE statement with the read of
@@ -50,7 +68,13 @@ export async function countAttemptUnlessAnswered(
   windowSeconds: number,
   answered: { actorId: string; key: string },
 ): Promise<{ stored: StoredKeyRow | null; attempt: Attempt | null }> {
-  const [row] = await countUnlessAnsweredOnce(db, { keys: counters.map((counter) => counter.key), windowSeconds, actorId: answered.actorId, key: storedKeyOf(answered.key) });
+  const [row] = await countUnlessAnsweredOnce(db, {
+    keys: counters.map((counter) => counter.key),
+    windowSeconds,
+    ownTransaction: ownTransaction(db),
+    actorId: answered.actorId,
+    key: storedKeyOf(answered.key),
+  });
   if (row.counted.length === 0) return { stored: row.stored, attempt: null };
   return { stored: row.stored, attempt: await attemptOf(db, counters, row.counted) };
 }
@@ -71,7 +95,7 @@ async function attemptOf(db: Executor, counters: readonly Counter[], rows: reado
     allowed: counters.every((counter) => (countOf.get(counter.key) ?? 0) <= counter.limit),
     succeeded: async () => {
       if (refundable.length === 0) return;
-      await takeBackOnce(db, { keys: refundable, windowStart: started });
+      await takeBackOnce(db, { keys: refundable, windowStart: started, ownTransaction: ownTransaction(db) });
     },
   };
 }
@@ -85,17 +109,17 @@ async function attemptOf(db: Executor, counters: readonly Counter[], rows: reado
 function countingSql(where: SQL) {
   return sql`insert into ${rateLimitCounters} (key, window_start, count)
     select key, date_bin(make_interval(secs => ${value('windowSeconds')}), now(), timestamptz 'epoch'), 1 from unnest(${value('keys')}::text[]) as key
-    where ${where}
+    where ${where} and ${committingAsync}
     on conflict (key, window_start) do update set count = ${rateLimitCounters}.count + 1
     returning key, count, window_start::text as "windowStart", xmax = 0 as inserted`;
 }
 
 // Built once (decision 324).
-const countOnce = rawBuiltOnce<CountedRow, { keys: string[]; windowSeconds: number }>('jobby_rate_limit_count', countingSql(sql`true`));
+const countOnce = rawBuiltOnce<CountedRow, { keys: string[]; windowSeconds: number; ownTransaction: boolean }>('jobby_rate_limit_count', countingSql(sql`true`));
 
 const countUnlessAnsweredOnce = rawBuiltOnce<
   { stored: StoredKeyRow | null; counted: CountedRow[] },
-  { keys: string[]; windowSeconds: number; actorId: string; key: string }
+  { keys: string[]; windowSeconds: number; ownTransaction: boolean; actorId: string; key: string }
 >(
   'jobby_rate_limit_count_unless_answered',
   sql`with stored as (${liveKeyRowSql}),
@@ -104,8 +128,8 @@ const countUnlessAnsweredOnce = rawBuiltOnce<
 );
 
 /** A success taken back from the counters that count failures only, in the window it was counted in. */
-const takeBackOnce = rawBuiltOnce<Record<string, never>, { keys: string[]; windowStart: string }>(
+const takeBackOnce = rawBuiltOnce<Record<string, never>, { keys: string[]; windowStart: string; ownTransaction: boolean }>(
   'jobby_rate_limit_take_back',
   sql`update ${rateLimitCounters} set count = greatest(count - 1, 0)
-    where key = any(${value('keys')}::text[]) and window_start = ${value('windowStart')}::timestamptz`,
+    where key = any(${value('keys')}::text[]) and window_start = ${value('windowStart')}::timestamptz and ${committingAsync}`,
 );
