@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -103,18 +103,10 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
       if (method !== 'HEAD') app.apiRoutes.push({ method, url, access, apiScope: route.config?.apiScope });
     }
   });
-  // Before anything else: a state-changing call from another site is refused (second defence after
-  // SameSite cookies), then, before body validation, a caller without the right level learns nothing.
-  app.addHook('onRequest', refuseCrossSite);
-  app.addHook('onRequest', enforceAccess);
-  // API answers are per user and change with every write: no browser or proxy may keep them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
-  app.addHook('preValidation', refuseNul);
-  app.setErrorHandler(handleError);
-
-  await app.register(helmet, {
+  // helmet's middleware built once: @fastify/helmet built it again on every request (18 µs each,
+  // about 2 % of a verification's server CPU; decision 341). First of the hooks, so that every answer
+  // has them, refusals included.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -133,6 +125,18 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
     },
     hsts: config.publicUrl.startsWith('https://'),
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  // Before anything else: a state-changing call from another site is refused (second defence after
+  // SameSite cookies), then, before body validation, a caller without the right level learns nothing.
+  app.addHook('onRequest', refuseCrossSite);
+  app.addHook('onRequest', enforceAccess);
+  // API answers are per user and change with every write: no browser or proxy may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('preValidation', refuseNul);
+  app.setErrorHandler(handleError);
+
 
   await app.register(swagger, openApiOptions(config));
   // In production the API's map is for level 1 only (issue 6); in development it is open.

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('security headers', () => {
-  it.each(['/api/health', '/login'])('are on %s', async (url) => {
+  // /api/me without a session is refused (401) by the access hook: refusals carry them too.
+  it.each(['/api/health', '/login', '/api/me'])('are on %s', async (url) => {
     const res = await ctx.app.inject({ method: 'GET', url });
     const policy = String(res.headers['content-security-policy']).split(';').map((directive) => directive.trim());
     expect(policy).toEqual(
