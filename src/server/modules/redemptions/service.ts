@@ -52,7 +52,7 @@ type RedeemedBenefit = {
   tookStock: boolean;
 };
 
-function platformBenefitOf(row: typeof platformBenefits.$inferSelect, tookStock: boolean): RedeemedBenefit {
+function platformBenefitOf(row: ReadPlatformBenefit, tookStock: boolean): RedeemedBenefit {
   return {
     id: row.id,
     title: row.title,
@@ -82,10 +82,40 @@ function walletIdsOf(actor: Actor) {
   };
 }
 
+/**
+ * The columns a redemption reads of a platform benefit: what it checks and what the request names,
+ * never the description or the image (a data: URL can weigh more than everything else together).
+ */
+const platformBenefitColumns = {
+  id: platformBenefits.id,
+  title: platformBenefits.title,
+  tokenCost: platformBenefits.tokenCost,
+  type: platformBenefits.type,
+  providerUserId: platformBenefits.providerUserId,
+  limitPerUser: platformBenefits.limitPerUser,
+  status: platformBenefits.status,
+  stockRemaining: platformBenefits.stockRemaining,
+};
+type ReadPlatformBenefit = { [K in keyof typeof platformBenefitColumns]: (typeof platformBenefits.$inferSelect)[K] };
+
+/** The same for a company benefit: its checks (status, dates, stock) and what the request names. */
+const companyBenefitColumns = {
+  id: companyBenefits.id,
+  title: companyBenefits.title,
+  tokenCost: companyBenefits.tokenCost,
+  providerUserId: companyBenefits.providerUserId,
+  requiresApproval: companyBenefits.requiresApproval,
+  limitPerUser: companyBenefits.limitPerUser,
+  status: companyBenefits.status,
+  availableTokens: companyBenefits.availableTokens,
+  startDate: companyBenefits.startDate,
+  endDate: companyBenefits.endDate,
+};
+
 // The benefit's read, built once (decision 324).
 const platformBenefitOnce = builtOnce((db) =>
   db
-    .select({ benefit: platformBenefits, balances: balancesColumns() })
+    .select({ benefit: platformBenefitColumns, balances: balancesColumns() })
     .from(platformBenefits)
     .where(eq(platformBenefits.id, value('benefitId')))
     .prepare('jobby_redeem_platform_benefit'),
@@ -93,7 +123,7 @@ const platformBenefitOnce = builtOnce((db) =>
 
 const companyBenefitOnce = builtOnce((db) =>
   db
-    .select({ benefit: companyBenefits, inWindow: sql<boolean>`${companyBenefitInWindow(value('today'))}`, balances: balancesColumns() })
+    .select({ benefit: companyBenefitColumns, inWindow: sql<boolean>`${companyBenefitInWindow(value('today'))}`, balances: balancesColumns() })
     .from(companyBenefits)
     .where(and(eq(companyBenefits.id, value('benefitId')), eq(companyBenefits.companyId, value('companyId'))))
     .prepare('jobby_redeem_company_benefit'),
