@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_TIME_ZONE } from '../src/domain/dates';
-import { apiAs, DEMO, newEmployee, newProvider, PHONE, providerPortalShown, redeemByTitle, signIn, uniqueName } from './support';
+import { apiAs, DEMO, freshTab, newEmployee, newProvider, PHONE, providerPortalShown, redeemByTitle, signIn, uniqueName } from './support';
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
@@ -104,8 +104,9 @@ test('a provider searches its history, filters it by dates and downloads the CSV
   expect(queue!.y).toBeLessThan(history!.y);
 
   // Level 1 downloads the redemptions by provider and month: this provider, this month, two codes.
+  // In a fresh tab: the provider's page, finding its session gone, would go to /login by itself (freshTab).
+  page = await freshTab(page);
   await page.setViewportSize({ width: 1366, height: 850 });
-  await page.context().clearCookies();
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/level1\/dashboard$/);
   await page.goto('/level1/providers');
