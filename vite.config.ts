@@ -3,7 +3,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstScreenPreload } from './scripts/first-screen-preload.js';
+import { firstScreenPreload, landingScreensShared } from './scripts/first-screen-preload.js';
+
+/** The app's modules the landing screens share, one chunk instead of a dozen (decision 333). */
+const landingShared = landingScreensShared(path.resolve(import.meta.dirname, 'src/web'));
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -62,6 +65,7 @@ export default defineConfig({
     // The chunks of the screen a tab opens on travel with the main chunk, not after it (decision 304).
     // Before the compression: index.html's .br/.gz copies must carry its script.
     firstScreenPreload(path.resolve(import.meta.dirname, 'src/web')),
+    landingShared.plugin,
     // Brotli and gzip copies next to each asset, served by @fastify/static's preCompressed (decision 100):
     // a phone on a slow network downloads about a quarter of the bytes, and the server compresses nothing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
@@ -75,7 +79,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'ui', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react)[\\/]/, minShareCount: 2 }],
+          groups: [
+            { name: 'ui', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@tabler[\\/]icons-react)[\\/]/, minShareCount: 2 },
+            // Not their dependencies: those are the main chunk's, ui's or the group's own (the test leaves out
+            // every module that reaches another library), so the chunk imports no chunk that imports it.
+            { name: 'landing', test: landingShared.test, minShareCount: 2, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -77,3 +77,44 @@ export function firstScreenPreload(webRoot: string): Plugin {
     },
   };
 }
+
+/**
+ * The app's modules that the landing screens' chunks share (decision 333), for a `codeSplitting` group:
+ * left to the bundler, each set of chunks that shares a module gets a chunk of its own, and a landing
+ * screen downloaded 10–15 of them of 0.1–5 KB, each a request on a phone's six connections. `test`
+ * answers once the module graph is known (the plugin's `buildEnd`): a module of src/ that one of
+ * FIRST_SCREEN's modules reaches through static imports, which the entry does not (what the entry
+ * imports is in the main chunk already) and which reaches no library the entry does not (zod, the
+ * phone numbers' rules: a page that needs none of them must not download them for the group).
+ */
+export function landingScreensShared(webRoot: string): { plugin: Plugin; test: (id: string) => boolean } {
+  const shared = new Set<string>();
+  const srcRoot = path.resolve(webRoot, '..') + path.sep;
+  const plugin: Plugin = {
+    name: 'jobby:landing-screens-shared',
+    apply: 'build',
+    buildEnd() {
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const staticClosure = (from: Iterable<string>, except = new Set<string>()) => {
+        const reached = new Set<string>();
+        const pending = [...from];
+        while (pending.length > 0) {
+          const id = pending.pop()!;
+          if (reached.has(id) || except.has(id)) continue;
+          reached.add(id);
+          pending.push(...imports(id));
+        }
+        return reached;
+      };
+      const inEntry = staticClosure([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry));
+      const screens = new Set(FIRST_SCREEN.flatMap(([, modules]) => modules.map((module) => path.resolve(webRoot, SCREEN_MODULES[module]))));
+      const isLibrary = (id: string) => !path.normalize(id).startsWith(srcRoot);
+      for (const id of staticClosure(screens, inEntry)) {
+        if (screens.has(id) || isLibrary(id)) continue;
+        if ([...staticClosure([id], inEntry)].some(isLibrary)) continue;
+        shared.add(path.normalize(id));
+      }
+    },
+  };
+  return { plugin, test: (id) => shared.has(path.normalize(id)) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardPose, relativeOffset, stageLayoutFor, stageSlots, swipeStep, wrapIndex } from './carousel';
+import { cardPose, relativeOffset, STAGE_LAYOUT_QUERIES, stageLayoutFor, stageSlots, swipeStep, wrapIndex } from './carousel';
 
 describe('wrap-around', () => {
   it('wraps forwards and backwards', () => {
@@ -54,11 +54,11 @@ describe('swipes and drags', () => {
 });
 
 describe('poses', () => {
-  it('uses the phone layout up to 768 px', () => {
-    expect(stageLayoutFor(390)).toBe('phone');
-    expect(stageLayoutFor(768)).toBe('phone');
-    expect(stageLayoutFor(1000)).toBe('tablet');
-    expect(stageLayoutFor(1366)).toBe('desktop');
+  it('uses the phone layout up to 768 px, the desktop one from 1200 px', () => {
+    expect(STAGE_LAYOUT_QUERIES).toEqual({ phone: '(max-width: 768px)', desktop: '(min-width: 1200px)' });
+    expect(stageLayoutFor({ phone: true, desktop: false })).toBe('phone');
+    expect(stageLayoutFor({ phone: false, desktop: false })).toBe('tablet');
+    expect(stageLayoutFor({ phone: false, desktop: true })).toBe('desktop');
   });
 
   it('puts the centre card in front, neighbours back, smaller, dimmer and mirrored', () => {

@@ -53,9 +53,13 @@ export function swipeStep(deltaX: number, pointer: PointerKind): -1 | 0 | 1 {
 
 type StageLayout = 'phone' | 'tablet' | 'desktop';
 
-export function stageLayoutFor(width: number): StageLayout {
-  if (width <= CAROUSEL_MOBILE_MAX_WIDTH) return 'phone';
-  return width < 1200 ? 'tablet' : 'desktop';
+/** The widths of the stage's layouts as media queries: phone up to 768 px, desktop from 1200 px, tablet between. */
+export const STAGE_LAYOUT_QUERIES = { phone: `(max-width: ${CAROUSEL_MOBILE_MAX_WIDTH}px)`, desktop: '(min-width: 1200px)' } as const;
+
+/** The stage's layout from which of STAGE_LAYOUT_QUERIES match. */
+export function stageLayoutFor(matches: Record<keyof typeof STAGE_LAYOUT_QUERIES, boolean>): StageLayout {
+  if (matches.phone) return 'phone';
+  return matches.desktop ? 'desktop' : 'tablet';
 }
 
 /** How far a neighbour is shifted, pushed back and turned at each width. */

@@ -46,3 +46,52 @@ describe('the page as built (decision 319)', () => {
     expect(() => stylesheetsAfterLoadingScreen(built('<html><head></head><body></body></html>'))).toThrow(/app-stylesheets/);
   });
 });
+
+describe("the landing screens' shared chunk (decision 333)", () => {
+  const web = path.resolve(import.meta.dirname, '..');
+  const src = (file: string) => path.resolve(web, '..', file);
+  const library = (name: string) => path.resolve(web, '..', '..', 'node_modules', name, 'index.js');
+  const layout = path.resolve(web, SCREEN_MODULES.appLayout);
+  const employee = path.resolve(web, SCREEN_MODULES.employee);
+
+  /** `test` of the group after the build has seen this graph: module → its static imports. */
+  async function groupTest(graph: Record<string, string[]>, entry: string) {
+    const { landingScreensShared } = await import('../../../scripts/first-screen-preload');
+    const { plugin, test } = landingScreensShared(web);
+    const context = {
+      getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
+      getModuleInfo: (id: string) => (id in graph ? { isEntry: id === entry, importedIds: graph[id] } : null),
+    };
+    (plugin.buildEnd as unknown as (this: typeof context) => void).call(context);
+    return test;
+  }
+
+  it("takes what a landing screen imports, but not the entry's modules, the screens themselves or what reaches a library", async () => {
+    const main = src('web/main.tsx');
+    const session = src('web/api/session.ts');
+    const badges = src('web/components/badges.tsx');
+    const plural = src('domain/plural.ts');
+    const schemas = src('domain/schemas/me.ts');
+    const test = await groupTest(
+      {
+        [main]: [session, library('react')],
+        [session]: [library('react')],
+        [layout]: [badges, session, library('react')],
+        [employee]: [badges, schemas],
+        [badges]: [plural, session, library('react')],
+        [plural]: [],
+        [schemas]: [library('zod')],
+        [library('react')]: [],
+        [library('zod')]: [],
+      },
+      main,
+    );
+    expect(test(badges)).toBe(true);
+    expect(test(plural)).toBe(true);
+    expect(test(session)).toBe(false);
+    expect(test(layout)).toBe(false);
+    expect(test(employee)).toBe(false);
+    expect(test(schemas)).toBe(false);
+    expect(test(library('zod'))).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type * as QrCode from 'qrcode';
 import { formatDate } from '../../domain/dates';
@@ -27,8 +27,10 @@ function useQrLibrary(): QrLibrary | null {
   useEffect(() => {
     if (library) return;
     let current = true;
+    // In a transition: React draws the codes' symbols one by one with the main thread free between
+    // them, instead of every QR of the screen in one long task (decision 335).
     loadQrLibrary().then(
-      (loaded) => current && setLibrary(loaded),
+      (loaded) => current && startTransition(() => setLibrary(loaded)),
       () => undefined,
     );
     return () => {

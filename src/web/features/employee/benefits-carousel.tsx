@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Button, Text, ThemeIcon } from '@mantine/core';
-import { useMediaQuery, useReducedMotion, useViewportSize } from '@mantine/hooks';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconLayoutGrid, IconMaximize, IconMoodEmpty, IconSlideshow, IconX } from '@tabler/icons-react';
 import { applyQuickFilter, QUICK_FILTERS, quickFilterById, ALL_FILTER_ID } from '../../../domain/benefit-filters';
 import {
   CAROUSEL_HINT_MS,
   CAROUSEL_MAX_DOTS,
-  CAROUSEL_MOBILE_MAX_WIDTH,
   cardPose,
+  STAGE_LAYOUT_QUERIES,
   stageLayoutFor,
   stageSlots,
   wrapIndex,
@@ -46,14 +46,17 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
   const [isHintVisible, setHintVisible] = useState(true);
   const [isPointerInside, setPointerInside] = useState(false);
   const [isFocusInside, setFocusInside] = useState(false);
-  const isPhone = useMediaQuery(`(max-width: ${CAROUSEL_MOBILE_MAX_WIDTH}px)`, undefined, { getInitialValueInEffect: false }) ?? false;
+  // Read as the stage first renders (matchMedia), not from the window's width in an effect after it:
+  // that read laid the whole new page out in the middle of its first render's work, and drew the
+  // stage a second time (decision 336).
+  const isPhone = useMediaQuery(STAGE_LAYOUT_QUERIES.phone, undefined, { getInitialValueInEffect: false }) ?? false;
+  const isDesktop = useMediaQuery(STAGE_LAYOUT_QUERIES.desktop, undefined, { getInitialValueInEffect: false }) ?? true;
   // A phone opens the stage in the page, under the header, menu and balances (issue 23 §12: opening
   // straight into full screen hid where the person was); full screen is one tap away, and back.
   const [isFullscreenWanted, setFullscreenWanted] = useState(false);
   const isFullscreen = isPhone && isFullscreenWanted;
   const reducedMotion = useReducedMotion();
-  const { width } = useViewportSize();
-  const layout = stageLayoutFor(width || 1366);
+  const layout = stageLayoutFor({ phone: isPhone, desktop: isDesktop });
   const stageRef = useRef<HTMLDivElement>(null);
 
   const filtered = useMemo(() => applyQuickFilter(items, filterId), [items, filterId]);

@@ -38,6 +38,9 @@ export function CatalogueFinders({ searchText, onSearchText, finders, onChange, 
         value={finders.sort}
         onChange={(value) => onChange({ ...finders, sort: (value as CatalogueSort | null) ?? 'featured' })}
         allowDeselect={false}
+        // Its options mount when it opens: kept mounted (hidden), the list was positioned as the page
+        // first rendered, a forced layout and a second, synchronous render of the page (decision 336).
+        comboboxProps={{ keepMounted: false }}
         w={{ base: '100%', xs: 220 }}
         radius="xl"
       />

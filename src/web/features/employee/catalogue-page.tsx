@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearchOff } from '@tabler/icons-react';
@@ -46,6 +46,10 @@ export function CataloguePage({ section, intro, enabled = true, unavailable, loa
   const finders: Finders = { ...choices, search };
   const isFinding = search.trim() !== '' || choices.affordable;
   const catalogue = useCatalogue({ enabled, finders });
+  // The section's cards, the page's heaviest render, follow the answer in a transition that React
+  // draws in slices: the query's answer reaches React as a store change, which it would draw in one
+  // long task, the page unable to answer a tap meanwhile (decision 337).
+  const answer = useDeferredValue(catalogue.data);
   const balances = useBalances(enabled);
   const modal = useRedeemModal();
   const detail = useBenefitDetail();
@@ -59,9 +63,9 @@ export function CataloguePage({ section, intro, enabled = true, unavailable, loa
   if (unavailable) content = unavailable;
   // Offline before the catalogue was read: the catalogue is not kept on the device (decision 252).
   else if (catalogue.isPending && catalogue.fetchStatus === 'paused') content = <OfflineNotice updatedAt={0} />;
-  else if (catalogue.isPending) content = loading;
   else if (catalogue.isError) content = <ErrorState message="Oops, algo salió mal" onRetry={() => void catalogue.refetch()} />;
-  else if (catalogue.data[section].length === 0)
+  else if (!answer) content = loading;
+  else if (answer[section].length === 0)
     content = isFinding ? (
       <PageNotice
         icon={<IconSearchOff size={28} />}
@@ -77,7 +81,7 @@ export function CataloguePage({ section, intro, enabled = true, unavailable, loa
     ) : (
       empty
     );
-  else content = children(catalogue.data[section], modal.open, modal.opened || detail.opened);
+  else content = children(answer[section], modal.open, modal.opened || detail.opened);
 
   return (
     <BenefitDetailContext.Provider value={detail.open}>
