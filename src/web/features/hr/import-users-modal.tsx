@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { IMPORT_CHUNK_SIZE, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows, type ImportRow } from '../../../domain/employee-import';
+import { plural } from '../../../domain/plural';
 import type { EmployeeImportPreview, InvalidImportRow } from '../../../domain/schemas/hr';
 import { messageOf, newIdempotencyKey } from '../../api/client';
 import { postEmployeeImport, useImportPreview, useRefreshHr } from '../../api/hr';
@@ -29,8 +30,6 @@ function downloadTemplate() {
   link.click();
   URL.revokeObjectURL(url);
 }
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('es-CL')} ${n === 1 ? one : many}`;
 
 type ImportUsersModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 
