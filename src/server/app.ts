@@ -137,7 +137,6 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   app.addHook('preValidation', refuseNul);
   app.setErrorHandler(handleError);
 
-
   await app.register(swagger, openApiOptions(config));
   // In production the API's map is for level 1 only (issue 6); in development it is open.
   const docsAccess: Access = config.env === 'production' ? { levels: [1] } : 'public';

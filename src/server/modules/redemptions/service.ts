@@ -96,7 +96,7 @@ const platformBenefitColumns = {
   status: platformBenefits.status,
   stockRemaining: platformBenefits.stockRemaining,
 };
-type ReadPlatformBenefit = { [K in keyof typeof platformBenefitColumns]: (typeof platformBenefits.$inferSelect)[K] };
+type ReadPlatformBenefit = Pick<typeof platformBenefits.$inferSelect, keyof typeof platformBenefitColumns>;
 
 /** The same for a company benefit: its checks (status, dates, stock) and what the request names. */
 const companyBenefitColumns = {
