@@ -55,6 +55,9 @@ test.describe('provider portal (/level4)', () => {
 
   test('an empty code cannot be sent; an unknown code is answered "Token no encontrado"', async ({ page }) => {
     await signIn(page, DEMO.provider);
+    // The welcome makes the portal inert until it ends: a key pressed before would go nowhere.
+    await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+    await providerPortalShown(page);
     const input = page.getByLabel('Código del token');
     const verify = page.getByRole('button', { name: 'Verificar' });
     await expect(verify).toBeDisabled();
@@ -73,6 +76,7 @@ test.describe('provider portal (/level4)', () => {
   test('a typed code is shown before it is used; confirmed once: celebration, then history; typed again, says when it was used', async ({ page }) => {
     const { code, employee } = await freshCafeCode();
     await signIn(page, DEMO.provider);
+    await expect(page.getByTestId('provider-stat-total')).toHaveText(/^\d+$/);
     await providerPortalShown(page);
     const before = Number(await page.getByTestId('provider-stat-total').textContent());
     await page.getByLabel('Código del token').fill(code.toLowerCase());

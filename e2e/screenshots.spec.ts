@@ -319,6 +319,7 @@ test('decision 362: a typed code shown before it is used, at the counter and at 
   const codes = [(await redeemByTitle(buyerApi, 'platform', '20% de descuento en delivery')).code!.code, (await redeemByTitle(buyerApi, 'platform', '20% de descuento en delivery')).code!.code];
   await buyerApi.dispose();
   await signIn(page, DEMO.provider);
+  await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
   await providerPortalShown(page);
   const typeAndVerify = async (code: string) => {
     await page.getByLabel('Código del token').fill(code);
