@@ -82,6 +82,7 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   const provider = await pageFor(browser, DEMO.provider);
   await provider.getByLabel('Código del token').fill(code);
   await provider.getByRole('button', { name: 'Verificar' }).click();
+  await provider.getByTestId('verify-result').getByRole('button', { name: 'Confirmar canje' }).click();
   await expect(provider.getByText('¡Token Canjeado!')).toBeVisible();
   // Codes are shown in two groups of four (decision 57).
   await expect(provider.getByRole('table', { name: 'Historial de tokens procesados' }).getByText(formatCode(code))).toBeVisible();

@@ -1,15 +1,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, providerPortalShown, redeemByTitle, signIn } from './support';
+import { apiAs, DEMO, newEmployee, providerPortalShown, redeemByTitle, signIn, type Person } from './support';
 
-/** A journey's own employee redeems an automatic benefit of Café Central through the API: its fresh code. */
-async function freshCafeCode(): Promise<string> {
+/** A journey's own employee redeems an automatic benefit of Café Central through the API: its fresh code, and who holds it. */
+async function freshCafeCode(): Promise<{ code: string; employee: Person }> {
   const buyer = await newEmployee({ name: 'Valentina Muñoz', surveyDone: true, flexible: 1 });
   const api = await apiAs(buyer.email, buyer.password);
   try {
     const { code } = await redeemByTitle(api, 'platform', '20% de descuento en delivery');
     expect(code).not.toBeNull();
-    return code!.code;
+    return { code: code!.code, employee: buyer };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The codes the employee's dashboard still offers (a used one is gone from it). */
+async function activeCodesOf(person: Person): Promise<string[]> {
+  const api = await apiAs(person.email, person.password);
+  try {
+    const res = await api.get('/api/me/dashboard');
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { activeCodes: Array<{ code: string }> }).activeCodes.map((c) => c.code);
   } finally {
     await api.dispose();
   }
@@ -35,15 +47,19 @@ test.describe('provider portal (/level4)', () => {
     await expect(page.getByTestId('provider-stat-total')).toHaveText(/^\d+$/);
     await expect(page.getByTestId('provider-stat-total')).not.toHaveText('0');
     await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByRole('row')).not.toHaveCount(1);
-    // Built for a counter: the code input is ready to type into.
-    await expect(page.getByLabel('Código del token')).toBeFocused();
+    // Scanning is the main path: nothing takes the focus by itself, so a phone's keyboard does not pop up.
+    await providerPortalShown(page);
+    await expect(page.getByLabel('Código del token')).not.toBeFocused();
+    await expect(page.getByLabel('Código del token')).toHaveAttribute('placeholder', 'Ej.: AB2C D3E4');
   });
 
   test('an empty code cannot be sent; an unknown code is answered "Token no encontrado"', async ({ page }) => {
     await signIn(page, DEMO.provider);
+    // The welcome makes the portal inert until it ends: a key pressed before would go nowhere.
+    await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+    await providerPortalShown(page);
     const input = page.getByLabel('Código del token');
     const verify = page.getByRole('button', { name: 'Verificar' });
-    await expect(input).toBeFocused();
     await expect(verify).toBeDisabled();
     await input.press('Enter');
     await expect(page.getByText('Por favor, ingresa un código de token')).toBeVisible();
@@ -57,29 +73,51 @@ test.describe('provider portal (/level4)', () => {
     await expect(result.getByText('Token no encontrado')).toBeVisible();
   });
 
-  test('a valid code is redeemed once: celebration, then history; a second try is refused', async ({ page }) => {
-    const code = await freshCafeCode();
+  test('a typed code is shown before it is used; confirmed once: celebration, then history; typed again, says when it was used', async ({ page }) => {
+    const { code, employee } = await freshCafeCode();
     await signIn(page, DEMO.provider);
+    await expect(page.getByTestId('provider-stat-total')).toHaveText(/^\d+$/);
+    await providerPortalShown(page);
     const before = Number(await page.getByTestId('provider-stat-total').textContent());
     await page.getByLabel('Código del token').fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Verificar' }).click();
+
+    // 1. What the code is for, and 'Confirmar canje': nothing is used yet (the employee still holds it).
+    const result = page.getByTestId('verify-result');
+    const preview = result.getByTestId('code-preview');
+    await expect(preview.getByRole('heading', { name: '20% de descuento en delivery' })).toBeVisible();
+    await expect(preview).toContainText('Colaborador: Valentina');
+    await expect(preview).not.toContainText('Muñoz');
+    await expect(preview).toContainText(`${code.slice(0, 4)} ${code.slice(4)}`);
+    await expect(preview).toContainText(/Vence el \d{2}\/\d{2}\/\d{4}/);
+    await expect(result.getByRole('button', { name: 'Confirmar canje' })).toBeVisible();
+    expect(await activeCodesOf(employee)).toContain(code);
+    await expect(page.getByText('¡Token Canjeado!')).toHaveCount(0);
+    await expect(page.getByTestId('provider-stat-total')).toHaveText(String(before));
+
+    // 2. Confirmed: the celebration names what was redeemed and for whom; then the spec's result box.
+    await result.getByRole('button', { name: 'Confirmar canje' }).click();
     await expect(page.getByText('¡Token Canjeado!')).toBeVisible();
     await expect(page.getByText('El beneficio ha sido procesado exitosamente')).toBeVisible();
+    await expect(page.getByTestId('token-redeemed-what')).toHaveText('20% de descuento en delivery');
+    await expect(page.getByTestId('token-redeemed')).toContainText('para Valentina Muñoz');
     await expect(page.getByText('¡Token Canjeado!')).toBeHidden({ timeout: 6_000 });
-    const result = page.getByTestId('verify-result');
     await expect(result.getByText('Token Válido')).toBeVisible();
     await expect(result.getByText('Token verificado y procesado correctamente')).toBeVisible();
     await expect(result.getByText('20% de descuento en delivery')).toBeVisible();
     await expect(result.getByText('Valentina Muñoz')).toBeVisible();
     await expect(page.getByTestId('provider-stat-total')).toHaveText(String(before + 1));
+    expect(await activeCodesOf(employee)).not.toContain(code);
     // Codes are shown in groups of four (decision 57).
     await expect(page.getByRole('table', { name: 'Historial de tokens procesados' }).getByText(`${code.slice(0, 4)} ${code.slice(4)}`)).toBeVisible();
-    await expect(page.getByLabel('Código del token')).toBeFocused();
 
+    // 3. Typed again: the spec's refusal, and when this provider used it, as the scanner says it.
     await page.getByLabel('Código del token').fill(code);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await expect(result.getByText('Token Inválido')).toBeVisible();
-    await expect(result.getByText('El token ya ha sido utilizado o ha expirado')).toBeVisible();
+    await expect(result.getByTestId('verify-error')).toHaveText('El token ya ha sido utilizado o ha expirado');
+    await expect(result.getByText(/^Lo canjeaste el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
+    await expect(result.getByRole('button', { name: 'Confirmar canje' })).toHaveCount(0);
   });
 
   test('the portal and the token screen have no serious accessibility violations', async ({ browser }) => {

@@ -122,7 +122,7 @@ test('the employee shows the QR; the provider scans it, confirms once, and a sec
   // The camera now shows the employee's QR: what it is for, then one tap redeems it.
   writeCamera(code);
   await provider.getByRole('button', { name: 'Escanear código' }).click();
-  const result = scanner.getByTestId('scan-result');
+  const result = scanner.getByTestId('verify-result');
   await expect(result.getByRole('heading', { name: BENEFIT })).toBeVisible({ timeout: 30_000 });
   await expect(result).toContainText('Colaborador: Renata');
   await expect(result).toContainText(/Vence el \d{2}\/\d{2}\/\d{4}/);
@@ -137,7 +137,7 @@ test('the employee shows the QR; the provider scans it, confirms once, and a sec
 
   // 3. The same code scanned again: the spec's refusal, and when this provider redeemed it.
   await provider.getByRole('button', { name: 'Escanear código' }).click();
-  await expect(scanner.getByTestId('scan-error')).toHaveText('El token ya ha sido utilizado o ha expirado', { timeout: 30_000 });
+  await expect(scanner.getByTestId('verify-error')).toHaveText('El token ya ha sido utilizado o ha expirado', { timeout: 30_000 });
   await expect(scanner.getByText(/^Lo canjeaste el \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await expect(scanner.getByRole('button', { name: 'Confirmar canje' })).toHaveCount(0);
   await phoneShot(provider, 'scanner-used');
@@ -158,12 +158,16 @@ test('with the camera refused, the provider is told so and types the code', asyn
   const scanner = provider.getByRole('dialog', { name: 'Escanear código' });
   await expect(scanner.getByTestId('scanner-camera-error')).toContainText('No tenemos permiso para usar la cámara. Ingresa el código a mano');
   await phoneShot(provider, 'scanner-refused');
+  // One way back to typing, not two (it was also 'Escribir el código').
+  await expect(scanner.getByRole('button', { name: /código$/ })).toHaveCount(1);
   await scanner.getByRole('button', { name: 'Ingresar el código' }).click();
   await expect(scanner).toBeHidden();
   const input = provider.getByLabel('Código del token');
   await expect(input).toBeFocused();
   await input.fill(code!.code);
   await provider.getByRole('button', { name: 'Verificar' }).click();
+  // Typed, the same two steps as scanned (decision 362).
+  await provider.getByTestId('verify-result').getByRole('button', { name: 'Confirmar canje' }).click();
   await expect(provider.getByText('¡Token Canjeado!')).toBeVisible();
   await expect(provider.getByTestId('verify-result').getByText('Token Válido')).toBeVisible();
   await provider.context().close();

@@ -295,6 +295,7 @@ test('level 4: the portal, a verified code and a dark one', async ({ page }) => 
   await signIn(page, DEMO.provider);
   await page.getByLabel('Código del token').fill(code!.code);
   await page.getByRole('button', { name: 'Verificar' }).click();
+  await page.getByRole('button', { name: 'Confirmar canje' }).click();
   await expect(page.getByText('¡Token Canjeado!')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/level4-portal-redeemed-desktop.png', animations: 'disabled' });
   await expect(page.getByTestId('verify-result').getByText('Token Válido')).toBeVisible({ timeout: 10_000 });
@@ -309,6 +310,60 @@ test('level 4: the portal, a verified code and a dark one', async ({ page }) => 
   await useTheme(page, 'oscuro');
   await shoot(page, 'level4-portal-dark');
   await useTheme(page, 'claro');
+});
+
+test('decision 362: a typed code shown before it is used, at the counter and at HR; a used one says when', async ({ page }) => {
+  // Two codes of Café Central's coupon, redeemed by an employee of this spec's own.
+  const buyer = await newEmployee({ name: 'Valentina Captura', of: await company(), surveyDone: true, flexible: 2 });
+  const buyerApi = await apiAs(buyer.email, buyer.password);
+  const codes = [(await redeemByTitle(buyerApi, 'platform', '20% de descuento en delivery')).code!.code, (await redeemByTitle(buyerApi, 'platform', '20% de descuento en delivery')).code!.code];
+  await buyerApi.dispose();
+  await signIn(page, DEMO.provider);
+  await expect(page.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
+  await providerPortalShown(page);
+  const typeAndVerify = async (code: string) => {
+    await page.getByLabel('Código del token').fill(code);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+  };
+  await typeAndVerify(codes[0]);
+  await expect(page.getByTestId('code-preview')).toBeVisible();
+  await shoot(page, 'counter-typed-preview');
+  await page.getByRole('button', { name: 'Confirmar canje' }).click();
+  await expect(page.getByTestId('token-redeemed-what')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/counter-redeemed-desktop.png', animations: 'disabled' });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.setViewportSize(PHONE);
+  await typeAndVerify(codes[1]);
+  await page.getByRole('button', { name: 'Confirmar canje' }).click();
+  await expect(page.getByTestId('token-redeemed-what')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/counter-redeemed-phone.png', animations: 'disabled' });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.setViewportSize(DESKTOP);
+  await typeAndVerify(codes[0]);
+  await expect(page.getByText(/^Lo canjeaste el/)).toBeVisible();
+  await shoot(page, 'counter-typed-used');
+
+  // HR of this spec's company: a benefit of its own that names no provider, typed on 'Solicitudes'.
+  const own = await company();
+  const hrApi = await apiAs(own.hr, own.hrPassword);
+  const title = unique('Almuerzo de equipo');
+  expect((await hrApi.post('/api/company-benefits', { data: { title, description: 'Un almuerzo', tokenCost: 1, availableTokens: 5, limitPerUser: 5, requiresApproval: false } })).status()).toBe(200);
+  await hrApi.dispose();
+  const colleague = await newEmployee({ name: 'Camila Captura', of: own, surveyDone: true, companyTokens: 1 });
+  const colleagueApi = await apiAs(colleague.email, colleague.password);
+  const internal = (await redeemByTitle(colleagueApi, 'company', title)).code!.code;
+  await colleagueApi.dispose();
+  await page.context().clearCookies();
+  await signIn(page, own.hr, own.hrPassword);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await page.goto('/level2/requests');
+  await page.getByLabel('Código del token').fill(internal);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByTestId('code-preview')).toBeVisible();
+  await shoot(page, 'hr-typed-preview');
+  await page.getByRole('button', { name: 'Confirmar canje' }).click();
+  await expect(page.getByTestId('verify-result').getByText('Token Válido')).toBeVisible();
+  await shoot(page, 'hr-typed-valid');
 });
 
 test('issue 23: a resolved notification, the wallet and the rule editor with its count', async ({ page }) => {

@@ -2,10 +2,11 @@
  * The cross-level journey of issue 3: the platform admin adds tokens to an employee, the employee
  * redeems a company benefit and sees its code, the company's HR verifies it (a company benefit that
  * names no provider is its own HR's to redeem, issue 18 #13; a provider is told it does not exist),
- * and the same code is refused the second time.
+ * seeing what it is for before 'Confirmar canje' uses it (decision 362), and the same code is refused
+ * the second time, saying when it was used.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO, newEmployee, signIn, type Person } from './support';
+import { apiAs, DEMO, newEmployee, signIn, type Person } from './support';
 
 const BENEFIT = { title: 'Tarde libre de viernes', cost: 3 };
 
@@ -14,6 +15,18 @@ async function pageFor(browser: Browser, email: string, password?: string) {
   const page = await context.newPage();
   await signIn(page, email, password);
   return page;
+}
+
+/** The codes the employee's dashboard still offers (a used one is gone from it). */
+async function activeCodesOf(person: Person): Promise<string[]> {
+  const api = await apiAs(person.email, person.password);
+  try {
+    const res = await api.get('/api/me/dashboard');
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { activeCodes: Array<{ code: string }> }).activeCodes.map((c) => c.code);
+  } finally {
+    await api.dispose();
+  }
 }
 
 test('admin adds tokens → employee redeems a company benefit → its HR redeems the code once', async ({ browser }) => {
@@ -68,16 +81,27 @@ test('admin adds tokens → employee redeems a company benefit → its HR redeem
   await expect(hr.getByRole('heading', { name: 'Verificar Token' })).toBeVisible();
   await hr.getByLabel('Código del token').fill(code);
   await hr.getByRole('button', { name: 'Verificar' }).click();
+  // What the code is for, before anything is used (decision 362): the employee still holds it.
   const result = hr.getByTestId('verify-result');
+  const preview = result.getByTestId('code-preview');
+  await expect(preview.getByRole('heading', { name: BENEFIT.title })).toBeVisible();
+  await expect(preview).toContainText(`Colaborador: ${EMPLOYEE.name.split(' ')[0]}`);
+  await expect(preview.getByText('Empresa')).toBeVisible();
+  await expect(preview).toContainText(/Vence el \d{2}\/\d{2}\/\d{4}/);
+  expect(await activeCodesOf(EMPLOYEE)).toContain(code.replace(' ', ''));
+  await result.getByRole('button', { name: 'Confirmar canje' }).click();
   await expect(result.getByText('Token Válido')).toBeVisible();
   await expect(result.getByText(BENEFIT.title)).toBeVisible();
   await expect(result.getByText(EMPLOYEE.name)).toBeVisible();
   await expect(result.getByText('Empresa')).toBeVisible();
+  expect(await activeCodesOf(EMPLOYEE)).not.toContain(code.replace(' ', ''));
 
-  // 4. The same code a second time is refused.
+  // 4. The same code a second time is refused, saying when this HR used it.
   await hr.getByLabel('Código del token').fill(code);
   await hr.getByRole('button', { name: 'Verificar' }).click();
   await expect(result.getByText('Token Inválido')).toBeVisible();
-  await expect(result.getByText('El token ya ha sido utilizado o ha expirado')).toBeVisible();
+  await expect(result.getByTestId('verify-error')).toHaveText('El token ya ha sido utilizado o ha expirado');
+  await expect(result.getByText(/^Lo canjeaste el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Confirmar canje' })).toHaveCount(0);
   await hr.context().close();
 });

@@ -135,8 +135,8 @@ const MATRIX: Row[] = [
   // A code of provider L4: another provider is told 'Token no encontrado' (the lane, issue 6).
   // A platform code L4 fulfils: HR consumes only its company's own codes that name no provider (laneOf).
   row('POST /api/codes/verify',                    [401, 403, 404, 403, 200, 403, 404, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
-  // The scanner's look-up is level 4's alone; another provider does not find L4's code.
-  row('POST /api/codes/lookup',                    [401, 403, 403, 403, 200, 403, 403, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
+  // The look-up before 'Confirmar canje' has verification's callers and lanes (decision 362): HR does not find a provider's code.
+  row('POST /api/codes/lookup',                    [401, 403, 404, 403, 200, 403, 404, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   row('GET /api/provider/history',                 [401, 403, 403, 403, 200, 403, 403, 403, 200]),
   // Each provider its own codes only (issue 23 §6): test/api/economy/provider-history.test.ts checks whose rows come back.
   row('GET /api/provider/history/export',          [401, 403, 403, 403, 200, 403, 403, 403, 200], () => ({ url: '/api/provider/history/export?from=2026-01-01&search=a' })),

@@ -1,21 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconScan, IconWifiOff } from '@tabler/icons-react';
+import { IconScan, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import type { verifyCodeInputSchema } from '../../domain/schemas/codes';
 import type { VerifyCodeResult } from '../../domain/schemas/economy';
-import { messageOf, NETWORK_MESSAGE } from '../api/client';
-import { isTransientError, usePressKey } from '../api/press-key';
-import { useVerifyCode } from '../api/provider';
-import { CodeText } from './code-text';
+import { NETWORK_MESSAGE } from '../api/client';
+import { CodeCheckResult, useCodeCheck } from './code-check';
 import { whenIdle } from './when-idle';
-import { OriginBadge } from './badges';
 import classes from './verify-token-form.module.css';
-
-type Outcome =
-  | { kind: 'valid'; result: VerifyCodeResult }
-  | { kind: 'invalid'; message: string }
-  /** No answer from the server: the same press can be repeated safely (same Idempotency-Key). */
-  | { kind: 'unreachable'; message: string };
 
 type CodeRules = typeof verifyCodeInputSchema;
 let codeRules: CodeRules | null = null;
@@ -24,8 +15,7 @@ let codeRulesLoad: Promise<CodeRules> | null = null;
 /**
  * The shared schema (and zod with it) is not part of the portal's first screen (decision 300, like the
  * login form's rules, decision 103): it loads on the first keystroke or once the page has been quiet
- * for a while after loading, whichever comes first — not on focus, which the portal gives the field as
- * soon as it shows. A press before it arrives waits for it.
+ * for a while after loading, whichever comes first. A press before it arrives waits for it.
  */
 function loadCodeRules(): Promise<CodeRules> {
   codeRulesLoad ??= import('../../domain/schemas/codes').then((schemas) => (codeRules = schemas.verifyCodeInputSchema));
@@ -40,25 +30,32 @@ function validationMessage(rules: CodeRules, code: string): string | null {
 
 /**
  * 'Verificar Token' (part 2 §5 "Provider token form"): upper-case as typed, submit disabled while
- * blank or busy, and one result box: 'Token Válido' or 'Token Inválido' with the server's message.
+ * blank or busy. 'Verificar' only looks the code up and shows what it is for; 'Confirmar canje' uses
+ * it (decision 362: the same two steps, the same component, as the provider's scanner). The result box
+ * says 'Token Válido' or 'Token Inválido' with the server's message.
  * Providers use it at the counter; HR uses it on /level2/requests for its company's own benefits
  * that name no provider (the server decides who may redeem what, issue 18 #13).
  */
-export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?: RefObject<HTMLInputElement | null>; onRedeemed?: () => void }) {
+export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?: RefObject<HTMLInputElement | null>; onRedeemed?: (result: VerifyCodeResult) => void }) {
   const ownRef = useRef<HTMLInputElement | null>(null);
   const inputRef = givenRef ?? ownRef;
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const verify = useVerifyCode();
-  const pressKey = usePressKey();
+  const [rulesUnreachable, setRulesUnreachable] = useState(false);
+  const codeCheck = useCodeCheck({
+    onRedeemed: (result) => {
+      setCode('');
+      onRedeemed?.(result);
+    },
+  });
   const isBlank = code.trim() === '';
   useEffect(() => whenIdle(() => void loadCodeRules().catch(() => undefined), 2000, 3000), []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
+    setRulesUnreachable(false);
     if (codeRules) send(codeRules);
-    else void loadCodeRules().then(send, () => setOutcome({ kind: 'unreachable', message: NETWORK_MESSAGE }));
+    else void loadCodeRules().then(send, () => setRulesUnreachable(true));
   };
 
   const send = (rules: CodeRules) => {
@@ -68,26 +65,15 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
       inputRef.current?.focus();
       return;
     }
-    if (verify.isPending) return;
-    const trimmed = code.trim();
+    if (codeCheck.isBusy) return;
     setFieldError(null);
-    setOutcome(null);
-    verify.mutate(
-      { code: trimmed, idempotencyKey: pressKey.keyFor(trimmed) },
-      {
-        onSuccess: (result) => {
-          pressKey.settle();
-          setOutcome({ kind: 'valid', result });
-          setCode('');
-          onRedeemed?.();
-        },
-        onError: (error) => {
-          pressKey.settle(error);
-          setOutcome(isTransientError(error) ? { kind: 'unreachable', message: messageOf(error) } : { kind: 'invalid', message: messageOf(error) });
-          inputRef.current?.select();
-        },
-      },
-    );
+    codeCheck.check(code.trim(), { onRefused: () => inputRef.current?.select() });
+  };
+
+  /** 'Cancelar' beside the answer: nothing was used; the field is emptied for the next code. */
+  const cancel = () => {
+    codeCheck.reset();
+    setCode('');
   };
 
   // The button is disabled while the field is blank, so Enter on a blank field would do nothing:
@@ -118,7 +104,7 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
             <TextInput
               ref={inputRef}
               aria-label="Código del token"
-              placeholder="EJ: AB2C D3E4"
+              placeholder="Ej.: AB2C D3E4"
               size="xl"
               radius="md"
               value={code}
@@ -144,57 +130,23 @@ export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?:
               size="xl"
               radius="md"
               className={classes.gradientButton}
-              disabled={isBlank || verify.isPending}
-              loading={verify.isPending}
-              leftSection={<IconCircleCheck size={22} />}
+              disabled={isBlank || codeCheck.isBusy}
+              loading={codeCheck.lookup.isPending}
+              leftSection={<IconSearch size={22} />}
               style={{ flex: '1 1 180px' }}
             >
               Verificar
             </Button>
           </Group>
-          <ResultBox outcome={outcome} />
+          {rulesUnreachable ? (
+            <Alert color="yellow" radius="md" variant="light" icon={<IconWifiOff size={24} />} title="No se pudo verificar">
+              <Text>{NETWORK_MESSAGE}</Text>
+            </Alert>
+          ) : (
+            <CodeCheckResult check={codeCheck} otherAction={{ label: 'Cancelar', onClick: cancel }} />
+          )}
         </Stack>
       </form>
     </Card>
-  );
-}
-
-function ResultBox({ outcome }: { outcome: Outcome | null }) {
-  return (
-    <div aria-live="polite" data-testid="verify-result">
-      {outcome?.kind === 'valid' && (
-        <Alert color="green" radius="md" variant="light" icon={<IconCircleCheck size={24} />} title="Token Válido" styles={{ title: { fontSize: 18 } }}>
-          <Stack gap={6}>
-            <Text>{outcome.result.message}</Text>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={600}>Beneficio:</Text>
-              <Text>{outcome.result.benefitName}</Text>
-              <OriginBadge isBenefitJobby={outcome.result.isBenefitJobby} />
-            </Group>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={600}>Usuario:</Text>
-              <Text>{outcome.result.userName}</Text>
-            </Group>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={600}>Código:</Text>
-              <CodeText code={outcome.result.code} />
-            </Group>
-          </Stack>
-        </Alert>
-      )}
-      {outcome?.kind === 'invalid' && (
-        <Alert color="red" radius="md" variant="light" icon={<IconCircleX size={24} />} title="Token Inválido" styles={{ title: { fontSize: 18 } }}>
-          <Text data-testid="verify-error">{outcome.message}</Text>
-        </Alert>
-      )}
-      {outcome?.kind === 'unreachable' && (
-        <Alert color="yellow" radius="md" variant="light" icon={<IconWifiOff size={24} />} title="No se pudo verificar">
-          <Text>{outcome.message}</Text>
-          <Text size="sm" c="dimmed" mt={4}>
-            Puedes presionar «Verificar» otra vez: el token no se canjeará dos veces.
-          </Text>
-        </Alert>
-      )}
-    </div>
   );
 }

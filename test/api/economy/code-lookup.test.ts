@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { benefitCodes, users } from '../../../src/server/db/schema';
-import { createTestContext, type TestContext } from '../../support/app';
+import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { counterWorld, createPlatformBenefit, employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 
 let ctx: TestContext;
@@ -109,6 +109,44 @@ describe('looking a code up before redeeming it', () => {
     const found: number[] = [];
     for (let i = 0; i < 10; i++) found.push((await lookUp(till, real)).statusCode);
     expect(found).toEqual(Array(10).fill(200));
+  });
+});
+
+describe("HR looks up its company's own codes before redeeming them (decision 362)", () => {
+  it('shows what the code is for without using it, then says when this HR redeemed it', async () => {
+    const andes = (await ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ana.id)))[0].companyId;
+    const hr = await employee(ctx, 'rrhh@andes.cl', andes, 2);
+    const code = await codeFor('company', internal.id);
+    const res = await lookUp(hr, code.toLowerCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code, benefitName: 'Almuerzo con el equipo', isBenefitJobby: false, firstName: 'Ana', status: 'active', usedAt: null });
+    expect(await statusOf(code)).toBe('active');
+    const used = await verify(hr, code);
+    expect(used.statusCode).toBe(200);
+    expect((await lookUp(hr, code)).json()).toMatchObject({ code, status: 'used', usedAt: used.json().usedAt });
+    // Another HR of the same company did not redeem it: only the spec's message, no when.
+    const colleague = await employee(ctx, 'rrhh2@andes.cl', andes, 2);
+    const theirs = await lookUp(colleague, code);
+    expect([theirs.statusCode, theirs.json()]).toEqual([409, { error: { code: 'CODE_USED_OR_INACTIVE', message: 'El token ya ha sido utilizado o ha expirado' } }]);
+  });
+
+  it("answers another company's code and a provider's code as unknown to HR, and refuses levels 1 and 3", async () => {
+    const otherCompany = await createCompany(ctx.db, 'Otra');
+    const otherHr = await employee(ctx, 'rrhh@otra.cl', otherCompany, 2);
+    const andes = (await ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ana.id)))[0].companyId;
+    const hr = await employee(ctx, 'rrhh3@andes.cl', andes, 2);
+    const ofCompany = await codeFor('company', internal.id);
+    const ofCafe = await codeFor('platform', lunchOfCafe.id);
+    const ofPlatform = await codeFor('platform', lunch.id);
+    for (const [who, code] of [[otherHr, ofCompany], [hr, ofCafe], [hr, ofPlatform]] as const) {
+      const res = await lookUp(who, code);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'CODE_NOT_FOUND', message: 'Token no encontrado' } });
+      expect(res.body).not.toContain('Ana');
+    }
+    const admin = await employee(ctx, 'admin@jobby.cl', null, 1);
+    for (const who of [admin, ana]) expect((await lookUp(who, ofCompany)).statusCode).toBe(403);
+    expect([await statusOf(ofCompany), await statusOf(ofCafe), await statusOf(ofPlatform)]).toEqual(['active', 'active', 'active']);
   });
 });
 

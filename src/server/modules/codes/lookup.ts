@@ -1,10 +1,12 @@
 /**
- * A provider looks a scanned code up before redeeming it (issue 21 §2): what it is for (benefit,
- * the employee's first name, expiry), so a wrong scan never burns a code. Nothing changes but the
- * verification counters: the look-up counts against the same per-minute limits as verification
+ * A code is looked up before it is redeemed (issue 21 §2; typed codes too, decision 362): what it is
+ * for (benefit, the employee's first name, expiry), so a wrong scan or a typo never burns a code.
+ * The callers are verification's: a provider, and HR for its company's own codes that name no
+ * provider — the same lane (laneOf), so HR never sees another company's code. Nothing changes but
+ * the verification counters: the look-up counts against the same per-minute limits as verification
  * (a success is taken back), and refuses with the same answers in the same order (verify.ts,
- * refusalFor), so a look-up tells a provider nothing verification would not. One exception, to that
- * provider only: a code it redeemed itself answers `used` with when.
+ * refusalFor), so a look-up tells a caller nothing verification would not. One exception, to that
+ * caller only: a code it redeemed itself answers `used` with when.
  */
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

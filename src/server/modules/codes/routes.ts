@@ -33,10 +33,11 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Level 4's scanner (issue 21 §2): what a code is for, before 'Confirmar canje'; redeems nothing.
+  // What a code is for, before 'Confirmar canje' (issue 21 §2, decision 362); redeems nothing. The
+  // provider's scanner and typed box, and HR's typed box: the same callers and lanes as verification.
   app.post('/codes/lookup', {
     config: {
-      access,
+      access: { levels: [2, 4] },
       errors: ['CODE_REQUIRED', 'VERIFY_RATE_LIMITED', 'PROVIDER_INACTIVE', 'CODE_NOT_FOUND', 'CODE_USED_OR_INACTIVE', 'CODE_EXPIRED'],
     },
     schema: { tags, summary: 'Consultar un código sin canjearlo', body: verifyCodeInputSchema, response: { 200: codeLookupSchema } },

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Button, Container, Skeleton, Stack } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { PROVIDER_WELCOME_MS } from '../../../domain/constants';
+import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import { useProviderHistory, useProviderRequests } from '../../api/provider';
 import { ProviderHeader } from './provider-header';
 import { ProviderHistoryTable, useProviderHistoryFilters } from './provider-history-table';
@@ -16,8 +17,9 @@ import classes from './provider-portal.module.css';
 const CodeScanner = lazy(() => import('./scanner/code-scanner'));
 
 /**
- * /level4 (part 2 "Provider portal"): built for a phone or tablet at a shop counter — the code
- * input is focused as soon as the portal shows, and is focused again after each redemption.
+ * /level4 (part 2 "Provider portal"): built for a phone or tablet at a shop counter. Scanning is the
+ * main path, so nothing takes the focus by itself (a focused field pops up a phone's keyboard); the
+ * typed box is focused when the provider asks for it from the scanner ('Ingresar el código').
  */
 export function ProviderPortalPage() {
   const [isWelcoming, setIsWelcoming] = useState(true);
@@ -25,7 +27,7 @@ export function ProviderPortalPage() {
   // the 2 s welcome ends it is already there, instead of a slow phone freezing for it then (decision 313).
   const isPortalDrawn = useAfterFirstPaint();
   const showsWelcome = isWelcoming || !isPortalDrawn;
-  const [isCelebrating, setIsCelebrating] = useState(false);
+  const [redeemed, setRedeemed] = useState<VerifyCodeResult | null>(null);
   const [isScanning, setIsScanning] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const filters = useProviderHistoryFilters();
@@ -39,17 +41,18 @@ export function ProviderPortalPage() {
     return () => window.clearTimeout(timer);
   }, []);
 
-  useEffect(() => {
-    if (!showsWelcome && !isCelebrating && !isScanning) inputRef.current?.focus();
-  }, [showsWelcome, isCelebrating, isScanning]);
-
-  const celebrate = useCallback(() => setIsCelebrating(true), []);
+  const celebrate = useCallback((result: VerifyCodeResult) => setRedeemed(result), []);
   const closeScanner = useCallback(() => setIsScanning(false), []);
-  const scannedAndRedeemed = useCallback(() => {
+  const typeInstead = useCallback(() => {
     setIsScanning(false);
-    setIsCelebrating(true);
+    // Once the scanner is gone: its focus trap holds the focus until then.
+    window.setTimeout(() => inputRef.current?.focus());
   }, []);
-  const endCelebration = useCallback(() => setIsCelebrating(false), []);
+  const scannedAndRedeemed = useCallback((result: VerifyCodeResult) => {
+    setIsScanning(false);
+    setRedeemed(result);
+  }, []);
+  const endCelebration = useCallback(() => setRedeemed(null), []);
 
   return (
     <>
@@ -73,10 +76,10 @@ export function ProviderPortalPage() {
           </Container>
           {isScanning && (
             <Suspense fallback={null}>
-              <CodeScanner onClose={closeScanner} onRedeemed={scannedAndRedeemed} onTypeInstead={closeScanner} />
+              <CodeScanner onClose={closeScanner} onRedeemed={scannedAndRedeemed} onTypeInstead={typeInstead} />
             </Suspense>
           )}
-          {isCelebrating && <TokenRedeemedOverlay onDone={endCelebration} />}
+          {redeemed && <TokenRedeemedOverlay result={redeemed} onDone={endCelebration} />}
         </div>
       )}
       {showsWelcome && <ProviderWelcome />}

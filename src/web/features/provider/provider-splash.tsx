@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { PROVIDER_SUCCESS_MS } from '../../../domain/constants';
+import type { VerifyCodeResult } from '../../../domain/schemas/economy';
 import { Logo } from '../../components/logo';
 import classes from './provider-portal.module.css';
 
@@ -19,8 +20,11 @@ export function ProviderWelcome() {
   );
 }
 
-/** '¡Token Canjeado!' for 3 seconds after a successful verification (part 2 "Provider portal"). */
-export function TokenRedeemedOverlay({ onDone }: { onDone: () => void }) {
+/**
+ * '¡Token Canjeado!' for 3 seconds after a successful verification (part 2 "Provider portal"), and
+ * under the spec's two lines what was redeemed and for whom, so the counter can say it aloud.
+ */
+export function TokenRedeemedOverlay({ result, onDone }: { result: Pick<VerifyCodeResult, 'benefitName' | 'userName'>; onDone: () => void }) {
   useEffect(() => {
     const timer = window.setTimeout(onDone, PROVIDER_SUCCESS_MS);
     return () => window.clearTimeout(timer);
@@ -38,6 +42,12 @@ export function TokenRedeemedOverlay({ onDone }: { onDone: () => void }) {
         </Title>
         <Text size="lg" c="white" mt="xs" className={classes.successLine}>
           El beneficio ha sido procesado exitosamente
+        </Text>
+        <Text size="xl" fw={700} c="white" mt="md" className={classes.successLine} data-testid="token-redeemed-what">
+          {result.benefitName}
+        </Text>
+        <Text size="lg" c="white" className={classes.successLine}>
+          para {result.userName}
         </Text>
       </div>
       <Button variant="white" color="dark" size="md" radius="xl" mt="md" onClick={onDone} className={classes.successLine}>

@@ -1,16 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Alert, Box, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconCamera, IconCircleCheck, IconCircleX, IconKeyboard } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCamera, IconKeyboard } from '@tabler/icons-react';
 import { CODE_PATTERN, normalizeCode } from '../../../../domain/code';
-import { formatDate, formatDateTime } from '../../../../domain/dates';
-import { errorMessage } from '../../../../domain/errors';
-import type { CodeLookup, VerifyCodeResult } from '../../../../domain/schemas/economy';
-import { messageOf } from '../../../api/client';
-import { isTransientError, usePressKey } from '../../../api/press-key';
-import { useLookUpCode, useVerifyCode } from '../../../api/provider';
-import { OriginBadge } from '../../../components/badges';
-import { CodeText } from '../../../components/code-text';
+import type { VerifyCodeResult } from '../../../../domain/schemas/economy';
+import { CodeCheckResult, useCodeCheck } from '../../../components/code-check';
 import { createQrDetector, type QrDetector } from './qr-detector';
 import classes from './code-scanner.module.css';
 
@@ -41,14 +35,15 @@ type Props = {
   onClose: () => void;
   /** The code was redeemed: the portal closes the scanner and says '¡Token Canjeado!'. */
   onRedeemed: (result: VerifyCodeResult) => void;
-  /** The camera is refused or absent: back to typing the code. */
+  /** 'Ingresar el código': back to the typed box (the camera is refused or absent, or the QR will not read). */
   onTypeInstead: () => void;
 };
 
 /**
  * 'Escanear código' (issue 21 §2): the rear camera inside the page reads a Jobby QR, the code is
  * looked up (nothing is redeemed) and shown — benefit, the employee's first name, expiry — and the
- * provider confirms with one tap, through the same verification as typing. The camera runs only
+ * provider confirms with one tap: the same two steps and the same component as a typed code
+ * (components/code-check.tsx, decision 362). The camera runs only
  * while it is looking for a code and the page is visible; closing the scanner stops it.
  * Loaded on demand (the portal's first load does not carry it, nor the QR decoder).
  */
@@ -62,10 +57,8 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
   const [hint, setHint] = useState<string | null>(null);
   const [rescans, setRescans] = useState(0);
   const isVisible = useSyncExternalStore(subscribeVisibility, isPageVisible);
-  const lookup = useLookUpCode();
-  const { mutate: lookUp, reset: resetLookup } = lookup;
-  const verify = useVerifyCode();
-  const pressKey = usePressKey();
+  const codeCheck = useCodeCheck({ onRedeemed });
+  const { check, reset: resetCheck } = codeCheck;
   const isScanning = read === null && cameraError === null;
 
   useEffect(() => {
@@ -119,28 +112,14 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
   }, [isScanning, isVisible, rescans, video]);
 
   useEffect(() => {
-    if (read) lookUp(read);
-  }, [read, lookUp]);
+    if (read) check(read);
+  }, [read, check]);
 
   const scanAgain = () => {
-    resetLookup();
-    verify.reset();
+    resetCheck();
     setHint(null);
     setRead(null);
     setRescans((n) => n + 1);
-  };
-
-  const confirm = (code: string) => {
-    verify.mutate(
-      { code, idempotencyKey: pressKey.keyFor(code) },
-      {
-        onSuccess: (result) => {
-          pressKey.settle();
-          onRedeemed(result);
-        },
-        onError: (error) => pressKey.settle(error),
-      },
-    );
   };
 
   return (
@@ -148,14 +127,7 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
       <Stack gap="md" data-testid="code-scanner">
         {cameraError ? (
           <Alert color="yellow" variant="light" radius="md" icon={<IconAlertTriangle size={22} />} title="No se pudo usar la cámara" data-testid="scanner-camera-error">
-            <Stack gap="sm">
-              <Text>{cameraError}</Text>
-              <Group>
-                <Button leftSection={<IconKeyboard size={18} />} onClick={onTypeInstead}>
-                  Ingresar el código
-                </Button>
-              </Group>
-            </Stack>
+            <Text>{cameraError}</Text>
           </Alert>
         ) : isScanning ? (
           <>
@@ -171,19 +143,12 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
             </Group>
           </>
         ) : (
-          <ScanOutcome
-            isLookingUp={lookup.isPending}
-            lookupError={lookup.isError ? messageOf(lookup.error) : null}
-            found={lookup.data ?? null}
-            isRedeeming={verify.isPending}
-            verifyError={verify.isError ? { message: messageOf(verify.error), canRetry: isTransientError(verify.error) } : null}
-            onConfirm={confirm}
-            onScanAgain={scanAgain}
-          />
+          <CodeCheckResult check={codeCheck} otherAction={{ label: 'Escanear otro', onClick: scanAgain }} />
         )}
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconKeyboard size={18} />} onClick={onTypeInstead}>
-            Escribir el código
+          {/* The one way back to typing (the camera's error says to use it): prominent when the camera failed. */}
+          <Button variant={cameraError ? 'filled' : 'subtle'} leftSection={<IconKeyboard size={18} />} onClick={onTypeInstead}>
+            Ingresar el código
           </Button>
           <Button variant="default" onClick={onClose}>
             Cerrar
@@ -191,89 +156,5 @@ export default function CodeScanner({ onClose, onRedeemed, onTypeInstead }: Prop
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-type OutcomeProps = {
-  isLookingUp: boolean;
-  lookupError: string | null;
-  found: CodeLookup | null;
-  isRedeeming: boolean;
-  verifyError: { message: string; canRetry: boolean } | null;
-  onConfirm: (code: string) => void;
-  onScanAgain: () => void;
-};
-
-function ScanOutcome({ isLookingUp, lookupError, found, isRedeeming, verifyError, onConfirm, onScanAgain }: OutcomeProps) {
-  const scanAgain = (
-    <Button variant="default" onClick={onScanAgain} disabled={isRedeeming}>
-      Escanear otro
-    </Button>
-  );
-  if (isLookingUp || (!found && !lookupError)) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>Consultando el código…</Text>
-      </Group>
-    );
-  }
-  if (lookupError || found?.status === 'used' || (verifyError && !verifyError.canRetry)) {
-    const usedAt = found?.status === 'used' ? found.usedAt : null;
-    return (
-      <Stack gap="md" data-testid="scan-result">
-        <Alert color="red" variant="light" radius="md" icon={<IconCircleX size={24} />} title="Token Inválido" styles={{ title: { fontSize: 18 } }}>
-          <Text data-testid="scan-error">{lookupError ?? verifyError?.message ?? errorMessage('CODE_USED_OR_INACTIVE')}</Text>
-          {usedAt && (
-            <Text size="sm" mt={4}>
-              Lo canjeaste el {formatDateTime(usedAt)}.
-            </Text>
-          )}
-        </Alert>
-        <Group>{scanAgain}</Group>
-      </Stack>
-    );
-  }
-  if (!found) return null;
-  return (
-    <Stack gap="md" data-testid="scan-result">
-      <Paper withBorder radius="md" p="md">
-        <Stack gap={6}>
-          <Group gap="xs" wrap="wrap">
-            <Title order={3} fz="lg">
-              {found.benefitName}
-            </Title>
-            <OriginBadge isBenefitJobby={found.isBenefitJobby} />
-          </Group>
-          <Text>
-            <Text span fw={600}>
-              Colaborador:
-            </Text>{' '}
-            {found.firstName}
-          </Text>
-          <Group gap="xs">
-            <Text fw={600}>Código:</Text>
-            <CodeText code={found.code} />
-          </Group>
-          <Text c="dimmed" size="sm">
-            Vence el {formatDate(found.expiresAt)}
-          </Text>
-        </Stack>
-      </Paper>
-      {verifyError && (
-        <Alert color="yellow" variant="light" radius="md" title="No se pudo verificar">
-          <Text>{verifyError.message}</Text>
-          <Text size="sm" c="dimmed" mt={4}>
-            Puedes presionar «Confirmar canje» otra vez: el token no se canjeará dos veces.
-          </Text>
-        </Alert>
-      )}
-      <Group>
-        <Button size="lg" leftSection={<IconCircleCheck size={20} />} loading={isRedeeming} onClick={() => onConfirm(found.code)}>
-          Confirmar canje
-        </Button>
-        {scanAgain}
-      </Group>
-    </Stack>
   );
 }
