@@ -8,6 +8,8 @@
 export const IMPORT_CHUNK_SIZE = 500;
 /** The most rows one file may bring. */
 export const IMPORT_MAX_ROWS = 10_000;
+/** Previews one HR person may ask for in an hour (decision 349): enough to fix a file many times, too few to sweep numbers. */
+export const IMPORT_PREVIEWS_PER_HOUR = 30;
 /** Days an invitation's link is valid (issue 20 §3). */
 export const INVITATION_DAYS = 7;
 

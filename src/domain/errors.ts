@@ -160,6 +160,10 @@ export const ERRORS = {
   // Not in the spec (issue 20 §2, §3): importing employees from a spreadsheet, and invitations.
   IMPORT_ROW_DUPLICATE: { status: 400, message: (p) => `El correo está repetido en el archivo (ya aparece en la línea ${p.line})` },
   IMPORT_TYPE_INVALID: { status: 400, message: 'El tipo debe ser A o B' },
+  // Issue 38 (decision 349): another company's address or number, without saying whose or why — the
+  // preview must not tell HR who is registered elsewhere.
+  IMPORT_EMAIL_UNAVAILABLE: { status: 409, message: 'No es posible usar este correo electrónico' },
+  IMPORT_PHONE_UNAVAILABLE: { status: 409, message: 'No es posible usar este número de teléfono' },
   INVITATION_NOT_FOUND: { status: 404, message: 'Esta persona no tiene una invitación pendiente' },
   // Not in the spec: a product link is a web address the provider can open.
   PRODUCT_LINK_INVALID: { status: 400, message: 'El enlace del producto debe ser una dirección web que comience con http:// o https://' },

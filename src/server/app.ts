@@ -16,7 +16,7 @@ import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
 import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './http/access';
 import { handleError } from './http/errors';
-import { refuseNul } from './http/inputs';
+import { refuseUnstorableText } from './http/inputs';
 import { openApiOptions } from './http/openapi';
 import { apiModules } from './modules';
 import { createMailTransport, type MailTransport } from './modules/mail/transport';
@@ -134,7 +134,7 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  app.addHook('preValidation', refuseNul);
+  app.addHook('preValidation', refuseUnstorableText);
   app.setErrorHandler(handleError);
 
   await app.register(swagger, openApiOptions(config));

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { firebaseHashConfig } from './modules/legacy-import/firebase-password';
-import { formatReport } from './modules/legacy-import/report';
+import { failureReason, formatReport } from './modules/legacy-import/report';
 import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/service';
 import { createMailTransport } from './modules/mail/transport';
 
@@ -67,7 +67,8 @@ async function run(): Promise<number> {
 run().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`La importación falló y no se guardó nada: ${error instanceof Error ? error.message : String(error)}`);
+    // Never the failed statement's parameters: they hold other people's names and addresses.
+    console.error(`La importación falló y no se guardó nada: ${failureReason(error)}`);
     process.exit(1);
   },
 );

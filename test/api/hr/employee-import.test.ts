@@ -68,16 +68,106 @@ describe('the preview', () => {
     expect(await ctx.db.$count(users)).toBe(before);
   });
 
-  it('refuses an address another company holds with the add form\'s own message', async () => {
+  it('refuses an address someone outside the company holds without saying it is registered; its own HR\'s with the add form\'s message', async () => {
     const sinId = await createCompany(ctx.db, 'Sin Dominio Import');
     await createUser(ctx.db, { email: 'rrhh@sindominio-imp.cl', level: 2, companyId: sinId });
     const cookie = await signIn(ctx.app, 'rrhh@sindominio-imp.cl');
-    const res = await post(cookie, '/api/company/users/import/preview', { rows: [row(2, 'Ajena', 'ajena@gmail.com'), row(3, 'Vecino', 'x@vecina.cl'), row(4, 'Corto', 'pepe')] });
+    const res = await post(cookie, '/api/company/users/import/preview', {
+      rows: [row(2, 'Ajena', 'ajena@gmail.com'), row(3, 'Vecino', 'x@vecina.cl'), row(4, 'Corto', 'pepe'), row(5, 'Yo Misma', 'rrhh@sindominio-imp.cl'), row(6, 'Nadie', 'nadie.aun@gmail.com')],
+    });
+    expect(res.json().create).toEqual([{ line: 6, email: 'nadie.aun@gmail.com' }]);
     expect(res.json().invalid).toEqual([
-      { line: 2, email: 'ajena@gmail.com', message: 'Ya existe un usuario con ese correo electrónico' },
+      { line: 2, email: 'ajena@gmail.com', message: 'No es posible usar este correo electrónico' },
       { line: 3, email: 'x@vecina.cl', message: 'El correo no puede ser del dominio de otra empresa ni de los dominios de Jobby. Usa el correo propio de la persona.' },
       { line: 4, email: 'pepe', message: 'La empresa no tiene un dominio de correo registrado. Escribe el correo completo o pide a Jobby que registre el dominio.' },
+      { line: 5, email: 'rrhh@sindominio-imp.cl', message: 'Ya existe un usuario con ese correo electrónico' },
     ]);
+  });
+});
+
+describe('phone numbers of other companies (issue 38, I1)', () => {
+  const REGISTERED = 'Ese número ya está registrado para otro colaborador';
+  const UNAVAILABLE = 'No es posible usar este número de teléfono';
+  let otherCompanyHr = '';
+
+  beforeAll(async () => {
+    const otherId = await createCompany(ctx.db, 'Otra Con Teléfonos', { emailDomain: 'otra-tel.cl', maxUsers: 50 });
+    await createUser(ctx.db, { email: 'rrhh@otra-tel.cl', level: 2, companyId: otherId });
+    otherCompanyHr = await signIn(ctx.app, 'rrhh@otra-tel.cl');
+    const andesPerson = await createUser(ctx.db, { email: 'con.telefono@andes-imp.cl', level: 3, companyId: andesId });
+    await ctx.db.update(users).set({ phone: '+56922223333' }).where(eq(users.id, andesPerson));
+    const otherPerson = await createUser(ctx.db, { email: 'vecino.tel@otra-tel.cl', level: 3, companyId: otherId });
+    await ctx.db.update(users).set({ phone: '+56944445555' }).where(eq(users.id, otherPerson));
+  });
+
+  it("the preview says only that another company's number cannot be used; HR's own people's number is still 'registrado'", async () => {
+    const res = await post(hr, '/api/company/users/import/preview', {
+      rows: [row(2, 'Toma Ajeno', 'toma.ajeno', { phone: '+56 9 4444 5555' }), row(3, 'Toma Propio', 'toma.propio', { phone: '+56 9 2222 3333' }), row(4, 'Libre', 'libre.tel', { phone: '+56 9 6666 7777' })],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().create).toEqual([{ line: 4, email: 'libre.tel@andes-imp.cl' }]);
+    expect(res.json().invalid).toEqual([
+      { line: 2, email: 'toma.ajeno@andes-imp.cl', message: UNAVAILABLE },
+      { line: 3, email: 'toma.propio@andes-imp.cl', message: REGISTERED },
+    ]);
+    // Seen from the other company, the roles swap: nothing tells it who holds the Andes number.
+    const other = await post(otherCompanyHr, '/api/company/users/import/preview', { rows: [row(2, 'Prueba', 'prueba', { phone: '+56 9 2222 3333' })] });
+    expect(other.json().invalid).toEqual([{ line: 2, email: 'prueba@otra-tel.cl', message: UNAVAILABLE }]);
+    expect(JSON.stringify(other.json())).not.toContain('registrado');
+  });
+
+  it('confirming refuses the number the same way and creates nobody with it', async () => {
+    const res = await post(hr, '/api/company/users/import', { rows: [row(2, 'Toma Ajeno', 'toma.ajeno2', { phone: '+56944445555' })] }, { 'idempotency-key': 'tel-ajeno-1' });
+    expect(res.json()).toMatchObject({ created: 0, invalid: [{ line: 2, message: UNAVAILABLE }] });
+    expect(await ctx.db.$count(users, eq(users.email, 'toma.ajeno2@andes-imp.cl'))).toBe(0);
+  });
+
+  it('a full company learns nothing about numbers: every row is the limit', async () => {
+    const fullId = await createCompany(ctx.db, 'Llena Tel', { emailDomain: 'llena-tel.cl', maxUsers: 1 });
+    await createUser(ctx.db, { email: 'rrhh@llena-tel.cl', level: 2, companyId: fullId });
+    const cookie = await signIn(ctx.app, 'rrhh@llena-tel.cl');
+    const rows = [row(2, 'Uno', 'uno', { phone: '+56944445555' }), row(3, 'Dos', 'dos', { phone: '+56966667777' })];
+    const limit = 'Se ha alcanzado el límite de usuarios para esta empresa (1)';
+    expect((await post(cookie, '/api/company/users/import/preview', { rows })).json().invalid.map((r: { message: string }) => r.message)).toEqual([limit, limit]);
+    const confirmed = await post(cookie, '/api/company/users/import', { rows }, { 'idempotency-key': 'llena-1' });
+    expect(confirmed.json().invalid.map((r: { message: string }) => r.message)).toEqual([limit, limit]);
+  });
+
+  it('previews are limited per HR person: the 31st in an hour answers 429 in Spanish, another HR is not affected', async () => {
+    const limitedId = await createCompany(ctx.db, 'Muchas Vistas', { emailDomain: 'vistas-imp.cl', maxUsers: 50 });
+    await createUser(ctx.db, { email: 'rrhh@vistas-imp.cl', level: 2, companyId: limitedId });
+    const cookie = await signIn(ctx.app, 'rrhh@vistas-imp.cl');
+    const rows = [row(2, 'Una', 'una', { phone: '+56 9 1000 0000' })];
+    for (let i = 0; i < 30; i++) expect((await post(cookie, '/api/company/users/import/preview', { rows })).statusCode).toBe(200);
+    const refused = await post(cookie, '/api/company/users/import/preview', { rows });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'Demasiadas solicitudes. Intenta nuevamente en un momento.' });
+    expect((await post(otherCompanyHr, '/api/company/users/import/preview', { rows })).statusCode).toBe(200);
+  });
+});
+
+describe('lone surrogates (issue 38, F1)', () => {
+  const MESSAGE = 'El texto contiene un carácter no válido (un sustituto UTF-16 suelto, como \\ud800)';
+
+  it('an import chunk with a lone surrogate is a 400 naming the cell, again on a retry with the same key, never a 500', async () => {
+    const rows = [row(2, 'Fuzz Dos', '\ud800'), row(3, 'Buena Fila', 'buena.fila')];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await post(hr, '/api/company/users/import', { rows }, { 'idempotency-key': 'sur-1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({ code: 'VALIDATION', message: MESSAGE, details: [{ in: 'body', path: 'rows.0.email', message: MESSAGE }] });
+    }
+    expect(await ctx.db.$count(users, eq(users.email, 'buena.fila@andes-imp.cl'))).toBe(0);
+    // The preview and the other half of a pair alone too; a whole pair (an emoji) is a character like any other.
+    expect((await post(hr, '/api/company/users/import/preview', { rows: [row(2, 'Ana \udc00', 'ana.sur')] })).json().error.details).toEqual([{ in: 'body', path: 'rows.0.name', message: MESSAGE }]);
+    const fine = await post(hr, '/api/company/users/import/preview', { rows: [row(2, 'Ana 😀', 'ana.emoji')] });
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it("is refused the same way by any other route's text (an invitation's name)", async () => {
+    const res = await post(hr, '/api/company/users/invite', { name: 'Eva \ud83d', email: 'eva.sur' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: MESSAGE });
+    expect(await ctx.db.$count(users, eq(users.email, 'eva.sur@andes-imp.cl'))).toBe(0);
   });
 });
 

@@ -27,7 +27,7 @@ import { createMailTransport } from '../../../src/server/modules/mail/transport'
 import { importLegacy, type ImportOptions } from '../../../src/server/modules/legacy-import/service';
 import { formatReport } from '../../../src/server/modules/legacy-import/report';
 import { firebaseHashConfig } from '../../../src/server/modules/legacy-import/firebase-password';
-import { authExport, HASH_CONFIG, legacyExportFixture, OLD_PASSWORD, PROVIDER_OLD_PASSWORD, T0 } from './fixture';
+import { authExport, HASH_CONFIG, legacyExportFixture, OLD_PASSWORD, T0 } from './fixture';
 
 let ctx: TestContext;
 let options: ImportOptions;
@@ -43,6 +43,8 @@ beforeAll(async () => {
     mail: createMailTransport(ctx.db, { smtpUrl: null, mailFrom: 'jobby@localhost', logLevel: 'silent' }),
   };
   await createUser(ctx.db, { email: 'raiz@jobby.cl', level: 1 });
+  // Providers are never imported (decision 350): a till of Jobby's own redeems the imported codes.
+  await createUser(ctx.db, { email: 'caja@cafearoma.cl', level: 4 });
   adminCookie = await signIn(ctx.app, 'raiz@jobby.cl');
 });
 afterAll(async () => ctx?.close());
@@ -54,8 +56,9 @@ describe('import from the earlier app', () => {
   it('--dry-run reports what it would do and writes nothing', async () => {
     const before = await stateSnapshot(ctx.db);
     const report = await importLegacy(ctx.db, legacyExportFixture(), { ...options, dryRun: true });
-    expect(report.counts.user.created).toBe(4);
+    expect(report.counts.user.created).toBe(3);
     expect(report.counts.company.created).toBe(2);
+    expect(report.levels).toEqual({ 2: 1, 3: 2 });
     expect(report.ledger.ok).toBe(true);
     expect(formatReport(report)).toContain('Simulación (--dry-run): no se guardó nada');
     expect(await stateSnapshot(ctx.db)).toEqual(before);
@@ -66,7 +69,7 @@ describe('import from the earlier app', () => {
     expect(report.ledger).toEqual({ ok: true, mismatchedAccounts: 0, unbalancedAssets: [] });
     expect(report.counts).toMatchObject({
       company: { created: 2, skipped: 0 },
-      user: { created: 4, skipped: 2 },
+      user: { created: 3, skipped: 3 },
       platform_benefit: { created: 2 },
       company_benefit: { created: 1 },
       request: { created: 3 },
@@ -83,12 +86,14 @@ describe('import from the earlier app', () => {
     expect(reasons).toContain('Saldo de uid-fantasma: su usuario no está en la exportación o no se importó');
     expect(reasons).toContain('Logro ach-raro: condición «lunar_phase» desconocida');
     expect(reasons.find((r) => r.startsWith('Usuario uid-bademail: email:'))).toBeDefined();
+    expect(reasons).toContain('Usuario ventas@cafearoma.cl: nivel 4 en el archivo y sin empresa; los niveles 1 y 4 no se importan (créalo a mano si corresponde)');
     const text = formatReport(report);
     expect(text).toContain('Libro de tokens: correcto');
-    expect(text).toMatch(/Usuarios\s+4 \/\s+0 \/\s+2/);
+    expect(text).toMatch(/Usuarios\s+3 \/\s+0 \/\s+3/);
+    expect(text).toContain('  - ventas@cafearoma.cl: nivel 4 en el archivo → omitido (sin empresa)');
   });
 
-  it('keeps levels and companies from the record, not from the address; the company keyed by its name is one company', async () => {
+  it('keeps levels 2 and 3 and companies from the record, not from the address; the company keyed by its name is one company', async () => {
     const rows = await ctx.db.select().from(companies).where(inArray(companies.name, ['Minera Sur', 'Pesquera Norte']));
     const minera = rows.find((c) => c.name === 'Minera Sur');
     const pesquera = rows.find((c) => c.name === 'Pesquera Norte');
@@ -98,7 +103,8 @@ describe('import from the earlier app', () => {
     expect(await userByEmail('jefa.personas@hotmail.com')).toMatchObject({ level: 2, companyId: minera?.id });
     expect(await userByEmail('ana.rojas@gmail.com')).toMatchObject({ level: 3, companyId: minera?.id, surveyCompleted: true, createdAt: new Date(1_730_000_000_000) });
     expect(await userByEmail('luis@pesquera.cl')).toMatchObject({ level: 3, companyId: pesquera?.id, userType: 'B' });
-    expect(await userByEmail('ventas@cafearoma.cl')).toMatchObject({ level: 4, companyId: null, providerCategory: 'comidas' });
+    // Level 4 in the file, and no company: not imported (decision 350).
+    expect(await userByEmail('ventas@cafearoma.cl')).toBeUndefined();
     expect(await userByEmail('sinnivel@minerasur.cl')).toBeUndefined();
   });
 
@@ -155,7 +161,7 @@ describe('import from the earlier app', () => {
   });
 
   it('an imported active code verifies and redeems at a provider; a used one stays used', async () => {
-    const providerCookie = await signIn(ctx.app, 'ventas@cafearoma.cl', PROVIDER_OLD_PASSWORD);
+    const providerCookie = await signIn(ctx.app, 'caja@cafearoma.cl');
     const used = await ctx.app.inject({ method: 'POST', url: '/api/codes/verify', headers: as(providerCookie), payload: { code: 'GYMU6789' } });
     expect(used.json().error.code).toBe('CODE_USED_OR_INACTIVE');
     const redeemed = await ctx.app.inject({ method: 'POST', url: '/api/codes/verify', headers: as(providerCookie), payload: { code: 'CINE2345' } });
@@ -179,7 +185,7 @@ describe('import from the earlier app', () => {
     const mappings = await ctx.db.select().from(legacyImports);
     const report = await importLegacy(ctx.db, legacyExportFixture(), options);
     expect(Object.values(report.counts).every((c) => c.created === 0)).toBe(true);
-    expect(report.counts.user.existing).toBe(4);
+    expect(report.counts.user.existing).toBe(3);
     expect(report.transfers).toBe(0);
     expect(report.ledger.ok).toBe(true);
     expect(await stateSnapshot(ctx.db)).toEqual(before);

@@ -52,7 +52,10 @@ import {
   legacySurveyB,
   legacyToken,
   legacyUser,
+  legacyName,
   legacyUserAchievement,
+  MAX_IMPORTED_BALANCE,
+  RESERVED_KEYS,
   zodReason,
   type LegacyHistoryEntry,
 } from './parse';
@@ -88,9 +91,15 @@ export type ImportOptions = {
 };
 
 export type Skipped = { entity: Entity; legacyId: string; reason: string };
+/** A record whose file said level 1 or 4 (decision 350): imported as an employee of its company, or skipped without one. */
+export type LoweredLevel = { email: string; fileLevel: 1 | 4; company: string | null };
 export type ImportReport = {
   dryRun: boolean;
   counts: Record<Entity, { created: number; existing: number; skipped: number }>;
+  /** The levels this run gives (or, in a dry run, would give) the people it creates: only 2 and 3 ever. */
+  levels: { 2: number; 3: number };
+  /** Every level 1 or 4 of the file, for a level 1 person to decide (the import never gives them). */
+  lowered: LoweredLevel[];
   skipped: Skipped[];
   warnings: string[];
   transfers: number;
@@ -120,8 +129,9 @@ function isoDate(value: string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
 }
 
-function entries(tree: Record<string, unknown>): Array<[string, unknown]> {
-  return Object.entries(tree).filter(([, v]) => v !== null && typeof v === 'object');
+/** The [key, value] pairs of a map inside a record (a company's benefits, a person's achievements). */
+function pairsIn(map: unknown): Array<[string, unknown]> {
+  return map !== null && typeof map === 'object' ? Object.entries(map) : [];
 }
 
 /**
@@ -134,6 +144,8 @@ export async function importLegacy(db: Db, raw: unknown, options: ImportOptions)
   const report: ImportReport = {
     dryRun: options.dryRun,
     counts: Object.fromEntries(ENTITIES.map((e) => [e, { created: 0, existing: 0, skipped: 0 }])) as ImportReport['counts'],
+    levels: { 2: 0, 3: 0 },
+    lowered: [],
     skipped: [],
     warnings: [],
     transfers: 0,
@@ -188,6 +200,8 @@ class Run {
   private readonly ids = new Map<Entity, Map<string, string>>();
   private readonly people = new Map<string, UserInfo>();
   private readonly companyByName = new Map<string, string>();
+  /** Company id → name, for the report's lines. */
+  private readonly companyNames = new Map<string, string>();
   private readonly platformBenefitRows = new Map<string, { id: string; title: string; type: string; providerUserId: string | null }>();
   private readonly companyBenefitRows = new Map<string, { id: string; title: string; companyId: string }>();
 
@@ -225,6 +239,20 @@ class Run {
     this.report.skipped.push({ entity, legacyId, reason });
   }
 
+  /**
+   * The records of one map, as [legacy id, value]; a record keyed `__proto__`, `constructor` or
+   * `prototype` is skipped with its reason (it names JavaScript's machinery, and an object would
+   * have dropped or misread it). `prefix` makes the legacy id of a record inside another's map.
+   */
+  private records(entity: Entity, pairs: Array<[string, unknown]>, prefix = ''): Array<[string, unknown]> {
+    return pairs.filter(([key, value]) => {
+      if (value === null || typeof value !== 'object') return false;
+      if (!RESERVED_KEYS.has(key)) return true;
+      this.skip(entity, `${prefix}${key}`, `Registro con clave «${prefix}${key}»: es un nombre reservado de JavaScript, no un registro; renómbralo en la exportación si es real`);
+      return false;
+    });
+  }
+
   /** Records what this run created (the mapping row and the count). */
   private async remember(entity: Entity, pairs: Array<[legacyId: string, newId: string]>): Promise<void> {
     for (const [legacyId, newId] of pairs) this.map(entity).set(legacyId, newId);
@@ -252,19 +280,28 @@ class Run {
     const imported = new Set(this.map('company').values());
     const takenNames = new Map(taken.map((c) => [c.name.toLowerCase(), c.id]));
     const takenDomains = new Set(taken.flatMap((c) => (c.emailDomain ? [c.emailDomain.toLowerCase()] : [])));
-    for (const c of taken) if (imported.has(c.id)) this.companyByName.set(c.name.toLowerCase(), c.id);
+    for (const c of taken) {
+      this.companyNames.set(c.id, c.name);
+      if (imported.has(c.id)) this.companyByName.set(c.name.toLowerCase(), c.id);
+    }
     const created: Array<[string, string]> = [];
-    for (const [key, value] of entries(this.data.companies)) {
+    for (const [key, value] of this.records('company', this.data.companies)) {
       const parsed = legacyCompany.safeParse(value);
       if (!parsed.success) {
         this.skip('company', key, `Empresa «${key}»: ${zodReason(parsed.error)}`);
         continue;
       }
-      const name = parsed.data.name ?? key;
       if (this.existing('company', key)) {
-        this.companyByName.set(name.toLowerCase(), this.map('company').get(key) as string);
+        this.companyByName.set((parsed.data.name ?? key).toLowerCase(), this.map('company').get(key) as string);
         continue;
       }
+      const named = legacyName(parsed.data.name ?? key, 'company');
+      if ('error' in named) {
+        this.skip('company', key, `Empresa «${key.slice(0, 80)}»: el nombre no es válido (${named.error})`);
+        continue;
+      }
+      const name = named.name;
+      if (named.cleaned) this.report.warnings.push(`Empresa «${name}»: se quitaron caracteres invisibles o de control de su nombre`);
       if (takenNames.has(name.toLowerCase())) {
         this.skip('company', key, `Empresa «${name}»: ya existe una empresa con ese nombre en Jobby`);
         continue;
@@ -290,6 +327,7 @@ class Run {
         })
         .returning({ id: companies.id });
       takenNames.set(name.toLowerCase(), row.id);
+      this.companyNames.set(row.id, name);
       this.companyByName.set(name.toLowerCase(), row.id);
       created.push([key, row.id]);
     }
@@ -316,7 +354,7 @@ class Run {
     const credentialRows: Array<typeof authAccounts.$inferInsert> = [];
     const resetRows: Array<typeof verifications.$inferInsert> = [];
     const created: Array<[string, string]> = [];
-    for (const [uid, value] of entries(this.data.users)) {
+    for (const [uid, value] of this.records('user', this.data.users)) {
       if (this.existing('user', uid)) continue;
       const parsed = legacyUser.safeParse(value);
       if (!parsed.success) {
@@ -333,11 +371,29 @@ class Run {
         this.skip('user', uid, `Usuario ${u.email}: ya existe una cuenta con ese correo en Jobby`);
         continue;
       }
-      const companyId = level === 2 || level === 3 ? this.companyOf(u.companyId) : null;
-      if ((level === 2 || level === 3) && !companyId) {
+      const companyId = this.companyOf(u.companyId);
+      // Levels 1 and 4 are never taken from a file (decision 350): the earlier app let a browser write
+      // its own record. Such a person comes in as an employee of the record's company, or not at all,
+      // and the report lists them for a level 1 person to decide.
+      if (level === 1 || level === 4) {
+        this.report.lowered.push({ email: u.email, fileLevel: level, company: companyId ? (this.companyNames.get(companyId) ?? null) : null });
+        if (!companyId) {
+          this.skip('user', uid, `Usuario ${u.email}: nivel ${level} en el archivo y sin empresa; los niveles 1 y 4 no se importan (créalo a mano si corresponde)`);
+          continue;
+        }
+      }
+      if (!companyId) {
         this.skip('user', uid, u.companyId ? `Usuario ${u.email}: su empresa «${u.companyId}» no está en la exportación o no se importó` : `Usuario ${u.email}: nivel ${level} sin empresa`);
         continue;
       }
+      const givenLevel = level === 2 ? 2 : 3;
+      const named = legacyName(u.displayName ?? u.email.split('@')[0], 'person');
+      if ('error' in named) {
+        this.skip('user', uid, `Usuario ${u.email}: el nombre no es válido (${named.error})`);
+        continue;
+      }
+      if (named.cleaned && u.displayName) this.report.warnings.push(`Usuario ${u.email}: se quitaron caracteres invisibles o de control de su nombre`);
+      const name = named.name;
       let phone = u.phone ? toE164(u.phone) : null;
       if (u.phone && (!phone || phones.has(phone))) {
         this.report.warnings.push(`Usuario ${u.email}: el teléfono «${u.phone}» no es válido o ya lo usa otra cuenta; se importó sin teléfono`);
@@ -345,8 +401,8 @@ class Run {
       }
       if (phone) phones.add(phone);
       emails.add(u.email);
+      this.report.levels[givenLevel]++;
       const id = randomUUID();
-      const name = u.displayName ?? u.email.split('@')[0];
       const prefs = Array.isArray(u.benefitPreferences)
         ? u.benefitPreferences.filter((p): p is string => typeof p === 'string')
         : typeof u.benefitPreferences === 'string' && u.benefitPreferences
@@ -357,7 +413,7 @@ class Run {
         name,
         email: u.email,
         emailVerified: true,
-        level,
+        level: givenLevel,
         companyId,
         userType: u.userType === 'B' ? 'B' : 'A',
         status: recordStatusOf(u.status),
@@ -370,8 +426,6 @@ class Run {
         surveyType: u.surveyType === 'A' || u.surveyType === 'B' ? u.surveyType : null,
         benefitPreferences: prefs,
         generationalMemory: u.generationalMemory,
-        providerCategory: level === 4 ? u.category : null,
-        providerDescription: level === 4 ? u.description : null,
         contactPhone: u.contactPhone,
         createdBy: 'legacy-import',
         createdAt: u.createdAt ?? this.now,
@@ -387,7 +441,7 @@ class Run {
         this.mails.push({ email: u.email, name, token });
         this.report.passwords.mailed++;
       }
-      this.people.set(uid, { id, level, companyId, name, email: u.email });
+      this.people.set(uid, { id, level: givenLevel, companyId, name, email: u.email });
       created.push([uid, id]);
     }
     for (const part of chunks(rows)) await this.tx.insert(users).values(part);
@@ -399,12 +453,17 @@ class Run {
   private async platformBenefits(): Promise<void> {
     const rows: Array<typeof platformBenefits.$inferInsert & { id: string }> = [];
     const created: Array<[string, string]> = [];
-    for (const [key, value] of entries(this.data.jobby_benefits)) {
+    for (const [key, value] of this.records('platform_benefit', this.data.jobby_benefits)) {
       if (this.existing('platform_benefit', key)) continue;
       const parsed = legacyPlatformBenefit.safeParse(value);
       const title = parsed.success ? (parsed.data.title ?? parsed.data.name) : null;
       if (!parsed.success || !title) {
         this.skip('platform_benefit', key, `Beneficio Jobby ${key}: ${parsed.success ? 'no tiene título ni nombre' : zodReason(parsed.error)}`);
+        continue;
+      }
+      const named = legacyName(title, 'benefit');
+      if ('error' in named) {
+        this.skip('platform_benefit', key, `Beneficio Jobby ${key}: el título no es válido (${named.error})`);
         continue;
       }
       const b = parsed.data;
@@ -415,8 +474,8 @@ class Run {
       const stock = b.availableTokens === null ? 100 : b.availableTokens <= 0 ? null : b.availableTokens;
       rows.push({
         id,
-        title,
-        description: b.description ?? title,
+        title: named.name,
+        description: b.description ?? named.name,
         type,
         value: b.value,
         providerName: b.provider,
@@ -439,9 +498,9 @@ class Run {
   private async companyBenefits(): Promise<void> {
     const rows: Array<typeof companyBenefits.$inferInsert & { id: string }> = [];
     const created: Array<[string, string]> = [];
-    for (const [companyKey, benefits] of entries(this.data.company_benefits)) {
+    for (const [companyKey, benefits] of this.records('company_benefit', this.data.company_benefits)) {
       const companyId = this.companyOf(companyKey);
-      for (const [key, value] of entries(benefits as Record<string, unknown>)) {
+      for (const [key, value] of this.records('company_benefit', pairsIn(benefits), `${companyKey}/`)) {
         const legacyId = `${companyKey}/${key}`;
         if (this.existing('company_benefit', legacyId)) continue;
         if (!companyId) {
@@ -454,6 +513,11 @@ class Run {
           this.skip('company_benefit', legacyId, `Beneficio de empresa ${key}: ${parsed.success ? 'no tiene título ni nombre' : zodReason(parsed.error)}`);
           continue;
         }
+        const named = legacyName(title, 'benefit');
+        if ('error' in named) {
+          this.skip('company_benefit', legacyId, `Beneficio de empresa ${key}: el título no es válido (${named.error})`);
+          continue;
+        }
         const b = parsed.data;
         let startDate = isoDate(b.startDate);
         let endDate = isoDate(b.endDate);
@@ -462,8 +526,8 @@ class Run {
         rows.push({
           id,
           companyId,
-          title,
-          description: b.description ?? title,
+          title: named.name,
+          description: b.description ?? named.name,
           category: b.category,
           image: b.image,
           tokenCost: Math.max(1, b.tokenCost ?? 1),
@@ -524,7 +588,7 @@ class Run {
   private async requests(): Promise<void> {
     const rows: Array<typeof benefitRequests.$inferInsert & { id: string }> = [];
     const created: Array<[string, string]> = [];
-    for (const [key, value] of entries(this.data.benefit_requests)) {
+    for (const [key, value] of this.records('request', this.data.benefit_requests)) {
       if (this.existing('request', key)) continue;
       const parsed = legacyRequest.safeParse(value);
       if (!parsed.success) {
@@ -582,7 +646,7 @@ class Run {
     for (const part of chunks(requestIds, 5000)) {
       for (const r of await this.tx.select().from(benefitRequests).where(inArray(benefitRequests.id, part))) requestRows.set(r.id, r);
     }
-    const candidates = entries(this.data.benefit_tokens).map(([key, value]) => [key, legacyToken.safeParse(value)] as const);
+    const candidates = this.records('code', this.data.benefit_tokens).map(([key, value]) => [key, legacyToken.safeParse(value)] as const);
     const wanted = candidates.flatMap(([, p]) => (p.success && p.data.tokenCode ? [p.data.tokenCode.toUpperCase()] : []));
     const takenCodes = new Set<string>();
     for (const part of chunks(wanted, 5000)) {
@@ -667,7 +731,7 @@ class Run {
   private async balances(): Promise<void> {
     const inputs: Array<{ input: TransferInput; at: Date }> = [];
     const created: Array<[string, string]> = [];
-    for (const [uid, value] of entries(this.data.user_blank_tokens)) {
+    for (const [uid, value] of this.records('balance', this.data.user_blank_tokens)) {
       if (this.existing('balance', uid)) continue;
       const person = this.people.get(uid);
       if (!person) {
@@ -687,7 +751,10 @@ class Run {
       ];
       let problem: string | null = null;
       for (const w of wallets) {
-        if (w.target < 0) problem = `saldo ${w.tokenType === 'jobby' ? 'Jobby' : 'de empresa'} negativo (${w.target})`;
+        const label = w.tokenType === 'jobby' ? 'Jobby' : 'de empresa';
+        if (w.target < 0) problem = `saldo ${label} negativo (${w.target})`;
+        // Decision 351: a balance no person of the earlier app could have had is a broken record, not money.
+        if (w.target > MAX_IMPORTED_BALANCE) problem = `saldo ${label} de ${w.target.toLocaleString('es-CL')} tokens, más que el máximo importable (${MAX_IMPORTED_BALANCE.toLocaleString('es-CL')})`;
         if (w.tokenType === 'company' && !person.companyId && (w.target > 0 || w.history.length > 0)) problem = 'tiene tokens de empresa pero no tiene empresa';
       }
       if (problem) {
@@ -743,7 +810,7 @@ class Run {
     const rowsA: Array<typeof profileSurveys.$inferInsert> = [];
     const createdA: Array<[string, string]> = [];
     const seenA = new Set<string>();
-    for (const [key, value] of entries(this.data['encuestas-perfilamiento'])) {
+    for (const [key, value] of this.records('survey_a', this.data['encuestas-perfilamiento'])) {
       if (this.existing('survey_a', key)) continue;
       const parsed = legacySurveyA.safeParse(value);
       if (!parsed.success) {
@@ -777,7 +844,7 @@ class Run {
 
     const rowsB: Array<typeof surveyBResponses.$inferInsert> = [];
     const createdB: Array<[string, string]> = [];
-    for (const [uid, value] of entries(this.data.survey_b_responses)) {
+    for (const [uid, value] of this.records('survey_b', this.data.survey_b_responses)) {
       if (this.existing('survey_b', uid)) continue;
       const parsed = legacySurveyB.safeParse(value);
       const person = this.people.get(uid);
@@ -803,7 +870,7 @@ class Run {
 
   private async achievements(): Promise<void> {
     const created: Array<[string, string]> = [];
-    for (const [key, value] of entries(this.data.achievements)) {
+    for (const [key, value] of this.records('achievement', this.data.achievements)) {
       if (this.existing('achievement', key)) continue;
       const parsed = legacyAchievement.safeParse(value);
       const type = parsed.success ? parsed.data.condition.type : null;
@@ -832,9 +899,9 @@ class Run {
 
     const rows: Array<typeof userAchievements.$inferInsert> = [];
     const granted: Array<[string, string]> = [];
-    for (const [uid, list] of entries(this.data.user_achievements)) {
+    for (const [uid, list] of this.records('user_achievement', this.data.user_achievements)) {
       const person = this.people.get(uid);
-      for (const [key, value] of entries(list as Record<string, unknown>)) {
+      for (const [key, value] of this.records('user_achievement', pairsIn(list), `${uid}/`)) {
         const legacyId = `${uid}/${key}`;
         if (this.existing('user_achievement', legacyId)) continue;
         const parsed = legacyUserAchievement.safeParse(value);

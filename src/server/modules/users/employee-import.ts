@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, errorMessage } from '../../../domain/errors';
 import { violatedUniqueConstraint } from '../../db/errors';
-import type { ImportRow } from '../../../domain/employee-import';
+import { IMPORT_PREVIEWS_PER_HOUR, type ImportRow } from '../../../domain/employee-import';
 import { recordEvents } from '../events/outbox';
 import { toE164 } from '../../../domain/phone';
 import { displayName } from '../../../domain/schemas/auth';
@@ -18,6 +18,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
+import { countAttempt } from '../rate-limit/service';
 import { issueInvitations, type InvitationMail } from '../invitations/service';
 import { companyAccounts, employeeAddressRules, lockUserRoom } from './hr-users';
 
@@ -88,28 +89,35 @@ async function judge(db: Executor, rows: ImportRow[], companyId: string, domains
     candidates.push({ row, email: address.email, name: name.data, phone, userType });
   }
 
-  // Then what the database already holds: the addresses and numbers, in a few statements.
-  const taken = new Map<string, boolean>();
+  // Then what the database already holds: the addresses and numbers, in a few statements. Whose they
+  // are matters: HR may learn about its own company's people, never about anyone else's (decision 349).
+  const taken = new Map<string, 'employee' | 'ownStaff' | 'elsewhere'>();
   for (const part of chunks(candidates.map((c) => c.email))) {
     const found = await db
       .select({ email: users.email, companyId: users.companyId, level: users.level })
       .from(users)
       .where(inArray(users.email, part));
-    for (const f of found) taken.set(f.email, f.companyId === companyId && f.level === 3);
+    for (const f of found) taken.set(f.email, f.companyId !== companyId ? 'elsewhere' : f.level === 3 ? 'employee' : 'ownStaff');
   }
-  const phonesTaken = new Set<string>();
+  const phoneOwners = new Map<string, 'own' | 'elsewhere'>();
   for (const part of chunks(candidates.flatMap((c) => (c.phone ? [c.phone] : [])))) {
-    const found = await db.select({ phone: users.phone }).from(users).where(inArray(users.phone, part));
-    for (const f of found) if (f.phone) phonesTaken.add(f.phone);
+    const found = await db.select({ phone: users.phone, companyId: users.companyId }).from(users).where(inArray(users.phone, part));
+    for (const f of found) if (f.phone) phoneOwners.set(f.phone, f.companyId === companyId ? 'own' : 'elsewhere');
   }
 
+  // The company's own people first; then the room; only then, and without saying why, what someone
+  // outside the company holds. A full company so learns nothing, and a file of guesses learns only
+  // until the numbers nobody holds have taken the company's free places.
   let free = room.free;
   for (const c of candidates) {
-    const own = taken.get(c.email);
-    if (own === true) out.existing.push({ line: c.row.line, email: c.email });
-    else if (own === false) refuse(c.row, c.email, errorMessage('COMPANY_USER_EMAIL_IN_USE'));
-    else if (c.phone && phonesTaken.has(c.phone)) refuse(c.row, c.email, errorMessage('PHONE_IN_USE'));
+    const holder = taken.get(c.email);
+    const phoneOwner = c.phone ? phoneOwners.get(c.phone) : undefined;
+    if (holder === 'employee') out.existing.push({ line: c.row.line, email: c.email });
+    else if (holder === 'ownStaff') refuse(c.row, c.email, errorMessage('COMPANY_USER_EMAIL_IN_USE'));
+    else if (phoneOwner === 'own') refuse(c.row, c.email, errorMessage('PHONE_IN_USE'));
     else if (free < 1) refuse(c.row, c.email, errorMessage('COMPANY_USER_LIMIT', { maxUsers: room.maxUsers }));
+    else if (holder === 'elsewhere') refuse(c.row, c.email, errorMessage('IMPORT_EMAIL_UNAVAILABLE'));
+    else if (phoneOwner === 'elsewhere') refuse(c.row, c.email, errorMessage('IMPORT_PHONE_UNAVAILABLE'));
     else {
       free--;
       out.create.push({ line: c.row.line, name: c.name, email: c.email, phone: c.phone, userType: c.userType, emailVerified: rules.vouchedFor(c.email) });
@@ -120,11 +128,15 @@ async function judge(db: Executor, rows: ImportRow[], companyId: string, domains
 }
 
 /**
- * The preview (a dry run, nothing written): what confirming the whole file would do now.
- * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND.
+ * The preview (a dry run, nothing written): what confirming the whole file would do now. Each HR
+ * person has IMPORT_PREVIEWS_PER_HOUR of them (decision 349): a preview judges up to 10,000 rows
+ * against every account, which must not become a tool to sweep the platform's numbers.
+ * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND; RATE_LIMITED.
  */
 export async function previewEmployeeImport(db: Db, rows: ImportRow[], actor: Actor, domains: Domains): Promise<EmployeeImportPreview> {
   const companyId = companyOf(actor);
+  const attempt = await countAttempt(db, [{ key: `import-preview:${actor.id}`, limit: IMPORT_PREVIEWS_PER_HOUR, keepOnSuccess: true }], 3600);
+  if (!attempt.allowed) throw new AppError('RATE_LIMITED');
   const [company] = await db
     .select({ maxUsers: companies.maxUsers, userCount: db.$count(users, companyAccounts(companyId)) })
     .from(companies)

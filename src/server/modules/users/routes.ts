@@ -127,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/company/users/import/preview', {
-    config: hr,
+    config: { ...hr, errors: ['RATE_LIMITED'] },
     // A whole file of up to 10,000 rows travels in one preview.
     bodyLimit: 8 * 1024 * 1024,
     schema: { tags: ['hr'], summary: 'Vista previa de una importación de colaboradores (no guarda nada)', body: employeeImportPreviewInputSchema, response: { 200: employeeImportPreviewSchema } },
