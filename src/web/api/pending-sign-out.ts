@@ -54,7 +54,12 @@ export function finishPendingSignOut(): Promise<void> {
  * opened again, finishes what was pressed offline without anyone doing anything. Returns the cleanup.
  */
 export function finishPendingSignOutWhenOnline(): () => void {
-  const finish = () => void finishPendingSignOut().catch(() => undefined);
+  // After an ask still under way (it may be failing as the connection returns), once more if needed.
+  const finish = () =>
+    void (finishing ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(finishPendingSignOut)
+      .catch(() => undefined);
   window.addEventListener('online', finish);
   if (navigator.onLine) finish();
   return () => window.removeEventListener('online', finish);
