@@ -44,10 +44,12 @@ export async function endSessionSignedOutOffline(request: FastifyRequest, _reply
   endedHere.set(request, sessionCookie);
 }
 
-/** A Set-Cookie that removes `name` (the attributes it was set with, so the browser matches it). */
-function expired(name: string, httpOnly: boolean): string {
-  const secure = name.startsWith('__Secure-') ? '; Secure' : '';
-  return `${name}=; Path=/; Max-Age=0; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure}`;
+/**
+ * A Set-Cookie that removes `name`, with the attributes it was set with. `secure`: the site is served
+ * over HTTPS (better-auth's session cookie then carries the `__Secure-` prefix, which requires it).
+ */
+function expired(name: string, options: { httpOnly: boolean; secure: boolean }): string {
+  return `${name}=; Path=/; Max-Age=0; SameSite=Lax${options.httpOnly ? '; HttpOnly' : ''}${options.secure ? '; Secure' : ''}`;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function expireSignedOutCookies(request: FastifyRequest, reply: Fas
   if (!sessionCookie) return;
   const set = reply.getHeader('set-cookie');
   const cookies = (Array.isArray(set) ? set : set === undefined ? [] : [String(set)]).map(String);
-  reply.header('set-cookie', expired(SIGN_OUT_PENDING_COOKIE, false));
-  if (!cookies.some((cookie) => cookie.startsWith(`${sessionCookie}=`))) reply.header('set-cookie', expired(sessionCookie, true));
+  const secure = sessionCookie.startsWith('__Secure-');
+  reply.header('set-cookie', expired(SIGN_OUT_PENDING_COOKIE, { httpOnly: false, secure }));
+  if (!cookies.some((cookie) => cookie.startsWith(`${sessionCookie}=`))) reply.header('set-cookie', expired(sessionCookie, { httpOnly: true, secure }));
 }
