@@ -50,6 +50,10 @@ export default defineConfig({
         // first visit downloads about 1.2 MB instead of 2 MB; those areas load from the network).
         globIgnores: ['**/{admin,hr,provider}-routes-*', '**/zxing-*', '**/code-scanner-*', '**/bot-*'],
         cleanupOutdatedCaches: true,
+        // The first worker takes charge of the tab that installed it at once, not from its next load:
+        // a first visit that loses the connection before reloading still opens offline (decision 348).
+        // A newer build still waits for 'Actualizar' (registerType 'prompt': no skipWaiting).
+        clientsClaim: true,
         // Pages come from the network (with the server's first-data preload, decision 147); only
         // without one does the stored shell answer. So a new build is what the next open shows.
         navigateFallback: null,

@@ -12,6 +12,7 @@ import type { Actor } from './actor';
 import { createAuth, createAuthSessionReader, type Auth } from './auth/auth';
 import type { SessionReader } from './auth/session-reader';
 import { authRoutes } from './auth/routes';
+import { endSessionSignedOutOffline, expireSignedOutCookies } from './auth/pending-sign-out';
 import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
 import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './http/access';
@@ -129,6 +130,9 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   // Before anything else: a state-changing call from another site is refused (second defence after
   // SameSite cookies), then, before body validation, a caller without the right level learns nothing.
   app.addHook('onRequest', refuseCrossSite);
+  // A sign-out pressed offline ends its session on the first request that reaches us (decision 346).
+  app.addHook('onRequest', endSessionSignedOutOffline);
+  app.addHook('onSend', expireSignedOutCookies);
   app.addHook('onRequest', enforceAccess);
   // API answers are per user and change with every write: no browser or proxy may keep them.
   app.addHook('onSend', async (request, reply) => {

@@ -8,6 +8,7 @@ import { meQuery, useMe } from './api/session';
 import { isSurveyPending } from '../domain/levels';
 import { firstDataOf } from '../domain/first-data';
 import { keepOfflineSnapshot } from './api/offline-snapshot';
+import { finishPendingSignOutWhenOnline } from './api/pending-sign-out';
 import { createQueryClient } from './api/session-ended';
 import { AppRouter, firstScreenLoaded } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
@@ -17,6 +18,8 @@ import { lazyNamed } from './components/lazy-named';
 
 const queryClient = createQueryClient();
 keepOfflineSnapshot(queryClient);
+// A sign-out pressed without a connection is finished as soon as there is one (decision 346).
+finishPendingSignOutWhenOnline();
 
 const Overlays = lazy(() => import('./app/overlays'));
 // The service worker is registered (and 'Nueva versión disponible' watched for) 3 s after the page has

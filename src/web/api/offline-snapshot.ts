@@ -13,6 +13,7 @@ import { dehydrate, hydrate, onlineManager, type DehydratedState, type Query, ty
 import type { Me } from '../../domain/schemas/me';
 import { whenIdle } from '../components/when-idle';
 import { queryKeys } from './keys';
+import { isSignOutPending } from './pending-sign-out';
 
 const STORAGE_KEY = 'jobby:sin-conexion';
 const EMPLOYEE_LEVEL = 3;
@@ -45,7 +46,8 @@ function read(): Snapshot | null {
 /** Keeps the kept queries of the signed-in employee; anyone else (or nobody) leaves nothing behind. */
 function save(queryClient: QueryClient): void {
   const me = queryClient.getQueryData<Me | null>(queryKeys.session.all);
-  if (!me || me.level !== EMPLOYEE_LEVEL) {
+  // Another tab still open after this person signed out (offline, decision 346) keeps nothing.
+  if (!me || me.level !== EMPLOYEE_LEVEL || isSignOutPending()) {
     clearOfflineData();
     return;
   }
@@ -93,9 +95,14 @@ function flushPendingSave(): void {
  */
 export function keepOfflineSnapshot(queryClient: QueryClient): () => void {
   onlineManager.setOnline(navigator.onLine);
-  if (!navigator.onLine) {
+  if (!navigator.onLine && !isSignOutPending()) {
     const snapshot = read();
-    if (snapshot) hydrate(queryClient, snapshot.state);
+    if (snapshot) {
+      hydrate(queryClient, snapshot.state);
+      // Answers of an earlier visit, however recent: read again as soon as the connection is back,
+      // even those younger than their staleTime (decision 347). Their time (`dataUpdatedAt`) stays.
+      void queryClient.invalidateQueries({ refetchType: 'none' });
+    }
   }
   window.addEventListener('pagehide', flushPendingSave);
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {

@@ -5,6 +5,7 @@ import { api, ApiError } from './client';
 import { queryKeys } from './keys';
 import { API } from '../../domain/first-data';
 import { clearOfflineData } from './offline-snapshot';
+import { signOutForSure } from './pending-sign-out';
 
 /** The session's user; `null` when nobody is signed in (401). */
 export const meQuery = queryOptions({
@@ -20,8 +21,16 @@ export const meQuery = queryOptions({
     }
   },
   staleTime: 60_000,
-  retry: false,
+  // A read that never reached the server is asked again: the connection just came back and is not
+  // up yet, or the read took the answer of index.html's preload that failed offline (decision 347).
+  // TanStack Query holds the retries while the browser is offline. Any answer of the server is final.
+  retry: (failureCount, error) => isUnreachable(error) && failureCount < 3,
 });
+
+/** The server was not reached (no answer at all), as opposed to an answer that says no. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
 
 export function useMe() {
   return useQuery(meQuery);
@@ -60,7 +69,9 @@ export async function signUp(name: string, email: string, password: string): Pro
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/sign-out', {}),
+    // For sure (decision 346): a marker the server honours on the next request that reaches it, then
+    // the call itself, asked again when the connection is back if it fails now.
+    mutationFn: signOutForSure,
     // Offline too: the call fails, and this device still forgets the person at once.
     networkMode: 'always',
     onSettled: () => {

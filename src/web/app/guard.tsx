@@ -36,7 +36,10 @@ export function RequireArea({ level, children, loadingLabel }: { level: Level; c
     );
   }
   if (isPending) return <PageLoader label={loadingLabel} />;
-  if (isError) {
+  // Only when nobody is known: a re-read that failed while the person is known (from this session or
+  // the offline snapshot) leaves their screen in place, and the screen's own reads say what failed
+  // (decision 347). A 401 is not shown here either: session-ended.ts sends the person to /login.
+  if (isError && !me) {
     return <ErrorState message={`Error al cargar datos de usuario: ${messageOf(error)}`} onRetry={() => void refetch()} />;
   }
   if (!me) return <Navigate to={loginHere} replace />;
