@@ -24,6 +24,8 @@ function open(config: AppConfig): Promise<Database> {
     url: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
     poolSize: Math.ceil(POOL_SIZE / config.serverProcesses),
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
+    acquireTimeoutMs: config.databaseTimeouts.acquireMs,
   });
 }
 
