@@ -5,10 +5,12 @@
  * change reaches it; the outbox's LISTEN comes back too, and wakes its worker, so the bell hears an
  * assignment made meanwhile without the 30 s sweep. PostgreSQL only: PGlite listens in-process.
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/server/app';
 import { startJobs } from '../../../src/server/jobs';
+import { listenerFor } from '../../../src/server/modules/events/live';
 import { webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
@@ -82,11 +84,13 @@ async function openStream(cookie: string) {
   };
 }
 
-/** Terminates the backends of the test's database that LISTEN (their last statement); answers how many. */
-async function terminateListeners(): Promise<number> {
+const databaseName = () => new URL(ctx.database.url!).pathname.slice(1);
+
+/** Terminates the backends of the test's database that LISTEN (their last statement; `channel`, or any); answers how many. */
+async function terminateListeners(channel = '%'): Promise<number> {
   const { rows } = await admin.query<{ n: number }>(
-    "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and query like 'LISTEN %'",
-    [new URL(ctx.database.url!).pathname.slice(1)],
+    'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and query like $2',
+    [databaseName(), `LISTEN ${channel}`],
   );
   return rows[0].n;
 }
@@ -128,6 +132,28 @@ describe.skipIf(!onPostgres)('the LISTEN connections after PostgreSQL ends them'
       await expect.poll(unread, { timeout: WITHIN_MS, interval: 50 }).toBe(1);
     } finally {
       await jobs.stop();
+    }
+  });
+
+  it('PostgreSQL refusing connections for a while: the LISTEN keeps trying, and listens again once it accepts', async () => {
+    const channel = 'jobby_relisten_test';
+    const failures: string[] = [];
+    const heard: string[] = [];
+    let resumed = 0;
+    const listen = listenerFor(ctx.database, { info: () => undefined, error: (message) => failures.push(message) });
+    const stop = await listen(channel, (payload) => heard.push(payload), () => (resumed += 1));
+    try {
+      await admin.query(`alter database ${databaseName()} with allow_connections false`);
+      expect(await terminateListeners(channel)).toBe(1);
+      await expect.poll(() => failures.some((m) => m.includes('no se pudo restablecer')), { timeout: WITHIN_MS }).toBe(true);
+      expect(resumed).toBe(0);
+      await admin.query(`alter database ${databaseName()} with allow_connections true`);
+      await expect.poll(() => resumed, { timeout: WITHIN_MS }).toBe(1);
+      await ctx.db.execute(sql`select pg_notify(${channel}, 'otra vez')`);
+      await expect.poll(() => heard, { timeout: WITHIN_MS }).toEqual(['otra vez']);
+    } finally {
+      await admin.query(`alter database ${databaseName()} with allow_connections true`);
+      await stop();
     }
   });
 });

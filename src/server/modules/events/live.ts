@@ -72,8 +72,9 @@ export function listenerFor(database: Database, log: ListenLog = { info: () => u
 
     /** A connected client that LISTENs; rejects (its client ended) when either step fails. */
     const listen = async (): Promise<pg.Client> => {
-      // keepAlive: a LISTEN connection only reads, so a peer that vanished without a word is noticed by TCP.
-      const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+      // keepAlive: a LISTEN connection only reads, so a peer that vanished without a word is noticed by
+      // TCP; and an attempt that gets no answer gives up after 10 s (then the next one, after its wait).
+      const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 });
       // For the client's whole life: before `current` is set, the failing connect/LISTEN below reports it.
       client.on('error', (error) => lost(client, error));
       client.on('end', () => lost(client, null));
