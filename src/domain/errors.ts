@@ -27,6 +27,8 @@ export const ERRORS = {
     message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',
   },
   INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Intenta nuevamente.' },
+  // Not in the spec (issue 38 A, decision 343): the database's connection was lost or did not answer in time.
+  DATABASE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.' },
 
   // Sign-in (part 1 §8, by auth error code)
   INVALID_CREDENTIALS: { status: 401, message: 'Credenciales incorrectas. Verifica tu correo y contraseña.' },

@@ -82,7 +82,7 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   const mail = createMailTransport(database.db, config);
   const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp) };
   // The live screens' fan-out: this copy LISTENs once, its SSE connections hear their own scope.
-  const live = new LiveHub(listenerFor(database), database.db, config.live);
+  const live = new LiveHub(listenerFor(database, app.log), database.db, config.live);
   await live.start();
   app.addHook('onClose', () => live.close());
   // Invitations still queued for SMTP (decision 290) go out before the process ends.

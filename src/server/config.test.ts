@@ -30,6 +30,13 @@ describe('loadConfig defaults (issue 6)', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.test/jobby', SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
   });
 
+  it('bounds PostgreSQL statements and the wait for a connection, 30 s and 10 s unless told (decision 343)', () => {
+    expect(loadConfig({ ...base }).databaseTimeouts).toEqual({ statementMs: 30_000, acquireMs: 10_000 });
+    expect(loadConfig({ ...base, DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_ACQUIRE_TIMEOUT_MS: '2500' }).databaseTimeouts).toEqual({ statementMs: 0, acquireMs: 2_500 });
+    expect(() => loadConfig({ ...base, DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base, DATABASE_ACQUIRE_TIMEOUT_MS: 'pronto' })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS/);
+  });
+
   it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses "true"', () => {
     expect(loadConfig({ ...base }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);

@@ -11,6 +11,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Unset → embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL: the longest one statement of the server may run (ms); 0 = no limit (issue 38 A, decision 343). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** PostgreSQL: the longest a request waits for a pooled connection, opening one included (ms); 0 = no limit. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DATA_DIR: z.string().default('./data'),
   STAFF_EMAIL_DOMAIN: z.string().min(3).default('jobby.cl'),
   PROVIDER_EMAIL_DOMAIN: z.string().min(3).default('jobby.sup'),
@@ -72,6 +76,8 @@ export type AppConfig = {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /** PostgreSQL's limits for the server's pool (ms, 0 = none): a lost database answers 503, never a hang (decision 343). */
+  databaseTimeouts: { statementMs: number; acquireMs: number };
   dataDir: string;
   staffDomain: string;
   providerDomain: string;
@@ -225,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL ?? null,
+    databaseTimeouts: { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, acquireMs: env.DATABASE_ACQUIRE_TIMEOUT_MS },
     dataDir: env.DATA_DIR,
     staffDomain: env.STAFF_EMAIL_DOMAIN.toLowerCase(),
     providerDomain: env.PROVIDER_EMAIL_DOMAIN.toLowerCase(),
@@ -275,6 +282,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: null,
+    databaseTimeouts: { statementMs: 30_000, acquireMs: 10_000 },
     dataDir: './data/test',
     staffDomain: 'jobby.cl',
     providerDomain: 'jobby.sup',

@@ -103,8 +103,11 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps &
     () => deliverDueWebhooks(db, { policy: deps.webhookPolicy, secretKey: deps.webhookSecretKey }).then(() => undefined),
     (error) => log.error(`Webhooks: ${messageOf(error)}`),
   );
-  const unlisten = await listenerFor(database)(OUTBOX_CHANNEL, () => void drain());
-  const unlistenWebhooks = await listenerFor(database)(WEBHOOK_CHANNEL, () => void webhooks.run());
+  // A LISTEN lost and back (a failover, a restart) wakes its worker once: what was committed meanwhile
+  // is not left for the sweep (decision 344).
+  const listen = listenerFor(database, log);
+  const unlisten = await listen(OUTBOX_CHANNEL, () => void drain(), () => void drain());
+  const unlistenWebhooks = await listen(WEBHOOK_CHANNEL, () => void webhooks.run(), () => void webhooks.run());
   const sweep = setInterval(() => {
     void drain();
     void webhooks.run();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { buildApp, defaultWebDir } from './app';
 import { startJobs } from './jobs';
 import { loadConfig, writeDevOutboxToken, type AppConfig } from './config';
-import { migrateDatabase, openDatabase, POOL_SIZE, type Database } from './db/client';
+import { isDatabaseUnavailable, migrateDatabase, openDatabase, POOL_SIZE, type Database } from './db/client';
 import { sealPlainSecrets, webhookSecretKey } from './modules/webhooks/secret-box';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed';
 
@@ -24,6 +24,8 @@ function open(config: AppConfig): Promise<Database> {
     url: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
     poolSize: Math.ceil(POOL_SIZE / config.serverProcesses),
+    statementTimeoutMs: config.databaseTimeouts.statementMs,
+    acquireTimeoutMs: config.databaseTimeouts.acquireMs,
   });
 }
 
@@ -36,9 +38,24 @@ async function prepareDatabase(config: AppConfig, database: Database): Promise<b
   return true;
 }
 
+/**
+ * A promise nobody awaited that failed because the database went away is logged, and the copy goes on
+ * (decision 343): pg-boss 10.4 completes and fails its jobs without awaiting the statement, so a
+ * connection lost at that moment would otherwise end the process (the job is taken again when it
+ * expires, or at its next tick; every job of jobs.ts is safe to run twice). Any other unhandled
+ * rejection still ends the process, as Node would.
+ */
+function surviveLostDatabase(log: { error: (message: string) => void }) {
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.error(`Conexión a PostgreSQL perdida en una tarea en segundo plano: ${(reason as Error).message}`);
+  });
+}
+
 /** Serves the API, the web app and the background jobs on an already prepared database; resolves with the port once listening. */
 async function serve(config: AppConfig, database: Database): Promise<number> {
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
+  surviveLostDatabase({ error: (m) => app.log.error(m) });
   const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, {
     botTransport: app.deps.bot.transport,
     webhookPolicy: { production: config.env === 'production' },

@@ -39,6 +39,16 @@ type OpenDatabaseOptions = {
   pgliteDataDirDump?: Blob | null;
   /** Connections this process may open to PostgreSQL; POOL_SIZE unless told. */
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest one statement of this pool may run (ms; PostgreSQL's `statement_timeout`,
+   * sent at connection start); unset or 0: no limit. The server passes DATABASE_STATEMENT_TIMEOUT_MS.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: the longest a caller waits for a pooled connection, opening one included (ms; pg-pool's
+   * `connectionTimeoutMillis`); unset or 0: no limit. The server passes DATABASE_ACQUIRE_TIMEOUT_MS.
+   */
+  acquireTimeoutMs?: number;
 };
 
 /** A server's connections to PostgreSQL, shared out among its processes (decision 318). */
@@ -64,7 +74,7 @@ const NAMED_TEXTS_MAX = 500;
  * UPDATE) was parsed, analysed and planned again. Statements without parameters (BEGIN, COMMIT) stay
  * simple queries. The names are the pool's: one name stands for one text on all its connections.
  */
-function namedStatementsClient(): typeof pg.Client {
+function namedStatementsClient(onConnectionError: (error: Error) => void): typeof pg.Client {
   const names = new Map<string, string>();
   const nameOf = (text: string, params: number): string | undefined => {
     const known = names.get(text);
@@ -74,6 +84,15 @@ function namedStatementsClient(): typeof pg.Client {
     return name;
   };
   return class NamedStatementsClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      // For the connection's whole life (issue 38 A, probe R1): pg-pool listens only while a client is
+      // idle, and a checked-out client whose backend ends (a failover, a restart, pg_terminate_backend)
+      // emits 'error' on itself; unheard, Node ends the process. Its caller's query fails on its own
+      // (the error handler answers 503), and the pool drops the client when it is released.
+      this.on('error', onConnectionError);
+    }
+
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ name?: unknown; text?: unknown; values?: unknown } | string, unknown];
       if (config && typeof config === 'object' && config.name === undefined && typeof config.text === 'string') {
@@ -88,10 +107,16 @@ function namedStatementsClient(): typeof pg.Client {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? POOL_SIZE, Client: namedStatementsClient() });
-    // An idle connection closed by the server (restart, failover, a dropped test database) must not
-    // crash the process: the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => console.error(`Conexión a PostgreSQL cerrada: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? POOL_SIZE,
+      Client: namedStatementsClient((error) => console.error(`Conexión a PostgreSQL perdida: ${error.message}`)),
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      ...(options.acquireTimeoutMs ? { connectionTimeoutMillis: options.acquireTimeoutMs } : {}),
+    });
+    // An idle connection closed by the server is discarded by the pool (its own listener above logged
+    // it); the pool re-emits the error here, and an unheard 'error' would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, driver: 'postgres', pglite: null, url: options.url, close: () => pool.end() };
   }
@@ -111,10 +136,47 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder });
+    // On a connection of its own, outside the pool's statement timeout: a migration that rebuilds an
+    // index of a large table may take longer than any request should.
+    const client = new pg.Client({ connectionString: database.url ?? undefined });
+    client.on('error', (error) => console.error(`Conexión a PostgreSQL perdida durante la migración: ${error.message}`));
+    await client.connect();
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   } else {
     await migratePglite(database.db as never, { migrationsFolder });
   }
+}
+
+/** PostgreSQL's SQLSTATEs of a connection that ended or could not start, and of a statement cancelled (its timeout). */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, shutting down, in recovery
+  '57014', // query_canceled: the statement timeout
+  '53300', // too_many_connections
+]);
+/** Node's socket errors of a connection to the database that went away. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** pg's and pg-pool's own errors (they carry no code): a connection lost, closed, or not had in time. */
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout)/;
+
+/**
+ * Whether an error means the database could not be reached or answered in time (issue 38 A): a lost
+ * connection (SQLSTATE class 08, 57P0x, a reset socket, pg's "Connection terminated"), no pooled
+ * connection within DATABASE_ACQUIRE_TIMEOUT_MS, or a statement cut by DATABASE_STATEMENT_TIMEOUT_MS.
+ * Looks through wrappers (drizzle's DrizzleQueryError keeps the driver's error as `cause`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
 }
 
 /** Rows of a raw SQL query, on either driver (both answer `{ rows }`). */

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, errorMessage, type ErrorBody } from '../../domain/errors';
+import { isDatabaseUnavailable } from '../db/client';
+
+/** Seconds a caller is asked to wait after a 503 DATABASE_UNAVAILABLE (a reconnection takes about that). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** The one error handler (CONVENTIONS "Errors"): catalogue codes out, never a stack on 5xx. */
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -13,6 +17,11 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     return reply.status(400).send(
       validationBody(error.validation.map((v) => ({ in: location, path: v.instancePath.slice(1).replaceAll('/', '.'), message: v.message ?? errorMessage('VALIDATION') }))),
     );
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A lost connection is not our bug: the pool replaces it, the caller tries again (decision 343).
+    request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable');
+    return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send(body('DATABASE_UNAVAILABLE', errorMessage('DATABASE_UNAVAILABLE')));
   }
   const status = (error as FastifyError).statusCode;
   if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE')));

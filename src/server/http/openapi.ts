@@ -95,7 +95,8 @@ function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema:
   // access.ts refuseCrossSite: a state-changing call from another site.
   if (changes) codes.push('FORBIDDEN');
   if (schema?.params) codes.push('NOT_FOUND');
-  codes.push(...(config.errors ?? []), 'INTERNAL');
+  // errors.ts: any route's database may be out of reach for a moment (decision 343).
+  codes.push(...(config.errors ?? []), 'INTERNAL', 'DATABASE_UNAVAILABLE');
   return codes;
 }
 
@@ -147,7 +148,7 @@ function transform(input: TransformInput) {
 /** A documented operation that Fastify cannot describe from a schema. */
 function operation(summary: string, tag: string, extra: JsonObject, errors: readonly ErrorCode[]): JsonObject {
   const responses: JsonObject = { ...((extra.responses as JsonObject | undefined) ?? {}) };
-  for (const [status, codes] of byStatus([...errors, 'INTERNAL'])) responses[status] = errorResponse(status, codes);
+  for (const [status, codes] of byStatus([...errors, 'INTERNAL', 'DATABASE_UNAVAILABLE'])) responses[status] = errorResponse(status, codes);
   return { summary, tags: [tag], security: [], ...extra, responses };
 }
 

@@ -70,6 +70,20 @@ describe('useLiveUpdates', () => {
   /** Which of the given keys are stale after the stream says `topic` changed. */
   const staleAfter = (topic: LiveTopic, keys: readonly (readonly unknown[])[]) => staleAfterEvent('change', JSON.stringify({ topic }), keys);
 
+  it('a `ready` after the first (the browser reconnected, or the server listens again: decision 344) refreshes everything', () => {
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+    const client = new QueryClient();
+    const keys = [queryKeys.session.all, queryKeys.session.balances(), queryKeys.notifications.all];
+    for (const key of keys) client.setQueryData(key, 'fresh');
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    renderHook(() => useLiveUpdates(true), { wrapper });
+    const stale = () => keys.filter((key) => client.getQueryState(key)?.isInvalidated).length;
+    act(() => FakeEventSource.last!.emit('ready'));
+    expect(stale()).toBe(0);
+    act(() => FakeEventSource.last!.emit('ready'));
+    expect(stale()).toBe(keys.length);
+  });
+
   it('a stream that fails or is refused re-reads who is signed in, and only that (decision 320)', () => {
     const me = queryKeys.session.all;
     const balances = queryKeys.session.balances();

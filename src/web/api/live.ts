@@ -22,7 +22,9 @@ export const LIVE_REFRESHES: Record<LiveTopic, readonly QueryRoot[]> = {
 /**
  * Listens to the caller's live stream while signed in and refreshes the matching queries. The
  * browser's EventSource reconnects by itself (the server sends `retry`); after a reconnection
- * everything shown is refreshed once, as changes may have been missed meanwhile.
+ * everything shown is refreshed once, as changes may have been missed meanwhile. The server sends
+ * `ready` again on an open stream for the same reason when its own LISTEN on the database was lost and
+ * is back (decision 344): any `ready` after the first means "refetch everything".
  */
 export function useLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();

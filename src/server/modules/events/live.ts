@@ -17,6 +17,8 @@ type LiveListener = {
   isHr: boolean;
   isAdmin: boolean;
   send: (topic: LiveTopic) => void;
+  /** Tells the browser it may have missed changes: it refetches everything on screen (decision 344). */
+  resync: () => void;
   /** What the stream was opened with: it ends when any of it is no longer true (issue 18 #5). */
   sessionId: string;
   level: number | null;
@@ -39,21 +41,93 @@ function hears(listener: LiveListener, message: LiveMessage): boolean {
   return listener.isHr && listener.companyId !== null && (message.hrOf?.includes(listener.companyId) ?? false);
 }
 
-type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+/**
+ * LISTEN on a channel: `onMessage` for each NOTIFY; `onResume` after the listening connection was lost
+ * and is back (NOTIFYs sent meanwhile were not heard: the caller catches up). Answers the function
+ * that stops listening.
+ */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onResume?: () => void) => Promise<() => Promise<void>>;
 
-/** LISTEN on either driver; answers the function that stops listening. */
-export function listenerFor(database: Database): Listen {
-  return async (channel, onMessage) => {
+type ListenLog = { info: (message: string) => void; error: (message: string) => void };
+
+/** The wait before the n-th attempt to listen again (from 0): doubling from 250 ms up to 10 s, each ±25 % so copies spread out. */
+export function relistenDelayMs(attempt: number): number {
+  const base = Math.min(250 * 2 ** Math.min(attempt, 10), 10_000);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+/**
+ * LISTEN on either driver. PGlite listens in-process. On PostgreSQL a dedicated connection listens
+ * and, when it ends ('error' or 'end': a failover, a restart, pg_terminate_backend), is replaced with
+ * back-off (relistenDelayMs) until LISTEN holds again, then `onResume` runs (issue 38 A, decision 344).
+ * The first connection is made before this resolves, so a copy that cannot listen does not start.
+ */
+export function listenerFor(database: Database, log: ListenLog = { info: () => undefined, error: (m) => console.error(m) }): Listen {
+  return async (channel, onMessage, onResume) => {
     if (database.pglite) return database.pglite.listen(channel, onMessage);
-    const client = new pg.Client({ connectionString: database.url ?? undefined });
-    client.on('error', () => undefined);
-    await client.connect();
-    client.on('notification', (n) => {
-      if (n.channel === channel) onMessage(n.payload ?? '');
-    });
-    await client.query(`LISTEN ${channel}`);
+    const url = database.url ?? undefined;
+    let current: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | null = null;
+
+    /** A connected client that LISTENs; rejects (its client ended) when either step fails. */
+    const listen = async (): Promise<pg.Client> => {
+      // keepAlive: a LISTEN connection only reads, so a peer that vanished without a word is noticed by
+      // TCP; and an attempt that gets no answer gives up after 10 s (then the next one, after its wait).
+      const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 10_000 });
+      // For the client's whole life: before `current` is set, the failing connect/LISTEN below reports it.
+      client.on('error', (error) => lost(client, error));
+      client.on('end', () => lost(client, null));
+      client.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return client;
+    };
+
+    const again = (attempt: number) => {
+      if (stopped) return;
+      const delay = relistenDelayMs(attempt);
+      retry = setTimeout(() => {
+        retry = null;
+        listen().then(
+          (client) => {
+            if (stopped) return void client.end().catch(() => undefined);
+            current = client;
+            log.info(`Escucha de ${channel} restablecida`);
+            onResume?.();
+          },
+          (error: unknown) => {
+            log.error(`Escucha de ${channel}: no se pudo restablecer (${error instanceof Error ? error.message : String(error)}); nuevo intento`);
+            again(attempt + 1);
+          },
+        );
+      }, delay);
+      retry.unref();
+    };
+
+    /** The listening client ended: once per client, and only the one in use (a failing attempt is handled by its caller). */
+    function lost(client: pg.Client, error: Error | null) {
+      if (client !== current || stopped) return;
+      current = null;
+      void client.end().catch(() => undefined);
+      log.error(`Escucha de ${channel} perdida${error ? ` (${error.message})` : ''}; se restablece`);
+      again(0);
+    }
+
+    current = await listen();
     return async () => {
-      await client.end().catch(() => undefined);
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
     };
   };
 }
@@ -80,6 +154,9 @@ export class LiveHub {
         return;
       }
       for (const listener of this.listeners) if (hears(listener, message)) listener.send(message.topic);
+    }, () => {
+      // The LISTEN was lost and is back: what was committed meanwhile was never heard.
+      for (const listener of this.listeners) listener.resync();
     });
     this.timer = setInterval(() => void this.recheck().catch(() => undefined), this.options.recheckMs);
     this.timer.unref();

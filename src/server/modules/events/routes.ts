@@ -31,6 +31,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         level: actor.level,
         sessionId,
         send: (topic: LiveTopic) => res.write(`event: change\ndata: ${JSON.stringify({ topic })}\n\n`),
+        // `ready` again on an open stream: the web refetches everything on screen, as after its own
+        // reconnection (src/web/api/live.ts); sent when this copy's LISTEN came back (decision 344).
+        resync: () => res.write('event: ready\ndata: {}\n\n'),
         end: () => end(),
       });
       // Checked before the stream starts, so the refusal is an ordinary JSON answer.

@@ -1,0 +1,88 @@
+/**
+ * A request never waits on PostgreSQL without bound (issue 38 A, decision 343): one that gets no
+ * pooled connection within the acquire timeout, or whose statement runs past the statement timeout (here
+ * waiting on a lock), answers 503 DATABASE_UNAVAILABLE in Spanish, and the same request answers 200 once
+ * the database is free again. PostgreSQL only: PGlite has neither a pool nor other sessions.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../../src/server/app';
+import { openDatabase, type Database } from '../../../src/server/db/client';
+import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Far beyond both limits below: an answer later than this is a hang. */
+const HANG_MS = 10_000;
+
+let ctx: TestContext;
+/** The server under test: ONE pooled connection, 300 ms to get it, 500 ms per statement. */
+let bounded: Database;
+let app: App;
+let cookie: string;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  ctx = await createTestContext();
+  bounded = await openDatabase({ url: ctx.database.url, poolSize: 1, acquireTimeoutMs: 300, statementTimeoutMs: 500 });
+  app = await buildApp({ config: ctx.config, database: bounded });
+  await app.ready();
+  const companyId = await createCompany(ctx.db, 'Plazo');
+  await createUser(ctx.db, { email: 'ana@plazo.cl', companyId });
+  cookie = await signIn(ctx.app, 'ana@plazo.cl');
+});
+afterAll(async () => {
+  await app?.close();
+  await bounded?.close();
+  await ctx?.close();
+});
+
+/** GET /api/me/balances on the bounded server: its status and body, or 'hang'. */
+async function readBalances(): Promise<{ status: number | 'hang'; body: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), HANG_MS)));
+  const answer = await Promise.race([app.inject({ method: 'GET', url: '/api/me/balances', headers: as(cookie) }), hang]);
+  clearTimeout(timer);
+  return answer === 'hang' ? { status: 'hang', body: null } : { status: answer.statusCode, body: answer.json() };
+}
+
+const unavailable = { error: { code: 'DATABASE_UNAVAILABLE', message: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.' } };
+
+describe.skipIf(!onPostgres)('PostgreSQL timeouts', () => {
+  it('no pooled connection within the acquire timeout: 503, then 200 once the connection is free', async () => {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => undefined as void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Takes the pool's only connection and keeps it until released.
+    const holder = bounded.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      holding();
+      await released;
+    });
+    await held;
+    const refused = await readBalances();
+    release();
+    await holder;
+    expect(refused).toEqual({ status: 503, body: unavailable });
+    expect((await readBalances()).status).toBe(200);
+  });
+
+  it('a statement past the statement timeout (waiting on a lock): 503, then 200 once the lock is gone', async () => {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locking = () => undefined as void;
+    const locked = new Promise<void>((resolve) => (locking = resolve));
+    // Another session (the test's own pool) keeps every read of users waiting.
+    const locker = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      locking();
+      await released;
+    });
+    await locked;
+    const refused = await readBalances();
+    release();
+    await locker;
+    expect(refused).toEqual({ status: 503, body: unavailable });
+    expect((await readBalances()).status).toBe(200);
+  });
+});
