@@ -216,6 +216,9 @@ export const ERRORS = {
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'Entrega no encontrada' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: (p) => `La URL del endpoint no está permitida: ${p.reason}` },
   WEBHOOK_ENDPOINT_INACTIVE: { status: 409, message: 'El endpoint está desactivado. Actívalo para enviarle eventos.' },
+  // Issue 38 W2, decision 356.
+  WEBHOOK_ENDPOINT_LIMIT: { status: 409, message: (p) => `Ya tienes ${p.max} endpoints, el máximo. Edita uno de ellos para usar otra URL.` },
+  WEBHOOK_URL_IN_USE: { status: 409, message: 'Ya tienes un endpoint con esa URL' },
   // Decision 307: sealed under another BETTER_AUTH_SECRET; a rotation makes a new one.
   WEBHOOK_SECRET_UNREADABLE: { status: 409, message: 'No se pudo abrir el secreto de un webhook: ¿cambió BETTER_AUTH_SECRET? Rota el secreto del endpoint.' },
 } as const satisfies Record<string, CatalogueEntry>;
