@@ -4,13 +4,12 @@
  * configuration says (one saved before the rule): no check-in at 02:00, none before 08:00 or after
  * 21:00 of a window that runs past them. Time moves by handing the job its clock.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCheckIns, users } from '../../../src/server/db/schema';
 import type { BotConfig } from '../../../src/server/db/schema';
 import { runCheckIns, santiagoClock } from '../../../src/server/modules/bot/check-ins';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
-import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;
 let hr = '';
