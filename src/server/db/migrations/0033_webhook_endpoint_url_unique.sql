@@ -8,3 +8,11 @@ UPDATE "webhook_endpoints" AS e
                   AND (o."created_at", o."id") < (e."created_at", e."id"));--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_endpoints_company_url_key" ON "webhook_endpoints" USING btree ("company_id","url") WHERE "webhook_endpoints"."company_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_endpoints_platform_url_key" ON "webhook_endpoints" USING btree ("url") WHERE "webhook_endpoints"."company_id" is null;
+--> statement-breakpoint
+-- Decision 355: the log keeps no answer's body and no resolved address; what was logged before goes too.
+UPDATE "webhook_delivery_attempts" SET "error" = substring("error" from '^Respuesta [0-9]+') WHERE "error" ~ '^Respuesta [0-9]+: ';--> statement-breakpoint
+UPDATE "webhook_deliveries" SET "last_error" = substring("last_error" from '^Respuesta [0-9]+') WHERE "last_error" ~ '^Respuesta [0-9]+: ';--> statement-breakpoint
+UPDATE "webhook_delivery_attempts" SET "error" = 'La dirección de destino no existe o no es pública: envío rechazado'
+ WHERE "error" LIKE 'La dirección % no es pública: envío rechazado' OR "error" LIKE 'getaddrinfo %';--> statement-breakpoint
+UPDATE "webhook_deliveries" SET "last_error" = 'La dirección de destino no existe o no es pública: envío rechazado'
+ WHERE "last_error" LIKE 'La dirección % no es pública: envío rechazado' OR "last_error" LIKE 'getaddrinfo %';
