@@ -77,6 +77,8 @@ export default defineConfig({
       // The journeys read verification and reset links from the development outbox (never in production).
       DEV_OUTBOX_API: 'on',
       PUBLIC_URL: `http://localhost:${port}`,
+      // The webhook journeys (integrations-webhooks, screenshots) run their receivers on loopback.
+      WEBHOOKS_ALLOW_PRIVATE: 'on',
       // e2e/bot.spec.ts signs its webhook deliveries with this secret.
       WHATSAPP_APP_SECRET: E2E_WHATSAPP_APP_SECRET,
       WHATSAPP_VERIFY_TOKEN: E2E_WHATSAPP_VERIFY_TOKEN,

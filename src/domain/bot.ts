@@ -58,6 +58,26 @@ export const CHECK_IN_QUIET_HOURS = 24;
 export const CHECK_IN_DEFAULT_LANGUAGE = 'es';
 export const CHECK_IN_WINDOW_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/;
 
+/**
+ * When a check-in may go out at all (issue 38 B1, decision 357): Monday to Friday, 08:00–21:00 in
+ * Chile. Windows are saved only inside these hours, and the job keeps to them whatever a stored
+ * window says (configurations saved before the rule).
+ */
+export const CHECK_IN_EARLIEST_MINUTES = 8 * 60;
+export const CHECK_IN_LATEST_MINUTES = 21 * 60;
+/** What HR's form and level 1's approval screen say about it. */
+export const CHECK_IN_HOURS_RULE = 'Los check-ins salen solo de lunes a viernes, entre las 08:00 y las 21:00 (hora de Chile).';
+
+/** Whether `weekday` (1 Monday … 7 Sunday) and `minutes` since midnight, in Chile, are within the check-in hours. */
+export function isCheckInTime(weekday: number, minutes: number): boolean {
+  return weekday >= 1 && weekday <= 5 && minutes >= CHECK_IN_EARLIEST_MINUTES && minutes < CHECK_IN_LATEST_MINUTES;
+}
+
+/** Whether a parsed window lies inside the check-in hours. */
+export function isWithinCheckInHours(window: { start: number; end: number }): boolean {
+  return window.start >= CHECK_IN_EARLIEST_MINUTES && window.end <= CHECK_IN_LATEST_MINUTES;
+}
+
 /** Minutes since midnight of a window's start and end; null when the text is not a window that ends after it starts. */
 export function parseCheckInWindow(text: string): { start: number; end: number } | null {
   const match = CHECK_IN_WINDOW_PATTERN.exec(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyDomainProblem } from './company-domain';
+import { companyDomainProblem, owningDomain } from './company-domain';
 
 const platform = { staffDomain: 'jobby.cl', providerDomain: 'Jobby.sup' };
 
@@ -16,5 +16,19 @@ describe('companyDomainProblem', () => {
 
   it("refuses the platform's staff and provider domains, and their subdomains", () => {
     for (const domain of ['jobby.cl', 'jobby.sup', 'rrhh.jobby.cl']) expect(companyDomainProblem(domain, platform), domain).toBe('platform');
+  });
+});
+
+describe('owningDomain (issue 38: whose mail an address is)', () => {
+  const owned = new Set(['andes.cl', 'filial.andes.cl']);
+  it('a subdomain is its parent owner\'s, unless a more specific owned domain is its own', () => {
+    expect(owningDomain('andes.cl', owned)).toBe('andes.cl');
+    expect(owningDomain('sub.andes.cl', owned)).toBe('andes.cl');
+    expect(owningDomain('a.b.andes.cl', owned)).toBe('andes.cl');
+    expect(owningDomain('filial.andes.cl', owned)).toBe('filial.andes.cl');
+    expect(owningDomain('x.filial.andes.cl', owned)).toBe('filial.andes.cl');
+  });
+  it('a look-alike is nobody\'s', () => {
+    for (const domain of ['andes.cl.evil.com', 'xandes.cl', 'andes.com', 'cl']) expect(owningDomain(domain, owned), domain).toBeNull();
   });
 });

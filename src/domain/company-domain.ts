@@ -12,7 +12,7 @@ const WEBMAIL = new Set<string>(webmailList);
 type CompanyDomainProblem = 'webmail' | 'platform';
 
 /** The domain and each parent of at least two labels: `a.b.gmail.com` → itself, `b.gmail.com`, `gmail.com`. */
-function domainAndParents(domain: string): string[] {
+export function domainAndParents(domain: string): string[] {
   const labels = domain.toLowerCase().replace(/\.$/, '').split('.');
   return labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
 }
@@ -24,4 +24,15 @@ export function companyDomainProblem(domain: string, platform: { staffDomain: st
   if (candidates.some((candidate) => own.includes(candidate))) return 'platform';
   if (candidates.some((candidate) => WEBMAIL.has(candidate))) return 'webmail';
   return null;
+}
+
+/**
+ * Whose mail an address's domain is (issue 38): the most specific of `owned` that the domain is or is
+ * under — `x.sub.andes.cl` and `sub.andes.cl` are andes.cl's when only andes.cl is owned, and
+ * `filial.andes.cl`'s own when that is owned too. Null when none. The owner of a domain controls its
+ * subdomains' mail, so another tenant's HR may not create addresses there; joining a company on
+ * self-registration is still by the exact domain only (selfRegisteredLevel, decision 27).
+ */
+export function owningDomain(domain: string, owned: ReadonlySet<string>): string | null {
+  return domainAndParents(domain).find((candidate) => owned.has(candidate)) ?? null;
 }

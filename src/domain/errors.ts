@@ -208,6 +208,8 @@ export const ERRORS = {
   ACTION_REQUIRED: { status: 400, message: 'Describe la acción tomada' },
   // Not in the spec (issue 22, decisions 240–242): check-ins and level 1's answer to a bot request.
   CHECK_IN_WINDOW_INVALID: { status: 400, message: 'Usa horarios de 24 horas como 10:00-11:00, con el fin después del inicio' },
+  // Issue 38 B1, decision 357.
+  CHECK_IN_WINDOW_OUTSIDE_HOURS: { status: 400, message: 'Los horarios de contacto deben estar entre las 08:00 y las 21:00 (hora de Chile); los check-ins salen solo de lunes a viernes' },
   CHECK_IN_TEMPLATE_INVALID: { status: 400, message: 'El nombre de la plantilla solo puede tener minúsculas, números y guiones bajos' },
   CHECK_IN_LANGUAGE_INVALID: { status: 400, message: 'Usa un código de idioma de WhatsApp, por ejemplo es o es_CL' },
   BOT_REQUEST_NOT_FOUND: { status: 404, message: 'Solicitud no encontrada' },
@@ -222,6 +224,9 @@ export const ERRORS = {
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'Entrega no encontrada' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: (p) => `La URL del endpoint no está permitida: ${p.reason}` },
   WEBHOOK_ENDPOINT_INACTIVE: { status: 409, message: 'El endpoint está desactivado. Actívalo para enviarle eventos.' },
+  // Issue 38 W2, decision 356.
+  WEBHOOK_ENDPOINT_LIMIT: { status: 409, message: (p) => `Ya tienes ${p.max} endpoints, el máximo. Edita uno de ellos para usar otra URL.` },
+  WEBHOOK_URL_IN_USE: { status: 409, message: 'Ya tienes un endpoint con esa URL' },
   // Decision 307: sealed under another BETTER_AUTH_SECRET; a rotation makes a new one.
   WEBHOOK_SECRET_UNREADABLE: { status: 409, message: 'No se pudo abrir el secreto de un webhook: ¿cambió BETTER_AUTH_SECRET? Rota el secreto del endpoint.' },
 } as const satisfies Record<string, CatalogueEntry>;

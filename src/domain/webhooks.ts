@@ -40,3 +40,9 @@ export const WEBHOOK_DELIVERY_STATUSES = valuesOf(WEBHOOK_DELIVERY_STATUS_LABELS
 
 /** How long a delivery is retried, and how long an endpoint may fail before it is disabled. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * How many endpoints one owner (a company, or the platform) may have, active or not (issue 38 W2):
+ * every event fans out to each, retried for a day.
+ */
+export const WEBHOOK_ENDPOINTS_MAX = 20;

@@ -61,6 +61,11 @@ const envSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,30}$/).optional(),
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /**
+   * `on`: outgoing webhooks may go to private and loopback addresses (and `http://` to this machine):
+   * for tests and a developer's local receiver. Refused in production (decision 355).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   /** Webhook deliveries accepted per client address and minute. */
   WEBHOOK_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,6 +106,8 @@ export type AppConfig = {
   verifyAttemptsPerMinute: number;
   verifySuccessesPerMinute: number;
   apiKeyRequestsPerMinute: number;
+  /** Outgoing webhooks may reach private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=on; never in production). */
+  webhooksAllowPrivate: boolean;
   /** Live streams (/api/events): how often each copy re-checks their sessions and users, and how many one user may open per copy. */
   live: { recheckMs: number; streamsPerUser: number };
   trustProxy: TrustProxy;
@@ -223,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const devOutboxApi = env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL;
   if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
+  if (production && env.WEBHOOKS_ALLOW_PRIVATE === 'on') throw new Error('WEBHOOKS_ALLOW_PRIVATE=on no está permitido en producción.');
   if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL) {
     throw new Error('SERVER_PROCESSES mayor que 1 requiere DATABASE_URL: la base embebida (PGlite) la abre un solo proceso.');
   }
@@ -253,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     verifyAttemptsPerMinute: env.VERIFY_ATTEMPTS_PER_MINUTE,
     verifySuccessesPerMinute: env.VERIFY_SUCCESSES_PER_MINUTE,
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'on',
     live: LIVE_DEFAULTS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
@@ -303,6 +312,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     verifyAttemptsPerMinute: 1000,
     verifySuccessesPerMinute: 10_000,
     apiKeyRequestsPerMinute: 10_000,
+    webhooksAllowPrivate: false,
     live: LIVE_DEFAULTS,
     trustProxy: false,
     logLevel: 'silent',

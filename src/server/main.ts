@@ -13,6 +13,8 @@ import { startJobs } from './jobs';
 import { loadConfig, writeDevOutboxToken, type AppConfig } from './config';
 import { isDatabaseUnavailable, migrateDatabase, openDatabase, POOL_SIZE, type Database } from './db/client';
 import { sealPlainSecrets, webhookSecretKey } from './modules/webhooks/secret-box';
+import { webhookAddressPolicy } from './modules/webhooks/addresses';
+import { startWarnings } from './start-warnings';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed';
 
 /** The primary hands its development-outbox token to the copies, so all of them accept the one in DATA_DIR. */
@@ -58,7 +60,7 @@ async function serve(config: AppConfig, database: Database): Promise<number> {
   surviveLostDatabase({ error: (m) => app.log.error(m) });
   const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, {
     botTransport: app.deps.bot.transport,
-    webhookPolicy: { production: config.env === 'production' },
+    webhookPolicy: webhookAddressPolicy(config),
     webhookSecretKey: webhookSecretKey(config.authSecret),
     mail: app.deps.mail,
     publicUrl: config.publicUrl,
@@ -105,6 +107,7 @@ function printReady(config: AppConfig, port: number, seeded: boolean) {
     for (const account of DEMO_ACCOUNTS) lines.push(`    nivel ${account.level}  ${account.email.padEnd(22)} ${account.note}`);
   }
   console.log(lines.join('\n') + '\n');
+  for (const warning of startWarnings(config)) console.warn(`  ${warning}`);
 }
 
 /** One process: prepares the database and serves it. */

@@ -276,9 +276,9 @@ const MATRIX: Row[] = [
   // endpoint is another owner's for level 1 and for another company's HR: 404.
   row('GET /api/webhooks/endpoints',               [401, 200, 200, 403, 403, 403, 200, 403, 403]),
   row('POST /api/webhooks/endpoints',              [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({
-    payload: { url: 'http://127.0.0.1:9/nuevo', events: ['code.used'] } })),
+    payload: { url: 'https://hooks.example.com/nuevo', events: ['code.used'] } })),
   row('PUT /api/webhooks/endpoints/:id',           [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
-    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}`, payload: { url: 'http://127.0.0.1:9/editado', events: ['request.created'] } })),
+    url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}`, payload: { url: 'https://hooks.example.com/editado', events: ['request.created'] } })),
   row('POST /api/webhooks/endpoints/:id/status',   [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
     url: `/api/webhooks/endpoints/${(await w.webhookEndpoint()).endpointId}/status`, payload: { status: 'inactive' } })),
   row('GET /api/webhooks/endpoints/:id/secret',    [401, 404, 200, 403, 403, 403, 404, 403, 403], async (w) => ({

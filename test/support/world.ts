@@ -4,6 +4,7 @@
  * employees, benefits of every owner, and factories for fresh targets (a pending request, an
  * unused code), so that an allowed caller can send a valid call and the handler really runs.
  */
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { profileSurveys } from '../../src/server/db/schema';
@@ -138,7 +139,7 @@ export async function createWorld(): Promise<World> {
     webhookEndpoint: async () => {
       const [endpoint] = await ctx.db
         .insert(webhookEndpoints)
-        .values({ companyId, url: 'http://127.0.0.1:9/jobby', events: ['code.used'], secret: 'whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQtMDEyMzQ1Ng==' })
+        .values({ companyId, url: `http://127.0.0.1:9/jobby/${randomUUID()}`, events: ['code.used'], secret: 'whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQtMDEyMzQ1Ng==' })
         .returning({ id: webhookEndpoints.id });
       const [delivery] = await ctx.db
         .insert(webhookDeliveries)

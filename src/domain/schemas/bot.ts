@@ -11,6 +11,7 @@ import {
   CHECK_IN_DEFAULT_LANGUAGE,
   CHECK_IN_DEFAULT_WINDOWS,
   CHECK_IN_WINDOWS_MAX,
+  isWithinCheckInHours,
   parseCheckInWindow,
   BOT_INSTRUCTIONS_LENGTH_MAX,
   BOT_TAG_LENGTH_MAX,
@@ -31,12 +32,16 @@ const tags = z
   .transform((list) => [...new Set(list.map((tag) => tag.toLowerCase()).filter((tag) => tag !== ''))]);
 
 const windowInvalid = errorMessage('CHECK_IN_WINDOW_INVALID');
-/** Check-in windows: "HH:MM-HH:MM" in Chile's time, spaces and en dashes forgiven, repeats dropped. */
+/** Stands in for a malformed window in the hours check: the refinement before it already refused it. */
+const CHECKED_ABOVE = { start: 8 * 60, end: 8 * 60 };
+/** Check-in windows: "HH:MM-HH:MM" in Chile's time within 08:00–21:00, spaces and en dashes forgiven, repeats dropped. */
 const checkInWindows = z
   .array(z.string().transform((text) => text.replace(/\s+/g, '').replace(/[–—]/g, '-')), { error: windowInvalid })
   .max(CHECK_IN_WINDOWS_MAX, `Como máximo ${CHECK_IN_WINDOWS_MAX} horarios`)
   .transform((list) => [...new Set(list.filter((text) => text !== ''))])
-  .refine((list) => list.every((text) => parseCheckInWindow(text) !== null), windowInvalid);
+  .refine((list) => list.every((text) => parseCheckInWindow(text) !== null), windowInvalid)
+  // Only working hours (issue 38 B1): a window reaching into the night is refused, not trimmed.
+  .refine((list) => list.every((text) => isWithinCheckInHours(parseCheckInWindow(text) ?? CHECKED_ABOVE)), errorMessage('CHECK_IN_WINDOW_OUTSIDE_HOURS'));
 
 export const botConfigInputSchema = z
   .object({

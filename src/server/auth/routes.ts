@@ -97,15 +97,35 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * better-auth's own origin check, answered before the attempt is counted: a request carrying
- * cookies must name a trusted origin in Origin (or Referer). An untrusted Origin header never gets
- * here (refuseCrossSite).
+ * better-auth's CSRF check of the sign-in (`validateFormCsrf`, better-auth 1.7 origin-check.ts),
+ * answered before the attempt is counted, so a refusal never counts as a failed sign-in (issue 38
+ * N9′). Mirrored rule for rule:
+ * - a request with cookies must state a trusted origin;
+ * - one without cookies but with any Fetch Metadata header (`Sec-Fetch-Site`, `-Mode`, `-Dest`; Node's
+ *   `fetch` sends `Sec-Fetch-Mode: cors`) is refused as a cross-site navigation, else must state a
+ *   trusted origin too;
+ * - one with neither but an Origin or Referer must name a trusted one;
+ * - one with none of these (curl, a server) is not checked.
+ * An untrusted Origin header never gets here (refuseCrossSite).
  */
-function originRefusedByAuth(headers: Headers, config: Pick<AppConfig, 'trustedOrigins'>): boolean {
-  if (!headers.has('cookie')) return false;
+export function originRefusedByAuth(headers: Headers, config: Pick<AppConfig, 'trustedOrigins'>): boolean {
+  if (headers.has('cookie')) return statedOriginUntrusted(headers, config);
+  const site = headers.get('sec-fetch-site');
+  const mode = headers.get('sec-fetch-mode');
+  const dest = headers.get('sec-fetch-dest');
+  if (site?.trim() || mode?.trim() || dest?.trim()) {
+    if (site === 'cross-site' && mode === 'navigate') return true;
+    return statedOriginUntrusted(headers, config);
+  }
+  if (headers.get('origin') || headers.get('referer')) return statedOriginUntrusted(headers, config);
+  return false;
+}
+
+/** better-auth's `validateOrigin`: the Origin (or Referer) must be one of the trusted origins. */
+function statedOriginUntrusted(headers: Headers, config: Pick<AppConfig, 'trustedOrigins'>): boolean {
   const stated = headers.get('origin') || headers.get('referer') || '';
   // better-auth infers the origin of a same-origin request whose browser sent `Origin: null`.
-  if (stated === 'null' && headers.get('sec-fetch-site') === 'same-origin') return false;
+  if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') return false;
   if (!stated || stated === 'null' || !URL.canParse(stated)) return true;
   return !config.trustedOrigins.includes(new URL(stated).origin);
 }

@@ -84,4 +84,28 @@ describe('a sign-in refused before the password check counts nothing', () => {
       await local.close();
     }
   });
+
+  it('Fetch Metadata without Origin (Node fetch: Sec-Fetch-Mode: cors) is refused and not counted: 10 of them, then the owner signs in (issue 38 N9′)', async () => {
+    await createUser(ctx.db, { email: 'integracion@andes.cl' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      // The right password each time: better-auth's CSRF check refuses it before any password is compared.
+      statuses.push((await attempt('integracion@andes.cl', PASSWORD, { 'sec-fetch-mode': 'cors' })).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(403));
+    // The other Fetch Metadata forms better-auth checks: any of the three headers, a cross-site navigation, a foreign Referer.
+    const refusedForms: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-dest': 'empty' },
+      { 'sec-fetch-site': 'same-site', referer: 'https://malicioso.example/x' },
+    ];
+    for (const headers of refusedForms) {
+      expect((await attempt('integracion@andes.cl', 'mala-clave', headers)).statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    // A normal sign-in, from a browser that never signed in here (no device cookie), is not throttled.
+    const owner = await attempt('integracion@andes.cl', PASSWORD);
+    expect(owner.statusCode, owner.body).toBe(200);
+    // Fetch Metadata with a trusted Origin is a normal browser sign-in.
+    expect((await attempt('integracion@andes.cl', PASSWORD, { origin: ORIGIN, 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
 });

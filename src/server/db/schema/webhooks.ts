@@ -35,6 +35,9 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [
     index('webhook_endpoints_company_idx').on(t.companyId),
+    // One URL once per owner (issue 38 W2, decision 356): a company's, and the platform's (company null).
+    uniqueIndex('webhook_endpoints_company_url_key').on(t.companyId, t.url).where(sql`${t.companyId} is not null`),
+    uniqueIndex('webhook_endpoints_platform_url_key').on(t.url).where(sql`${t.companyId} is null`),
     check('webhook_endpoints_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
 );

@@ -1,7 +1,7 @@
 /**
  * The bot starts conversations (issue 22 §3, decision 240). The job engine (jobs.ts, pg-boss) runs
  * `runCheckIns` every five minutes. For each company whose bot is on and names an approved WhatsApp
- * template, while Chile's clock is inside one of its windows (Monday to Friday), each active employee
+ * template, while Chile's clock is inside one of its windows (Monday to Friday, 08:00–21:00), each active employee
  * with a phone who has had no check-in this period (the company's analysis frequency) and wrote nothing
  * in the last 24 hours becomes due at their own moment of the window — a fraction of it drawn from
  * their id and the period, so the company's check-ins spread over the window instead of leaving at
@@ -11,7 +11,17 @@
  * the template message to the transport after the commit (`sendCheckIn`), as it does the replies.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ANALYSIS_FREQUENCIES, CHECK_IN_DEFAULT_LANGUAGE, CHECK_IN_DEFAULT_WINDOWS, CHECK_IN_QUIET_HOURS, CHECK_IN_TIME_ZONE, parseCheckInWindow } from '../../../domain/bot';
+import {
+  ANALYSIS_FREQUENCIES,
+  CHECK_IN_DEFAULT_LANGUAGE,
+  CHECK_IN_DEFAULT_WINDOWS,
+  CHECK_IN_EARLIEST_MINUTES,
+  CHECK_IN_LATEST_MINUTES,
+  CHECK_IN_QUIET_HOURS,
+  CHECK_IN_TIME_ZONE,
+  isCheckInTime,
+  parseCheckInWindow,
+} from '../../../domain/bot';
 import { queryRows, type Db, type Executor } from '../../db/client';
 import { botCheckIns, companies } from '../../db/schema';
 import { recordEvents } from '../events/outbox';
@@ -32,12 +42,14 @@ export const CHECK_IN_TICK_MINUTES = 5;
 
 /**
  * How far through the first window that holds `minutes`: 0 at its start, 1 from its last tick on (so
- * everyone's moment comes while the window is open); null outside every window.
+ * everyone's moment comes while the window is open); null outside every window. A window stored
+ * before the 08:00–21:00 rule counts only for its part inside those hours (issue 38 B1).
  */
 export function windowProgress(windows: readonly string[], minutes: number): number | null {
   for (const text of windows) {
-    const window = parseCheckInWindow(text);
-    if (window && minutes >= window.start && minutes < window.end) {
+    const parsed = parseCheckInWindow(text);
+    const window = parsed && { start: Math.max(parsed.start, CHECK_IN_EARLIEST_MINUTES), end: Math.min(parsed.end, CHECK_IN_LATEST_MINUTES) };
+    if (window && window.end > window.start && minutes >= window.start && minutes < window.end) {
       const span = window.end - window.start - CHECK_IN_TICK_MINUTES;
       return span <= 0 ? 1 : Math.min(1, (minutes - window.start) / span);
     }
@@ -50,8 +62,9 @@ type CheckInRunResult = { checkIns: number };
 export async function runCheckIns(db: Db, options: { now?: Date } = {}): Promise<CheckInRunResult> {
   const now = options.now ?? new Date();
   const clock = santiagoClock(now);
-  // Working days only: nobody is asked how they are on a Saturday morning.
-  if (clock.weekday > 5) return { checkIns: 0 };
+  // Working days and hours only, whatever a stored window says: nobody is asked how they are on a
+  // Saturday morning or at 02:00 (issue 38 B1).
+  if (!isCheckInTime(clock.weekday, clock.minutes)) return { checkIns: 0 };
   const active = await db.select({ id: companies.id, config: companies.botConfig }).from(companies).where(botIsOn);
   let checkIns = 0;
   for (const company of active) {

@@ -1,5 +1,5 @@
-import { companyDomainProblem } from '../../../domain/company-domain';
-import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { companyDomainProblem, domainAndParents, owningDomain } from '../../../domain/company-domain';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
@@ -173,7 +173,9 @@ export async function refuseForeignAddress(db: Executor, email: string, companyI
 
 /**
  * Which of `emailDomains` (lower-case) refuseForeignAddress refuses for `companyId`: the staff and
- * provider domains and any other company's. One look-up for a whole spreadsheet (issue 20 §2).
+ * provider domains and any other company's, each with its subdomains (`x@sub.andes.cl` is Andes'
+ * mail, issue 38) unless a more specific one is this company's own. One look-up for a whole
+ * spreadsheet (issue 20 §2).
  */
 export async function foreignDomainsAmong(
   db: Executor,
@@ -181,15 +183,19 @@ export async function foreignDomainsAmong(
   companyId: string,
   domains: { staffDomain: string; providerDomain: string },
 ): Promise<Set<string>> {
-  const reserved = [domains.staffDomain.toLowerCase(), domains.providerDomain.toLowerCase()];
-  const foreign = new Set(emailDomains.filter((d) => reserved.includes(d)));
+  const reserved = new Set([domains.staffDomain.toLowerCase(), domains.providerDomain.toLowerCase()]);
+  const foreign = new Set(emailDomains.filter((d) => owningDomain(d, reserved) !== null));
   const others = [...new Set(emailDomains)].filter((d) => !foreign.has(d));
   if (others.length === 0) return foreign;
   const rows = await db
-    .select({ domain: sql<string>`lower(${companies.emailDomain})` })
+    .select({ domain: sql<string>`lower(${companies.emailDomain})`, companyId: companies.id })
     .from(companies)
-    .where(and(inArray(sql`lower(${companies.emailDomain})`, others), ne(companies.id, companyId)));
-  for (const row of rows) foreign.add(row.domain);
+    .where(inArray(sql`lower(${companies.emailDomain})`, [...new Set(others.flatMap(domainAndParents))]));
+  const ownerOf = new Map(rows.map((row) => [row.domain, row.companyId]));
+  for (const domain of others) {
+    const owner = owningDomain(domain, new Set(ownerOf.keys()));
+    if (owner !== null && ownerOf.get(owner) !== companyId) foreign.add(domain);
+  }
   return foreign;
 }
 

@@ -1,62 +1,55 @@
 /**
- * Where a webhook may be sent (issue 22 §2, decision 232): `https://` always; `http://` only to a
- * loopback address outside production (a developer's receiver). In production private, loopback,
- * link-local and other non-public addresses are refused — when the URL is saved (a literal address)
- * AND on the address the name resolves to at delivery time, by the connection's own `lookup`, so a
- * name that resolves somewhere inside (DNS rebinding) is refused at the moment of the call.
+ * Where a webhook may be sent (issue 22 §2, decisions 232 and 355): `https://` to a public address,
+ * in every mode. Private, loopback, link-local and every other special-purpose address is refused
+ * when the URL is saved (a literal address), again before each delivery (a URL saved under other
+ * rules), AND on the address the name resolves to at delivery time, by the connection's own
+ * `lookup`, so a name that resolves somewhere inside (DNS rebinding) is refused at the moment of the
+ * call. Only `WEBHOOKS_ALLOW_PRIVATE=on` (tests and a developer's receiver; refused in production)
+ * lifts the rules: then any address, and `http://` to this machine.
+ *
+ * What an address is comes from ipaddr.js's classification (the one Fastify's proxy-addr trusts):
+ * public means its `unicast` range, and for IPv6 also inside 2000::/3 (global unicast), which keeps
+ * out the IPv4-compatible `::a.b.c.d` form it calls unicast. IPv4-mapped `::ffff:a.b.c.d` is judged
+ * as the IPv4 it carries; IPv4-translated, 6to4, Teredo, NAT64 (also the local 64:ff9b:1::/48),
+ * site-local and documentation ranges are refused whatever they embed.
+ *
+ * The delivery log never says what a name resolved to, nor the resolver's text (an internal DNS
+ * oracle, issue 38 W3): a refusal and a failed resolution read alike.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../../../domain/errors';
+import type { AppConfig } from '../../config';
 
-/** What the rules depend on: whether the server runs in production (config.env). */
-export type WebhookAddressPolicy = { production: boolean };
+/** What the rules depend on: whether private addresses are allowed (WEBHOOKS_ALLOW_PRIVATE). */
+export type WebhookAddressPolicy = { allowPrivate: boolean };
 
-/** Every range that is not the public Internet: the ones an attacker would aim a server-side request at. */
-const INTERNAL = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv6');
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 it carries. */
-function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+export function webhookAddressPolicy(config: Pick<AppConfig, 'webhooksAllowPrivate'>): WebhookAddressPolicy {
+  return { allowPrivate: config.webhooksAllowPrivate };
 }
 
-export function isInternalAddress(address: string): boolean {
-  const a = unmapped(address);
-  return INTERNAL.check(a.address, a.family);
+/** What the log says when a destination is refused or its name does not resolve: never the address or the resolver's text. */
+export const DESTINATION_REFUSED = 'La dirección de destino no existe o no es pública: envío rechazado';
+
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/** The address an IPv6 literal stands for when it only wraps an IPv4 (::ffff:10.0.0.1 → 10.0.0.1). */
+function classified(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (!isIP(address)) return null;
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+}
+
+/** Whether a webhook may reach this address: the public Internet only. */
+export function isPublicAddress(address: string): boolean {
+  const parsed = classified(address);
+  if (!parsed || parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 function isLoopbackAddress(address: string): boolean {
-  const a = unmapped(address);
-  return LOOPBACK.check(a.address, a.family);
+  return classified(address)?.range() === 'loopback';
 }
 
 /** The host of a URL as an address when it is one ('[::1]' → '::1'), else null. */
@@ -65,9 +58,12 @@ function literalAddress(hostname: string): string | null {
   return isIP(bare) ? bare : null;
 }
 
+/** `localhost`, `localhost.` and any `*.localhost` (RFC 6761: always this machine). */
+const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
+
 const isLoopbackHost = (hostname: string) => {
   const literal = literalAddress(hostname);
-  return literal ? isLoopbackAddress(literal) : hostname === 'localhost';
+  return literal ? isLoopbackAddress(literal) : isLocalhostName(hostname);
 };
 
 /**
@@ -83,15 +79,13 @@ export function checkEndpointUrl(raw: string, policy: WebhookAddressPolicy): str
   }
   if (url.username || url.password) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', { reason: 'no puede llevar usuario ni contraseña' });
   if (url.protocol === 'http:') {
-    if (policy.production || !isLoopbackHost(url.hostname)) {
-      throw new AppError('WEBHOOK_URL_NOT_ALLOWED', { reason: 'debe comenzar con https:// (http:// solo se admite hacia este mismo equipo, fuera de producción)' });
-    }
+    if (!policy.allowPrivate || !isLoopbackHost(url.hostname)) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', { reason: 'debe comenzar con https://' });
   } else if (url.protocol !== 'https:') {
     throw new AppError('WEBHOOK_URL_NOT_ALLOWED', { reason: 'debe comenzar con https://' });
   }
-  if (policy.production) {
+  if (!policy.allowPrivate) {
     const literal = literalAddress(url.hostname);
-    if ((literal && isInternalAddress(literal)) || url.hostname === 'localhost') {
+    if ((literal && !isPublicAddress(literal)) || isLocalhostName(url.hostname)) {
       throw new AppError('WEBHOOK_URL_NOT_ALLOWED', { reason: 'no puede apuntar a una dirección privada, local o de enlace local' });
     }
   }
@@ -99,29 +93,46 @@ export function checkEndpointUrl(raw: string, policy: WebhookAddressPolicy): str
   return url.toString();
 }
 
-/** The refusal a delivery records when the name resolved to an address it may not reach. */
+/** The refusal a delivery records when the name resolved to an address it may not reach (the address is not told). */
 export class BlockedAddressError extends Error {
-  constructor(address: string) {
-    super(`La dirección ${address} no es pública: envío rechazado`);
+  constructor() {
+    super(DESTINATION_REFUSED);
   }
 }
 
 /**
- * The connection's DNS lookup: in production every address the name resolves to must be public,
- * else the connection is refused before it is made; the socket then connects to the very address
- * that was checked (no second resolution in between).
+ * The connection's DNS lookup: unless private addresses are allowed, every address the name resolves
+ * to must be public, else the connection is refused before it is made; the socket then connects to
+ * the very address that was checked (no second resolution in between).
  */
 export function safeLookup(policy: WebhookAddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as LookupAddress[];
-      const blocked = policy.production ? list.find((a) => isInternalAddress(a.address)) : undefined;
-      if (blocked) return callback(new BlockedAddressError(blocked.address) as NodeJS.ErrnoException, '', 0);
+      if (!policy.allowPrivate && list.some((a) => !isPublicAddress(a.address))) return callback(new BlockedAddressError() as NodeJS.ErrnoException, '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       const first = list[0];
-      if (!first) return callback(new Error(`Sin dirección para ${hostname}`) as NodeJS.ErrnoException, '', 0);
+      if (!first) return callback(new BlockedAddressError() as NodeJS.ErrnoException, '', 0);
       return callback(null, first.address, first.family);
     });
   };
+}
+
+const RESOLUTION_FAILED = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'ENODATA']);
+
+/**
+ * A failed call as the log shows it: a fixed Spanish sentence per kind of failure, never Node's
+ * English text (which names resolved addresses, internal names and certificates).
+ */
+export function connectionFailureText(error: NodeJS.ErrnoException): string {
+  if (error instanceof BlockedAddressError) return DESTINATION_REFUSED;
+  const code = error.code ?? '';
+  if (RESOLUTION_FAILED.has(code)) return DESTINATION_REFUSED;
+  if (code === 'ECONNREFUSED') return 'El destino rechazó la conexión';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'El destino cerró la conexión';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'No se pudo llegar al destino';
+  if (code === 'ETIMEDOUT') return 'Sin respuesta del destino';
+  if (/CERT|SELF_SIGNED|ALTNAME|SSL|TLS/i.test(code)) return 'El certificado HTTPS del destino no es válido';
+  return 'Error de conexión';
 }

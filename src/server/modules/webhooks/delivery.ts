@@ -17,7 +17,8 @@ import { WEBHOOK_RETRY_WINDOW_MS } from '../../../domain/webhooks';
 import type { Db, Tx } from '../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
 import { recordEvent } from '../events/outbox';
-import { safeLookup, type WebhookAddressPolicy } from './addresses';
+import { AppError } from '../../../domain/errors';
+import { checkEndpointUrl, connectionFailureText, safeLookup, type WebhookAddressPolicy } from './addresses';
 import { messageIdOf, signedHeaders } from './secrets';
 import { openSecretOrNull, SECRET_DOES_NOT_OPEN } from './secret-box';
 
@@ -26,8 +27,6 @@ const LONGEST_WAIT_MS = 6 * 60 * 60_000;
 /** A claim lapses after this (a call lasts at most the timeout): the row is then due again. */
 const CLAIM_MS = 60_000;
 const BATCH = 10;
-/** How much of an answer's body is kept in the log when it is not a success. */
-const ERROR_BODY_CHARS = 300;
 
 export type DeliveryOptions = {
   policy: WebhookAddressPolicy;
@@ -73,7 +72,11 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
 
 type Outcome = { responseCode: number | null; durationMs: number; error: string | null };
 
-/** One HTTP POST, no redirects followed (a 3xx is a failure), the resolved address checked, a timeout. */
+/**
+ * One HTTP POST, no redirects followed (a 3xx is a failure), the URL and the resolved address
+ * checked, a timeout. The log keeps the status and the time only: never the answer's body (it could
+ * be any internal service's, issue 38 W1), nor Node's text of a failure (connectionFailureText).
+ */
 function post(url: string, headers: Record<string, string>, body: string, options: { policy: WebhookAddressPolicy; timeoutMs: number }): Promise<Outcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -86,16 +89,14 @@ function post(url: string, headers: Record<string, string>, body: string, option
     };
     let target: URL;
     try {
-      target = new URL(url);
-    } catch {
-      done({ responseCode: null, error: 'URL no válida' });
+      // Saved under other rules (WEBHOOKS_ALLOW_PRIVATE=on then, or before issue 38): judged as today's.
+      target = new URL(checkEndpointUrl(url, options.policy));
+    } catch (error) {
+      done({ responseCode: null, error: error instanceof AppError ? error.message : 'URL no válida' });
       return;
     }
-    const client = target.protocol === 'https:' ? https : target.protocol === 'http:' && !options.policy.production ? http : null;
-    if (!client) {
-      done({ responseCode: null, error: 'Protocolo no permitido' });
-      return;
-    }
+    const client = target.protocol === 'https:' ? https : http;
+    const timeoutText = `Sin respuesta en ${Math.round(options.timeoutMs / 1000)} s`;
     const request = client.request(
       target,
       {
@@ -107,23 +108,18 @@ function post(url: string, headers: Record<string, string>, body: string, option
       },
       (response) => {
         const code = response.statusCode ?? 0;
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          if (text.length < ERROR_BODY_CHARS) text += chunk;
-        });
-        response.on('end', () => {
-          const ok = code >= 200 && code < 300;
-          const error = ok ? null : code >= 300 && code < 400 ? `Redirección (${code}) no seguida` : `Respuesta ${code}${text ? `: ${text.slice(0, ERROR_BODY_CHARS)}` : ''}`;
-          done({ responseCode: code, error });
-        });
-        response.on('error', (error) => done({ responseCode: code, error: error.message }));
+        const ok = code >= 200 && code < 300;
+        done({ responseCode: code, error: ok ? null : code >= 300 && code < 400 ? `Redirección (${code}) no seguida` : `Respuesta ${code}` });
+        // The body is not read: drained and dropped, so the connection closes.
+        response.resume();
+        response.on('error', () => undefined);
       },
     );
     request.on('timeout', () => {
-      request.destroy(new Error(`Sin respuesta en ${Math.round(options.timeoutMs / 1000)} s`));
+      done({ responseCode: null, error: timeoutText });
+      request.destroy();
     });
-    request.on('error', (error) => done({ responseCode: null, error: error.message || 'Error de conexión' }));
+    request.on('error', (error: NodeJS.ErrnoException) => done({ responseCode: null, error: connectionFailureText(error) }));
     request.end(body);
   });
 }

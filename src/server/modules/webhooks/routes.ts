@@ -23,6 +23,7 @@ import {
   updateEndpoint,
 } from './service';
 import { webhookSecretKey } from './secret-box';
+import { webhookAddressPolicy } from './addresses';
 
 const tags = ['webhooks'];
 /** HR for its company's endpoints, level 1 for the platform's (issue 22 §2). */
@@ -33,7 +34,7 @@ const onEndpoint = { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND] } as con
 
 /** The 'Webhooks' section of /level1/integrations and /level2/integrations. */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const policy = { production: app.deps.config.env === 'production' };
+  const policy = webhookAddressPolicy(app.deps.config);
   const secretKey = webhookSecretKey(app.deps.config.authSecret);
 
   app.get('/webhooks/endpoints', {
@@ -42,12 +43,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listEndpoints(app.deps.db, actorOf(request)),
   });
   app.post('/webhooks/endpoints', {
-    config: { access, errors: ['NO_COMPANY_ASSIGNED', 'WEBHOOK_URL_NOT_ALLOWED'] },
-    schema: { tags, summary: 'Registrar un endpoint (https://) y los eventos que recibe', body: webhookEndpointInputSchema, response: { 200: webhookEndpointSchema } },
+    config: { access, errors: ['NO_COMPANY_ASSIGNED', 'WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_ENDPOINT_LIMIT', 'WEBHOOK_URL_IN_USE'] },
+    schema: { tags, summary: 'Registrar un endpoint (https://, dirección pública) y los eventos que recibe; como máximo 20 por empresa', body: webhookEndpointInputSchema, response: { 200: webhookEndpointSchema } },
     handler: async (request) => createEndpoint(app.deps.db, request.body, actorOf(request), policy, secretKey),
   });
   app.put('/webhooks/endpoints/:id', {
-    config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND, 'WEBHOOK_URL_NOT_ALLOWED'] },
+    config: { access, errors: ['NO_COMPANY_ASSIGNED', NOT_FOUND, 'WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_URL_IN_USE'] },
     schema: { tags, summary: 'Editar un endpoint', params: idParamsSchema, body: webhookEndpointInputSchema, response: { 200: webhookEndpointSchema } },
     handler: async (request) => updateEndpoint(app.deps.db, request.params.id, request.body, actorOf(request), policy),
   });

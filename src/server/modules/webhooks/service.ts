@@ -3,12 +3,13 @@
  * Each caller sees and touches only its owner's endpoints and their deliveries; anything else
  * answers 404 as if it did not exist.
  */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../domain/errors';
 import type { WebhookDelivery, WebhookEndpoint, WebhookSecret } from '../../../domain/schemas/webhooks';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEventType } from '../../../domain/webhooks';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEventType } from '../../../domain/webhooks';
 import { companyOf, type Actor } from '../../actor';
 import type { Db, Executor } from '../../db/client';
+import { violatedUniqueConstraint } from '../../db/errors';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
 import { checkEndpointUrl, type WebhookAddressPolicy } from './addresses';
 import { wakeDeliveries } from './fan-out';
@@ -55,25 +56,50 @@ export async function listEndpoints(db: Executor, actor: Actor): Promise<Webhook
   return rows.map(toEndpoint);
 }
 
-/** Registers an endpoint with a fresh secret, sealed under `secretKey` (secret-box.ts). @throws WEBHOOK_URL_NOT_ALLOWED */
-export async function createEndpoint(db: Executor, input: EndpointInput, actor: Actor, policy: WebhookAddressPolicy, secretKey: Buffer): Promise<WebhookEndpoint> {
-  const url = checkEndpointUrl(input.url, policy);
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ ...ownerOf(actor), url, description: input.description, events: input.events, secret: sealSecret(newWebhookSecret(), secretKey), createdBy: actor.id })
-    .returning();
-  return toEndpoint(row);
+/** A URL this owner already has answers WEBHOOK_URL_IN_USE (the unique indexes of migration 0033). */
+async function refusingRepeatedUrl<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violatedUniqueConstraint(error)?.startsWith('webhook_endpoints_')) throw new AppError('WEBHOOK_URL_IN_USE');
+    throw error;
+  }
 }
 
-/** @throws WEBHOOK_ENDPOINT_NOT_FOUND, WEBHOOK_URL_NOT_ALLOWED */
+/**
+ * Registers an endpoint with a fresh secret, sealed under `secretKey` (secret-box.ts). The owner's
+ * count is read (an index range of webhook_endpoints_company_idx) under a transaction-scoped advisory
+ * lock of the owner, so two registrations at once cannot pass the limit together; nothing else takes it.
+ * @throws WEBHOOK_URL_NOT_ALLOWED, WEBHOOK_ENDPOINT_LIMIT, WEBHOOK_URL_IN_USE
+ */
+export async function createEndpoint(db: Db, input: EndpointInput, actor: Actor, policy: WebhookAddressPolicy, secretKey: Buffer): Promise<WebhookEndpoint> {
+  const url = checkEndpointUrl(input.url, policy);
+  const owner = ownerOf(actor);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook_endpoints:${owner.companyId ?? 'platform'}`}, 0))`);
+    const existing = await tx.$count(webhookEndpoints, ownedBy(actor));
+    if (existing >= WEBHOOK_ENDPOINTS_MAX) throw new AppError('WEBHOOK_ENDPOINT_LIMIT', { max: WEBHOOK_ENDPOINTS_MAX });
+    const [row] = await refusingRepeatedUrl(() =>
+      tx
+        .insert(webhookEndpoints)
+        .values({ ...owner, url, description: input.description, events: input.events, secret: sealSecret(newWebhookSecret(), secretKey), createdBy: actor.id })
+        .returning(),
+    );
+    return toEndpoint(row);
+  });
+}
+
+/** @throws WEBHOOK_ENDPOINT_NOT_FOUND, WEBHOOK_URL_NOT_ALLOWED, WEBHOOK_URL_IN_USE */
 export async function updateEndpoint(db: Executor, id: string, input: EndpointInput, actor: Actor, policy: WebhookAddressPolicy): Promise<WebhookEndpoint> {
   const url = checkEndpointUrl(input.url, policy);
   await ownEndpoint(db, id, actor);
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ url, description: input.description, events: input.events, updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, id), ownedBy(actor)))
-    .returning();
+  const [row] = await refusingRepeatedUrl(() =>
+    db
+      .update(webhookEndpoints)
+      .set({ url, description: input.description, events: input.events, updatedAt: new Date() })
+      .where(and(eq(webhookEndpoints.id, id), ownedBy(actor)))
+      .returning(),
+  );
   if (!row) throw new AppError('WEBHOOK_ENDPOINT_NOT_FOUND');
   return toEndpoint(row);
 }

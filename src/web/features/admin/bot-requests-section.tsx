@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
-import { ANALYSIS_FREQUENCY_LABELS } from '../../../domain/bot';
+import { ANALYSIS_FREQUENCY_LABELS, CHECK_IN_HOURS_RULE, isWithinCheckInHours, parseCheckInWindow } from '../../../domain/bot';
 import { formatDateTime } from '../../../domain/dates';
 import { errorMessage } from '../../../domain/errors';
 import { botRequestRejectBodySchema, type BotRequest } from '../../../domain/schemas/bot';
@@ -19,15 +19,42 @@ const decideErrorText = (error: unknown) => (error instanceof ApiError && error.
 
 const list = (items: string[]) => (items.length > 0 ? items.join(', ') : '—');
 
+/**
+ * The check-in windows and the rule that bounds them (issue 38 B1): Monday to Friday, 08:00–21:00 in
+ * Chile. A window saved before the rule that reaches outside those hours is pointed out; the job uses
+ * only its part inside them.
+ */
+function CheckInWindows({ windows }: { windows: string[] }) {
+  const outside = windows.filter((text) => {
+    const window = parseCheckInWindow(text);
+    return window !== null && !isWithinCheckInHours(window);
+  });
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        {windows.length > 0 ? windows.map((text) => text.replace('-', '–')).join(' y ') : '—'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {CHECK_IN_HOURS_RULE}
+      </Text>
+      {outside.length > 0 && (
+        <Text size="xs" c="orange.8">
+          {`${outside.join(', ')} sale de ese horario: solo se usará la parte entre las 08:00 y las 21:00.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** What a request would put in effect, field by field, as HR named them. */
 function ConfigSummary({ request }: { request: BotRequest }) {
   const { config } = request;
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Bot', config.botEnabled ? 'Activo' : 'Inactivo'],
     ['Número de WhatsApp', config.whatsappNumber ?? '—'],
     ['Frecuencia de análisis', ANALYSIS_FREQUENCY_LABELS[config.analysisFrequency]],
     ['Plantilla de check-in', config.checkInTemplate ? `${config.checkInTemplate} (${config.checkInLanguage})` : 'Sin plantilla: el bot solo responde'],
-    ['Horarios de contacto', list(config.checkInWindows)],
+    ['Horarios de contacto', <CheckInWindows windows={config.checkInWindows} />],
     ['Palabras clave de estrés', list(config.stressKeywords)],
     ['Indicadores de bienestar', list(config.wellbeingIndicators)],
   ];
@@ -38,9 +65,13 @@ function ConfigSummary({ request }: { request: BotRequest }) {
           <Text size="sm" c="dimmed" w={170} style={{ flexShrink: 0 }}>
             {label}
           </Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
+          {typeof value === 'string' ? (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          ) : (
+            <div style={{ minWidth: 0 }}>{value}</div>
+          )}
         </Group>
       ))}
       {/* The instructions are long: folded by the browser's own disclosure widget (no extra CSS). */}

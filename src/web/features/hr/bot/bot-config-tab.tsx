@@ -176,7 +176,7 @@ export function BotConfigTab({ settings, banner }: { settings: BotSettings; bann
             </SimpleGrid>
             <TagsInput
               label="Horarios de contacto"
-              description="Hora de Chile, formato de 24 horas, por ejemplo 10:00-11:00 (Enter para agregar)"
+              description="Hora de Chile, entre 08:00 y 21:00 (los check-ins salen de lunes a viernes), formato de 24 horas, por ejemplo 10:00-11:00 (Enter para agregar)"
               placeholder="10:00-11:00"
               {...form.getInputProps('checkInWindows')}
             />
