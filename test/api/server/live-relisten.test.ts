@@ -124,7 +124,7 @@ describe.skipIf(!onPostgres)('the LISTEN connections after PostgreSQL ends them'
     const cookie = await signIn(ctx.app, 'campana@escucha.cl');
     const unread = async () => (await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: as(cookie) })).json<{ unread: number }>().unread;
     const log = { info: () => undefined, error: () => undefined };
-    const jobs = await startJobs(ctx.database, log, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { production: false }, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
+    const jobs = await startJobs(ctx.database, log, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { allowPrivate: true }, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
     try {
       expect(await terminateListeners()).toBeGreaterThan(0);
       expect((await assign(employee)).statusCode).toBe(200);
