@@ -55,7 +55,7 @@ export function HistoryAmount({ entry, withTokenType = true }: { entry: HistoryE
     <Stack gap={0}>
       <Text fw={700} className={isCredit ? classes.credit : classes.debit} style={{ whiteSpace: 'nowrap' }}>
         {isCredit ? '+' : '−'}
-        {Math.abs(entry.amount)}
+        {Math.abs(entry.amount).toLocaleString('es-CL')}
       </Text>
       {withTokenType && (
         <Text size="xs" c="dimmed">
@@ -95,13 +95,13 @@ export function tokenHistoryColumns(view: 'platform' | 'wallet', action?: (entry
       render: (e) =>
         wallet ? (
           <Text span fw={700} inherit data-testid="wallet-balance-after">
-            {e.balanceAfter}
+            {e.balanceAfter.toLocaleString('es-CL')}
           </Text>
         ) : (
           <>
-            {e.balanceBefore} →{' '}
+            {e.balanceBefore.toLocaleString('es-CL')} →{' '}
             <Text span fw={700} inherit>
-              {e.balanceAfter}
+              {e.balanceAfter.toLocaleString('es-CL')}
             </Text>
           </>
         ),

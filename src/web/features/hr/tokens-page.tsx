@@ -33,7 +33,7 @@ function HistorySection({ onReversed }: { onReversed: (message: string) => void 
     { key: 'user', header: 'Colaborador', render: (e) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> },
     dateTimeColumn('date', 'Fecha', (e) => e.createdAt),
     { key: 'type', header: 'Tipo', noWrap: true, render: (e) => <MovementTypeBadge entry={e} /> },
-    { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount}` },
+    { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount.toLocaleString('es-CL')}` },
     { key: 'reason', header: 'Motivo', render: (e) => e.reason ?? '—' },
     { key: 'by', header: 'Por', render: (e) => e.actorName ?? 'Sistema' },
     actionsColumn((e) => <ReverseGrantAction entry={e} scope="company" onReversed={onReversed} />),
@@ -91,8 +91,8 @@ export function HrTokensPage() {
         </div>
       ),
     },
-    { key: 'company', header: 'Tokens de empresa', noWrap: true, render: (e) => <Text fw={700}>{e.company}</Text> },
-    { key: 'jobby', header: 'Tokens flexibles', noWrap: true, render: (e) => e.jobby },
+    { key: 'company', header: 'Tokens de empresa', noWrap: true, render: (e) => <Text fw={700}>{e.company.toLocaleString('es-CL')}</Text> },
+    { key: 'jobby', header: 'Tokens flexibles', noWrap: true, render: (e) => e.jobby.toLocaleString('es-CL') },
     { key: 'updated', header: 'Última actualización', noWrap: true, render: (e) => (e.lastUpdated ? formatDateTime(e.lastUpdated) : 'Nunca') },
     actionsColumn((e) => (
       // An inactive employee receives no company tokens (the server refuses): the button says why.
