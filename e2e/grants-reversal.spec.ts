@@ -6,7 +6,7 @@
  * allowance, so the threshold is 100); the screenshots go to SHOTS_DIR for a person to look at.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, DESKTOP, newCompany, newEmployee, PHONE, settled, signIn } from './support';
+import { apiAs, DEMO, DESKTOP, newCompany, newEmployee, PHONE, settled, signIn } from './support';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -101,4 +101,64 @@ test('HR confirms a grant of 1.000 by name and in words, cancels once, and rever
   await expect(granted).toContainText('Revertida');
   await expect(granted.getByTestId('wallet-balance-after')).toHaveText('1.005');
   await shot(page, 'grants-wallet');
+});
+
+test("level 1's 'Añadir tokens' asks first and its grant is reversed from the history; HR's bulk assignment names the people and the total", async ({ page }) => {
+  test.setTimeout(180_000);
+  const company = await newCompany({ name: 'Masivas' });
+  const people = await Promise.all(['Ana Masiva', 'Bruno Masivo'].map((name) => newEmployee({ name, of: company, surveyDone: true })));
+
+  // HR: a decimal has its own message; the bulk confirmation names the count and the total.
+  await signIn(page, company.hr, company.hrPassword);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await page.goto('/level2/tokens');
+  await expect(page.getByRole('heading', { name: 'Tokens de la empresa', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('table', { name: 'Colaboradores y sus tokens' }).getByRole('button', { name: /Asignar tokens a/ }).first().click();
+  const form = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });
+  await form.getByLabel('Cantidad').fill('2.5');
+  await form.getByRole('button', { name: 'Asignar' }).click();
+  await expect(form.getByText('La cantidad debe ser un número entero')).toBeVisible();
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('button', { name: 'Asignación masiva' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Asignación masiva de tokens' });
+  await bulk.getByLabel(/^Seleccionar todos \(\d+\)$/).check();
+  await bulk.getByLabel('Cantidad por usuario').fill('20');
+  await bulk.getByRole('button', { name: 'Asignar a 2 usuarios' }).click();
+  const confirmBulk = page.getByRole('dialog', { name: 'Confirmar asignación masiva' });
+  await expect(confirmBulk.getByTestId('grant-confirm-message')).toHaveText('¿Asignar 20 tokens de empresa a cada uno de 2 colaboradores? En total: 40 tokens');
+  await expect(confirmBulk.getByTestId('grant-large-step')).toHaveCount(0);
+  await shot(page, 'grants-bulk-confirm');
+  await confirmBulk.getByRole('button', { name: 'Asignar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tokens asignados correctamente a 2 usuarios' })).toBeVisible();
+
+  // Level 1: 'Añadir tokens' asks, naming the person and the balance after; then 'Revertir' in the history.
+  await page.context().clearCookies();
+  await signIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/level1\/dashboard$/);
+  await page.goto('/level1/tokens');
+  await page.getByRole('combobox', { name: 'Usuario' }).fill(people[0].email);
+  await page.getByRole('option', { name: new RegExp(people[0].name) }).click();
+  await page.getByLabel('Cantidad a añadir').fill('7');
+  await page.getByRole('button', { name: 'Añadir tokens' }).click();
+  const add = page.getByRole('dialog', { name: 'Añadir tokens' });
+  await expect(add).toContainText(`¿Añadir 7 tokens flexibles a ${people[0].name}? Su saldo pasará de 0 a 7.`);
+  await shot(page, 'grants-level1-add-confirm');
+  await add.getByRole('button', { name: 'Añadir tokens' }).click();
+  await expect(page.getByTestId('tokens-success')).toHaveText(`Se añadieron 7 tokens a ${people[0].name}`);
+
+  const history = page.getByRole('table', { name: 'Historial de tokens' });
+  await page.getByPlaceholder('Buscar por usuario o motivo').fill(people[0].email);
+  const grantRow = history.getByRole('row').filter({ hasText: 'Tokens añadidos por administrador' });
+  await grantRow.getByRole('button', { name: 'Revertir' }).click();
+  const reverse = page.getByRole('dialog', { name: 'Revertir asignación' });
+  await expect(reverse.getByTestId('reverse-confirm-message')).toContainText(`¿Revertir la asignación de 7 tokens flexibles a ${people[0].name}`);
+  await reverse.getByRole('button', { name: 'Revertir' }).click();
+  await expect(reverse).toBeHidden();
+  await expect(history.getByTestId('movement-reversal')).toBeVisible();
+  await expect(page.getByTestId('selected-jobby-balance')).toHaveText('0');
+  // Company-token grants are HR's: level 1 is not offered 'Revertir' on them.
+  await page.getByPlaceholder('Buscar por usuario o motivo').fill(people[1].email);
+  await expect(history.getByRole('row').filter({ hasText: 'Asignación masiva' })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Revertir' })).toHaveCount(0);
 });
