@@ -70,8 +70,7 @@ export function webhookMessagesOf(event: DomainEvent): WebhookMessage[] {
       return [{ type: 'allowance.granted', companyId: p.companyId, data: { ...p } }];
     }
     case 'tokens.moved':
-    // Not a webhook event yet (decision 359): the balance change itself is in the ledger and the bell.
-    case 'tokens.reversed':
+    case 'tokens.reversed': // not a webhook event yet (decision 359): the person hears it in the bell
     case 'achievement.granted':
     case 'wellbeing.alert':
     case 'bot.message.received':
