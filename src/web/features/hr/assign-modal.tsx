@@ -42,7 +42,7 @@ export function AssignModal({ employee, onClose, onAssigned }: AssignModalOption
     resetMutation();
   }, [employee, setValues, resetMutation]);
 
-  // Without the allowance read yet, the threshold is the one of no allowance (the lowest the server may apply).
+  // Until the allowance is read, the threshold of no allowance; should the server's be lower, its 409 says so in the dialog.
   const threshold = largeGrantThreshold(allowance.data?.amount ?? 0);
   const isLarge = confirming !== null && isLargeGrant(confirming.amount, allowance.data?.amount ?? 0);
 
