@@ -103,7 +103,11 @@ test.describe('company HR (level 2)', () => {
     await single.getByRole('button', { name: 'Asignar' }).click();
     await expect(single.getByText('Por favor complete todos los campos requeridos')).toBeVisible();
     await single.getByLabel('Cantidad').fill('15');
-    await pressForBanner(page, () => single.getByRole('button', { name: 'Asignar' }).click(), '15 tokens asignados correctamente');
+    await single.getByRole('button', { name: 'Asignar' }).click();
+    // The confirmation names the person, the amount and the balance after (issue 38 E).
+    const confirm = page.getByRole('dialog', { name: 'Confirmar asignación' });
+    await expect(confirm).toContainText(`¿Asignar 15 tokens de empresa a ${camila.name}? Su saldo pasará de ${before} a ${before + 15}`);
+    await pressForBanner(page, () => confirm.getByRole('button', { name: 'Asignar' }).click(), `15 tokens asignados correctamente a ${camila.name}`);
 
     // Bulk: every employee in ONE server operation (issue 24 §4), with its idempotency key; no per-employee calls.
     const bulkKeys: string[] = [];
@@ -124,7 +128,10 @@ test.describe('company HR (level 2)', () => {
     await selectAll.check();
     await bulk.getByLabel('Cantidad por usuario').fill('2');
     await expect(bulk.getByLabel('Motivo')).toHaveValue('Asignación masiva');
-    await pressForBanner(page, () => bulk.getByRole('button', { name: `Asignar a ${total} usuarios` }).click(), `Tokens asignados correctamente a ${total} usuarios`);
+    await bulk.getByRole('button', { name: `Asignar a ${total} usuarios` }).click();
+    const confirmBulk = page.getByRole('dialog', { name: 'Confirmar asignación masiva' });
+    await expect(confirmBulk).toContainText(`a cada uno de ${total} colaboradores? En total: ${(2 * total).toLocaleString('es-CL')} tokens`);
+    await pressForBanner(page, () => confirmBulk.getByRole('button', { name: 'Asignar' }).click(), `Tokens asignados correctamente a ${total} usuarios`);
     expect(bulkKeys).toHaveLength(1);
     expect(bulkKeys[0]).not.toBe('');
     expect(singleCalls).toBe(0);

@@ -45,6 +45,7 @@ test('tokens added by level 1 reach the open header; a used code earns the rule 
   await admin.getByRole('option', { name: new RegExp(EMPLOYEE.name) }).click();
   await admin.getByLabel('Cantidad a añadir').fill('2');
   await admin.getByRole('button', { name: 'Añadir tokens' }).click();
+  await admin.getByRole('dialog', { name: 'Añadir tokens' }).getByRole('button', { name: 'Añadir tokens' }).click();
   await expect(admin.getByTestId('tokens-success')).toHaveText(`Se añadieron 2 tokens a ${EMPLOYEE.name}`);
   await expect(flexible).toHaveText(String(before + 2));
 

@@ -182,6 +182,10 @@ test.describe('token management (/level1/tokens)', () => {
     await expect(page.getByText('Por favor, selecciona un usuario y especifica una cantidad válida')).toHaveCount(0);
     await page.getByLabel('Cantidad a añadir').fill('5');
     await page.getByRole('button', { name: 'Añadir tokens' }).click();
+    // Adding asks first, as removing does (issue 38 E).
+    const addDialog = page.getByRole('dialog', { name: 'Añadir tokens' });
+    await expect(addDialog).toContainText(`¿Añadir 5 tokens flexibles a ${diego.name}? Su saldo pasará de ${before} a ${before + 5}.`);
+    await addDialog.getByRole('button', { name: 'Añadir tokens' }).click();
     await expect(page.getByTestId('tokens-success')).toHaveText(`Se añadieron 5 tokens a ${diego.name}`);
     await expect(jobby).toHaveText(String(before + 5));
 

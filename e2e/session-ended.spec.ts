@@ -41,8 +41,11 @@ test.describe('an ended session (issue 18 #17)', () => {
     const single = page.getByRole('dialog', { name: 'Asignar tokens de empresa' });
     await expect(single.getByLabel('Cantidad')).toHaveValue('10');
 
-    await page.context().clearCookies();
     await single.getByRole('button', { name: 'Asignar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar asignación' });
+    await expect(confirm).toBeVisible();
+    await page.context().clearCookies();
+    await confirm.getByRole('button', { name: 'Asignar' }).click();
     await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Ftokens$/);
     await signInHere(page, DEMO.hr);
     await expect(page).toHaveURL(/\/level2\/tokens$/);

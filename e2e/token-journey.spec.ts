@@ -45,6 +45,7 @@ test('admin adds tokens → employee redeems a company benefit → its HR redeem
   const flexibleBefore = Number(await adminView.textContent());
   await admin.getByLabel('Cantidad a añadir').fill('5');
   await admin.getByRole('button', { name: 'Añadir tokens' }).click();
+  await admin.getByRole('dialog', { name: 'Añadir tokens' }).getByRole('button', { name: 'Añadir tokens' }).click();
   await expect(admin.getByTestId('tokens-success')).toHaveText(`Se añadieron 5 tokens a ${EMPLOYEE.name}`);
   await admin.context().close();
 

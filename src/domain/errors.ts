@@ -110,6 +110,22 @@ export const ERRORS = {
     message: (p) => `No se pueden quitar ${tokens(Number(p.amount))}. El usuario solo tiene ${tokens(Number(p.held))}.`,
   },
   ASSIGN_FIELDS_REQUIRED: { status: 400, message: 'Por favor complete todos los campos requeridos' },
+  // Not in the spec (issue 38 E, decisions 358–361): a decimal amount, a large grant's second
+  // confirmation, and the reversal of a grant.
+  TOKEN_QUANTITY_NOT_INTEGER: { status: 400, message: 'La cantidad debe ser un número entero' },
+  LARGE_GRANT_UNCONFIRMED: {
+    status: 409,
+    message: (p) =>
+      `Asignar ${tokens(Number(p.amount))} a una persona supera el umbral de ${tokens(Number(p.threshold))}: confirma la asignación grande (confirmLarge: true).`,
+  },
+  GRANT_NOT_FOUND: { status: 404, message: 'Asignación no encontrada' },
+  GRANT_NOT_REVERSIBLE: { status: 409, message: 'Solo se puede revertir una asignación de tokens; una reversión no se revierte.' },
+  GRANT_COMPANY_TOKENS_HR_ONLY: { status: 409, message: 'Una asignación de tokens de empresa solo la revierte RR.HH. de esa empresa.' },
+  GRANT_ALREADY_REVERSED: { status: 409, message: 'Esta asignación ya fue revertida.' },
+  REVERSAL_EXCEEDS_BALANCE: {
+    status: 409,
+    message: (p) => `No se puede revertir la asignación de ${tokens(Number(p.amount))}: el colaborador solo tiene ${tokens(Number(p.held))}.`,
+  },
   BULK_ASSIGN_INVALID: { status: 400, message: 'Seleccione usuarios y especifique una cantidad válida' },
   REQUEST_NOT_FOUND: { status: 404, message: 'Solicitud no encontrada' },
   REQUEST_NOT_PENDING: { status: 409, message: 'La solicitud ya fue procesada' },

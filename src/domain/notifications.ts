@@ -6,11 +6,12 @@ import type { TokenType } from './constants';
 import { formatDate } from './dates';
 import { tokens } from './plural';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring', 'bot_request_decided'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring', 'bot_request_decided', 'tokens_reversed'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
   tokens_received: { amount: number; tokenType: TokenType; reason: string | null };
+  tokens_reversed: { amount: number; tokenType: TokenType; reason: string | null };
   request_approved: { benefitName: string; code: string | null };
   request_rejected: { benefitName: string; refund: number; tokenType: TokenType | null };
   request_waiting: { benefitName: string; employeeName: string };
@@ -30,6 +31,10 @@ export function notificationText(type: NotificationType, params: Record<string, 
     case 'tokens_received': {
       const p = params as NotificationParams['tokens_received'];
       return { title: 'Tokens recibidos', body: `Recibiste ${tokensOf(p.amount, p.tokenType)}${p.reason ? `: ${p.reason}` : ''}.` };
+    }
+    case 'tokens_reversed': {
+      const p = params as NotificationParams['tokens_reversed'];
+      return { title: 'Asignación revertida', body: `Se revirtió una asignación de ${tokensOf(p.amount, p.tokenType)}${p.reason ? `: ${p.reason}` : ''}.` };
     }
     case 'request_approved': {
       const p = params as NotificationParams['request_approved'];

@@ -22,6 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { apiKeys, botAlerts, botRequests, invitations } from '../../src/server/db/schema';
+import type { TokenType } from '../../src/domain/constants';
+import { accounts, transfer, walletFor } from '../../src/server/modules/ledger/service';
 import { createUser, PASSWORD } from '../support/app';
 import { CALLERS, createWorld, type Caller, type World } from '../support/world';
 
@@ -62,6 +64,14 @@ async function pendingBotRequest(w: World): Promise<string> {
   return request.id;
 }
 
+/** A fresh grant of 1 token to Matriz's L3 (company or flexible), for a caller to reverse (issue 38 E). */
+async function freshGrant(w: World, tokenType: TokenType): Promise<number> {
+  const wallet = walletFor(tokenType, { userId: w.userIds.L3, companyId: w.companyId });
+  const from = tokenType === 'company' ? accounts.companyIssuance(w.companyId) : accounts.platformIssuance();
+  const moved = await w.ctx.db.transaction((tx) => transfer(tx, { from, to: wallet.account, amount: 1, kind: 'grant', reason: 'prueba', wallet: wallet.wallet }));
+  return moved.transferId;
+}
+
 /** A fresh key of Matriz (or of the platform: null) for a caller to revoke. */
 async function apiKeyOf(w: World, companyId: string | null): Promise<string> {
   const [key] = await w.ctx.db
@@ -99,12 +109,15 @@ const MATRIX: Row[] = [
   row('POST /api/admin/tokens/add',                [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({ payload: { userId: w.userIds.L3, amount: 1 } })),
   row('POST /api/admin/tokens/remove',             [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({ payload: { userId: w.userIds.L3, amount: 1 } })),
   row('GET /api/admin/tokens/history',             [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('POST /api/admin/tokens/grants/:transferId/reverse', [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({ url: `/api/admin/tokens/grants/${await freshGrant(w, 'jobby')}/reverse`, payload: {} })),
   row('GET /api/company/employees',                [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   // Matriz's employee: another company's HR does not find them.
   row('POST /api/company/tokens/assign',           [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({ payload: { userId: w.userIds.L3, amount: 1 } })),
   // Bulk assignment reports the people it could not reach instead of failing the whole batch.
   row('POST /api/company/tokens/assign-bulk',      [401, 403, 200, 403, 403, 403, 200, 403, 403], (w) => ({ payload: { userIds: [w.userIds.L3], amount: 1 } })),
   row('GET /api/company/tokens/history',           [401, 403, 200, 403, 403, 403, 200, 403, 403]),
+  // Matriz's grant: another company's HR does not find it.
+  row('POST /api/company/tokens/grants/:transferId/reverse', [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({ url: `/api/company/tokens/grants/${await freshGrant(w, 'company')}/reverse`, payload: {} })),
   row('GET /api/catalogue',                        [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   // Matriz's benefit: an employee of another company does not find it.
   row('POST /api/redemptions',                     [401, 403, 403, 200, 403, 200, 403, 404, 403], (w) => ({ payload: { kind: 'company', benefitId: w.companyBenefitId } })),

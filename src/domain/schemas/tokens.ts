@@ -7,11 +7,23 @@ import {
   TRANSFER_KINDS,
 } from '../constants';
 import { errorMessage } from '../errors';
-import { count, id, isoDate, paged, pageQuery } from './fields';
+import { id, isoDate, paged, pageQuery } from './fields';
+
+/**
+ * A whole number of tokens in a JSON body: `missing` for anything that is not a number, and the one
+ * message for a decimal (2.5), on every token form (issue 38 E), whatever its other rules say.
+ */
+const wholeTokens = (missing: string) => z.number({ error: missing }).int(errorMessage('TOKEN_QUANTITY_NOT_INTEGER'));
+
+/**
+ * The second confirmation of a large grant (decision 358, src/domain/grant-threshold.ts): a grant of
+ * more than the threshold per person is refused (LARGE_GRANT_UNCONFIRMED) unless it says `true` here.
+ */
+const confirmLarge = z.boolean().optional();
 
 export const adminTokensInputSchema = z.object({
   userId: z.string({ error: errorMessage('INVALID_TOKEN_QUANTITY') }).min(1, errorMessage('INVALID_TOKEN_QUANTITY')),
-  amount: count({ error: errorMessage('INVALID_TOKEN_QUANTITY') })
+  amount: wholeTokens(errorMessage('INVALID_TOKEN_QUANTITY'))
     .min(ADMIN_TOKEN_QUANTITY_MIN, errorMessage('INVALID_TOKEN_QUANTITY'))
     .max(ADMIN_TOKEN_QUANTITY_MAX, errorMessage('INVALID_TOKEN_QUANTITY')),
   reason: z.string().trim().max(500).nullish(),
@@ -19,20 +31,35 @@ export const adminTokensInputSchema = z.object({
 
 export const hrAssignInputSchema = z.object({
   userId: z.string({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') }).min(1, errorMessage('ASSIGN_FIELDS_REQUIRED')),
-  amount: count({ error: errorMessage('ASSIGN_FIELDS_REQUIRED') })
+  amount: wholeTokens(errorMessage('ASSIGN_FIELDS_REQUIRED'))
     .min(1, errorMessage('ASSIGN_FIELDS_REQUIRED'))
     .max(100_000)
     .default(HR_ASSIGN_DEFAULT_AMOUNT),
   reason: z.string().trim().max(500).nullish(),
+  confirmLarge,
 });
 
 export const hrBulkAssignInputSchema = z.object({
   userIds: z.array(z.string().min(1)).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(1000),
-  amount: count({ error: errorMessage('BULK_ASSIGN_INVALID') }).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
+  amount: wholeTokens(errorMessage('BULK_ASSIGN_INVALID')).min(1, errorMessage('BULK_ASSIGN_INVALID')).max(100_000).default(HR_ASSIGN_DEFAULT_AMOUNT),
   reason: z.string().trim().max(500).nullish(),
+  confirmLarge,
 });
 
 export const assignResultSchema = z.object({ userId: id, tokenType: z.enum(['jobby', 'company']), balanceAfter: z.number().int(), transferId: z.number().int() });
+/** The grant a reversal takes back (issue 38 E, decision 359): its transfer id, in the path. */
+export const grantParamsSchema = z.object({ transferId: z.string().regex(/^\d{1,15}$/, errorMessage('GRANT_NOT_FOUND')).transform(Number) });
+/** A reversal's optional reason; blank means 'Reversión: <the grant's reason>'. */
+export const reverseGrantInputSchema = z.object({ reason: z.string().trim().max(500).nullish() }).default({});
+export const reverseGrantResultSchema = z.object({
+  transferId: z.number().int(),
+  reversesTransferId: z.number().int(),
+  userId: id,
+  tokenType: z.enum(['jobby', 'company']),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+});
+export type ReverseGrantResult = z.infer<typeof reverseGrantResultSchema>;
 export const bulkAssignResultSchema = z.object({ assigned: z.number().int(), failedUserIds: z.array(z.string()) });
 export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
 
@@ -67,6 +94,10 @@ export const historyEntrySchema = z.object({
   balanceAfter: z.number().int(),
   benefitId: z.string().nullable(),
   requestId: z.string().nullable(),
+  /** The transfer this one takes back (a grant's reversal, a spend's refund); null for most. */
+  reversesTransferId: z.number().int().nullable(),
+  /** The transfer that took this one back, once it was (a reversed grant, a refunded spend). */
+  reversedByTransferId: z.number().int().nullable(),
   createdAt: isoDate,
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -132,14 +132,15 @@ export function useSetCompanyBenefitStatus() {
   return useHrMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<CompanyBenefit>(`/api/company-benefits/${id}/status`, { status }));
 }
 
-type AssignVariables = { userId: string; amount: number; reason: string | null; idempotencyKey: string };
+/** `confirmLarge`: HR typed the confirmation word of a large grant (decision 358). */
+type AssignVariables = { userId: string; amount: number; reason: string | null; confirmLarge?: boolean; idempotencyKey: string };
 
 /** Posts one assignment; the caller owns the key (one per employee and press, reused on a retry). */
 function postCompanyAssignment({ idempotencyKey, ...input }: AssignVariables): Promise<AssignResult> {
   return api.post<AssignResult>('/api/company/tokens/assign', input, { 'Idempotency-Key': idempotencyKey });
 }
 
-type BulkAssignVariables = { userIds: string[]; amount: number; reason: string; idempotencyKey: string };
+type BulkAssignVariables = { userIds: string[]; amount: number; reason: string; confirmLarge?: boolean; idempotencyKey: string };
 
 /** One bulk assignment on the server (one transaction), for up to BULK_ASSIGN_CHUNK employees. */
 export function postCompanyBulkAssignment({ idempotencyKey, ...input }: BulkAssignVariables): Promise<BulkAssignResult> {

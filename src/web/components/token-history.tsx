@@ -3,11 +3,12 @@
  * (issue 23 §2, decision 203): the type badge, the signed amount, the reason, who, the balance after
  * and the date — one set of columns, so the two screens read a movement the same way.
  */
-import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { HistoryEntry } from '../../domain/schemas/economy';
 import { HistoryTypeBadge } from './badges';
 import type { DataTableColumn } from './data-table';
-import { dateTimeColumn } from './data-table-columns';
+import { actionsColumn, dateTimeColumn } from './data-table-columns';
 import classes from './token-history.module.css';
 
 export type TokenHistoryType = 'all' | HistoryEntry['type'];
@@ -20,6 +21,33 @@ export const TOKEN_HISTORY_FILTERS: Array<{ value: TokenHistoryType; label: stri
   { value: 'used', label: 'Usados' },
 ];
 
+/** A grant's reversal (decision 359): a 'revoke' that names the grant it takes back. */
+export const isReversal = (entry: HistoryEntry) => entry.kind === 'revoke' && entry.reversesTransferId !== null;
+
+/**
+ * The movement's type: 'Reversión' for a grant's reversal, 'Revertida' beside a grant that was taken
+ * back, otherwise the spec's 'Añadido', 'Quitado', 'Usado'.
+ */
+export function MovementTypeBadge({ entry }: { entry: HistoryEntry }) {
+  if (isReversal(entry)) {
+    return (
+      <Badge miw="max-content" variant="danger" data-testid="movement-reversal">
+        Reversión
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap={2} align="flex-start">
+      <HistoryTypeBadge type={entry.type} />
+      {entry.kind === 'grant' && entry.reversedByTransferId !== null && (
+        <Text size="xs" c="dimmed">
+          Revertida
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** '+5' in green or '−3' in red; with `withTokenType`, 'Flexibles' or 'Empresa' under it. */
 export function HistoryAmount({ entry, withTokenType = true }: { entry: HistoryEntry; withTokenType?: boolean }) {
   const isCredit = entry.type === 'add';
@@ -27,7 +55,7 @@ export function HistoryAmount({ entry, withTokenType = true }: { entry: HistoryE
     <Stack gap={0}>
       <Text fw={700} className={isCredit ? classes.credit : classes.debit} style={{ whiteSpace: 'nowrap' }}>
         {isCredit ? '+' : '−'}
-        {Math.abs(entry.amount)}
+        {Math.abs(entry.amount).toLocaleString('es-CL')}
       </Text>
       {withTokenType && (
         <Text size="xs" c="dimmed">
@@ -43,12 +71,12 @@ export function HistoryAmount({ entry, withTokenType = true }: { entry: HistoryE
  * is the employee's own wallet of one token type: no owner, no token type under the amount, and the
  * balance after alone (the card above says which balance).
  */
-export function tokenHistoryColumns(view: 'platform' | 'wallet'): DataTableColumn<HistoryEntry>[] {
+export function tokenHistoryColumns(view: 'platform' | 'wallet', action?: (entry: HistoryEntry) => ReactNode): DataTableColumn<HistoryEntry>[] {
   const wallet = view === 'wallet';
   return [
     ...(wallet ? [] : [{ key: 'user', header: 'Usuario', render: (e: HistoryEntry) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> }]),
     ...(wallet ? [dateTimeColumn<HistoryEntry>('date', 'Fecha', (e) => e.createdAt)] : []),
-    { key: 'type', header: wallet ? 'Movimiento' : 'Tipo', noWrap: true, render: (e) => <HistoryTypeBadge type={e.type} /> },
+    { key: 'type', header: wallet ? 'Movimiento' : 'Tipo', noWrap: true, render: (e) => <MovementTypeBadge entry={e} /> },
     { key: 'amount', header: 'Cantidad', render: (e) => <HistoryAmount entry={e} withTokenType={!wallet} /> },
     {
       key: 'reason',
@@ -67,18 +95,20 @@ export function tokenHistoryColumns(view: 'platform' | 'wallet'): DataTableColum
       render: (e) =>
         wallet ? (
           <Text span fw={700} inherit data-testid="wallet-balance-after">
-            {e.balanceAfter}
+            {e.balanceAfter.toLocaleString('es-CL')}
           </Text>
         ) : (
           <>
-            {e.balanceBefore} →{' '}
+            {e.balanceBefore.toLocaleString('es-CL')} →{' '}
             <Text span fw={700} inherit>
-              {e.balanceAfter}
+              {e.balanceAfter.toLocaleString('es-CL')}
             </Text>
           </>
         ),
     },
     ...(wallet ? [] : [dateTimeColumn<HistoryEntry>('date', 'Fecha', (e) => e.createdAt)]),
+    // The row's action ('Revertir' a grant, for the levels that may), when the screen has one.
+    ...(action ? [actionsColumn<HistoryEntry>(action)] : []),
   ];
 }
 

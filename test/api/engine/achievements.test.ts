@@ -84,6 +84,24 @@ describe('achievement rules', () => {
     expect(told[0]).toMatchObject({ type: 'achievement_unlocked', link: '/level3/dashboard' });
   });
 
+  it('a deactivated colleague in a group gets neither the achievement nor its reward (issue 38 D)', async () => {
+    const rule = await createRule(ctx.db, { conditionType: 'same_provider_timeframe', conditionValue: 30, conditionMinUsers: 2, rewardTokens: 7 });
+    const companyId = await createCompany(ctx.db, 'Bajas');
+    const [active] = await employees('vigente', companyId, 1);
+    const gone = { userId: await createUser(ctx.db, { email: 'ida@bajas.cl', companyId, status: 'inactive' }), companyId };
+    const bakery = await provider('panaderia');
+    const at = new Date(Date.UTC(2026, 9, 7, 15, 0));
+    // Her code was used (it was issued before she left); her colleague's use completes the group.
+    await usedCodeAt(ctx.db, gone, bakery.id, at);
+    await usedCodeAt(ctx.db, active, bakery.id, new Date(at.getTime() + 60_000));
+    await drainOutbox(ctx.db);
+
+    expect(await grantedUsers(rule.id)).toEqual([active.userId]);
+    expect((await balancesOf(ctx.db, gone.userId)).jobby).toBe(0);
+    expect((await balancesOf(ctx.db, active.userId)).jobby).toBe(7);
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.userId, gone.userId))).toEqual([]);
+  });
+
   it('tokens_used_count: only those whose used codes reach the value earn it, once, with a reward of 0 granting without a transfer', async () => {
     const rule = await createRule(ctx.db, { conditionType: 'tokens_used_count', conditionValue: 2, rewardTokens: 0 });
     const companyId = await createCompany(ctx.db, 'Contadores');

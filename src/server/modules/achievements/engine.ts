@@ -9,12 +9,12 @@
  * group commits last sees the whole group, so concurrent uses never miss a grant, and the unique
  * key keeps a group seen twice from being paid twice.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { APP_TIME_ZONE } from '../../../domain/dates';
 import type { AchievementConditionType } from '../../../domain/schemas/engine';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { achievementRules, tokenBonuses, userAchievements } from '../../db/schema';
+import { achievementRules, tokenBonuses, userAchievements, users } from '../../db/schema';
 import { recordEvent } from '../events/outbox';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
 
@@ -88,6 +88,20 @@ async function winnersOf(tx: Tx, rule: Rule, use: CodeUse): Promise<Winner[]> {
   }
 }
 
+/**
+ * The winners who are active: a deactivated employee gets no achievement and no reward, also when a
+ * colleague's use completes a group rule (issue 38 D). One query, only for a rule that has winners.
+ */
+async function activeWinners(tx: Tx, winners: Winner[]): Promise<Winner[]> {
+  if (winners.length === 0) return winners;
+  const active = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, winners.map((winner) => winner.userId)), eq(users.status, 'active')));
+  const ids = new Set(active.map((row) => row.id));
+  return winners.filter((winner) => ids.has(winner.userId));
+}
+
 /** The rules every use is checked against; the outbox worker reads them once per batch of events. */
 export function activeRules(tx: Tx): Promise<Rule[]> {
   return tx
@@ -108,7 +122,7 @@ export async function evaluateAchievements(tx: Tx, use: CodeUse, rules?: readonl
   rules ??= await activeRules(tx);
   const grants: { achievementId: string; rule: Rule; winner: Winner }[] = [];
   for (const rule of rules) {
-    const winners = (await winnersOf(tx, rule, use)).sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+    const winners = (await activeWinners(tx, await winnersOf(tx, rule, use))).sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
     if (winners.length === 0) continue;
     const inserted = await tx
       .insert(userAchievements)

@@ -5,11 +5,14 @@ import {
   bulkAssignResultSchema,
   employeeBalanceSchema,
   employeeListQuerySchema,
+  grantParamsSchema,
   historyPageSchema,
   historyQuerySchema,
   hrAssignInputSchema,
   hrBulkAssignInputSchema,
   paged,
+  reverseGrantInputSchema,
+  reverseGrantResultSchema,
 } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
@@ -22,6 +25,8 @@ import {
   listPlatformEmployees,
   listPlatformTokenHistory,
   removePlatformTokens,
+  reverseCompanyGrant,
+  reversePlatformGrant,
 } from './service';
 
 const PLATFORM = { access: { levels: [1] } } as const;
@@ -37,7 +42,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/admin/tokens/add', {
-    config: { ...PLATFORM, apiScope: 'tokens:assign', errors: ['USER_NOT_FOUND', 'INVALID_TOKEN_QUANTITY', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...PLATFORM, apiScope: 'tokens:assign', errors: ['USER_NOT_FOUND', 'EMPLOYEE_INACTIVE', 'INVALID_TOKEN_QUANTITY', 'TOKEN_QUANTITY_NOT_INTEGER', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Añadir tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await addPlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
@@ -48,6 +53,15 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['tokens'], summary: 'Quitar tokens flexibles a un colaborador', body: adminTokensInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await removePlatformTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
+  });
+
+  const reversalErrors = ['GRANT_NOT_FOUND', 'GRANT_NOT_REVERSIBLE', 'GRANT_ALREADY_REVERSED', 'REVERSAL_EXCEEDS_BALANCE', 'IDEMPOTENCY_CONFLICT'] as const;
+
+  app.post('/admin/tokens/grants/:transferId/reverse', {
+    config: { ...PLATFORM, apiScope: 'tokens:assign', errors: [...reversalErrors, 'GRANT_COMPANY_TOKENS_HR_ONLY'] },
+    schema: { tags: ['tokens'], summary: 'Revertir una asignación de tokens flexibles', params: grantParamsSchema, body: reverseGrantInputSchema, response: { 200: reverseGrantResultSchema } },
+    handler: async (request, reply) =>
+      sendOutcome(reply, await reversePlatformGrant(app.deps.db, request.params.transferId, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.get('/admin/tokens/history', {
@@ -63,17 +77,24 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/company/tokens/assign', {
-    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', 'USER_NOT_FOUND', 'EMPLOYEE_INACTIVE', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', 'USER_NOT_FOUND', 'EMPLOYEE_INACTIVE', 'TOKEN_QUANTITY_NOT_INTEGER', 'LARGE_GRANT_UNCONFIRMED', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Asignar tokens de empresa a un colaborador', body: hrAssignInputSchema, response: { 200: assignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await assignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.post('/company/tokens/assign-bulk', {
-    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', 'IDEMPOTENCY_CONFLICT'] },
+    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', 'TOKEN_QUANTITY_NOT_INTEGER', 'LARGE_GRANT_UNCONFIRMED', 'IDEMPOTENCY_CONFLICT'] },
     schema: { tags: ['tokens'], summary: 'Asignación masiva de tokens de empresa', body: hrBulkAssignInputSchema, response: { 200: bulkAssignResultSchema } },
     handler: async (request, reply) =>
       sendOutcome(reply, await bulkAssignCompanyTokens(app.deps.db, request.body, actorOf(request), idempotencyKeyOf(request))),
+  });
+
+  app.post('/company/tokens/grants/:transferId/reverse', {
+    config: { ...COMPANY, apiScope: 'tokens:assign', errors: ['NO_COMPANY_ASSIGNED', ...reversalErrors] },
+    schema: { tags: ['tokens'], summary: 'Revertir una asignación de tokens de empresa', params: grantParamsSchema, body: reverseGrantInputSchema, response: { 200: reverseGrantResultSchema } },
+    handler: async (request, reply) =>
+      sendOutcome(reply, await reverseCompanyGrant(app.deps.db, request.params.transferId, request.body, actorOf(request), idempotencyKeyOf(request))),
   });
 
   app.get('/company/tokens/history', {

@@ -12,6 +12,7 @@ import {
   DEFAULT_REMOVE_TOKENS_REASON,
 } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
+import { isLargeGrant, largeGrantThreshold } from '../../../domain/grant-threshold';
 import type { TokenType } from '../../../domain/constants';
 import type { z } from 'zod';
 import type {
@@ -23,9 +24,10 @@ import type {
   historyQuerySchema,
   hrAssignInputSchema,
   hrBulkAssignInputSchema,
+  ReverseGrantResult,
 } from '../../../domain/schemas/economy';
 import type { Db, Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
 import { recordEvent } from '../events/outbox';
@@ -33,6 +35,8 @@ import type { TokensAssigned } from '../events/types';
 import { listEmployeeBalances, listHistory } from '../ledger-views/service';
 import {
   accounts,
+  lockTransferForReversal,
+  reverseGrant,
   transfer,
   transferAll,
   walletFor,
@@ -78,10 +82,29 @@ async function findEmployee(db: Executor, userId: string, companyId: string | nu
 }
 
 /**
- * HR's company tokens go to active employees only: a deactivated person cannot sign in to spend
- * them, and the bulk total HR confirmed counts only active people (issue 18 B).
+ * Tokens go to active employees only, from HR and level 1 alike: a deactivated person cannot sign in
+ * to spend them, and the bulk total HR confirmed counts only active people (issue 18 B, issue 38 D).
  */
 const isActive = (employee: Employee) => employee.status === 'active';
+
+/** @throws EMPLOYEE_INACTIVE for a deactivated employee (a single grant names the one person it is for). */
+function mustBeActive(employee: Employee): Employee {
+  if (!isActive(employee)) throw new AppError('EMPLOYEE_INACTIVE');
+  return employee;
+}
+
+/**
+ * A grant of more than the large-grant threshold per person (src/domain/grant-threshold.ts,
+ * decision 358) must say `confirmLarge: true`, from the web and from an API key alike. One primary-key
+ * read of the company's allowance, and none when the request already confirms.
+ * @throws LARGE_GRANT_UNCONFIRMED.
+ */
+async function mustBeConfirmedIfLarge(db: Executor, companyId: string, amountEach: number, confirmLarge: boolean | undefined): Promise<void> {
+  if (confirmLarge) return;
+  const [company] = await db.select({ allowance: companies.monthlyCompanyTokens }).from(companies).where(eq(companies.id, companyId));
+  const allowance = company?.allowance ?? 0;
+  if (isLargeGrant(amountEach, allowance)) throw new AppError('LARGE_GRANT_UNCONFIRMED', { amount: amountEach, threshold: largeGrantThreshold(allowance) });
+}
 
 const toAssignResult = (userId: string, tokenType: AssignResult['tokenType'], moved: TransferResult): AssignResult => ({
   userId,
@@ -110,8 +133,8 @@ export async function listPlatformEmployees(db: Executor, query: EmployeeListQue
 }
 
 /**
- * Adds 1–100 flexible tokens to a level 3 user: platform issuance → the user's jobby wallet.
- * @throws (as the outcome's error body) USER_NOT_FOUND, IDEMPOTENCY_CONFLICT. The quantity rule
+ * Adds 1–100 flexible tokens to an active level 3 user: platform issuance → the user's jobby wallet.
+ * @throws (as the outcome's error body) USER_NOT_FOUND, EMPLOYEE_INACTIVE, IDEMPOTENCY_CONFLICT. The quantity rule
  * (INVALID_TOKEN_QUANTITY) is the input schema's.
  */
 export async function addPlatformTokens(
@@ -121,7 +144,7 @@ export async function addPlatformTokens(
   idempotencyKey: string | undefined,
 ): Promise<IdempotentOutcome<AssignResult>> {
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.admin-add', input }, async (tx) => {
-    const employee = await findEmployee(tx, input.userId, null);
+    const employee = mustBeActive(await findEmployee(tx, input.userId, null));
     const wallet = walletFor('jobby', { userId: employee.id, companyId: employee.companyId });
     const moved = await transfer(tx, {
       from: accounts.platformIssuance(),
@@ -191,7 +214,8 @@ function companyGrant(employee: Employee, companyId: string, amount: number, rea
 /**
  * Assigns company tokens (default 10, reason 'Asignación manual') to one employee of the HR user's
  * own company; another company's employee does not exist for this caller.
- * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) USER_NOT_FOUND, EMPLOYEE_INACTIVE, IDEMPOTENCY_CONFLICT.
+ * @throws NO_COMPANY_ASSIGNED, LARGE_GRANT_UNCONFIRMED; (as the outcome's error body) USER_NOT_FOUND,
+ * EMPLOYEE_INACTIVE, IDEMPOTENCY_CONFLICT.
  */
 export async function assignCompanyTokens(
   db: Db,
@@ -200,9 +224,9 @@ export async function assignCompanyTokens(
   idempotencyKey: string | undefined,
 ): Promise<IdempotentOutcome<AssignResult>> {
   const companyId = companyOf(actor);
+  await mustBeConfirmedIfLarge(db, companyId, input.amount, input.confirmLarge);
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign', input }, async (tx) => {
-    const employee = await findEmployee(tx, input.userId, companyId);
-    if (!isActive(employee)) throw new AppError('EMPLOYEE_INACTIVE');
+    const employee = mustBeActive(await findEmployee(tx, input.userId, companyId));
     const reason = reasonOr(input.reason, DEFAULT_HR_ASSIGN_REASON);
     const moved = await transfer(tx, companyGrant(employee, companyId, input.amount, reason, actor));
     await recordAssigned(tx, 'company', input.amount, reason, actor, [{ userId: employee.id, companyId, transferId: moved.transferId }]);
@@ -217,7 +241,8 @@ export async function assignCompanyTokens(
  * A repeated id is assigned once. The grants go through transferAll — every wallet in id order,
  * then the company's issuance account once — so two bulk assignments, or a bulk assignment and a
  * single grant, never lock the issuance account and a wallet in opposite orders.
- * @throws NO_COMPANY_ASSIGNED; (as the outcome's error body) IDEMPOTENCY_CONFLICT.
+ * @throws NO_COMPANY_ASSIGNED, LARGE_GRANT_UNCONFIRMED (the amount each, decision 358); (as the
+ * outcome's error body) IDEMPOTENCY_CONFLICT.
  */
 export async function bulkAssignCompanyTokens(
   db: Db,
@@ -228,6 +253,7 @@ export async function bulkAssignCompanyTokens(
   const companyId = companyOf(actor);
   const userIds = [...new Set(input.userIds)];
   const reason = reasonOr(input.reason, DEFAULT_HR_BULK_REASON);
+  await mustBeConfirmedIfLarge(db, companyId, input.amount, input.confirmLarge);
   return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation: 'tokens.company-assign-bulk', input }, async (tx) => {
     const employees = await findEmployees(tx, userIds, companyId);
     const found = userIds.flatMap((userId) => employees.get(userId) ?? []).filter(isActive);
@@ -243,4 +269,59 @@ export async function bulkAssignCompanyTokens(
 /** The company-token history of the HR user's own company, newest first. @throws NO_COMPANY_ASSIGNED. */
 export async function listCompanyTokenHistory(db: Executor, query: Omit<HistoryQuery, 'tokenType'>, actor: Actor): Promise<HistoryPage> {
   return listHistory(db, { companyId: companyOf(actor), ...query });
+}
+
+// ───────── reversal of a grant (issue 38 E, decision 359) ─────────
+
+/** Which grants a caller may take back: HR its company's company tokens, level 1 flexible tokens. */
+type ReversalScope = { tokenType: 'company'; companyId: string } | { tokenType: 'jobby' };
+
+/**
+ * Takes one grant back whole, once: the reversing transfer of ledger/service.ts reverseGrant(), in
+ * the lock order grant row → wallet → issuance account, and the 'tokens.reversed' event that tells the
+ * person. A grant another caller may not reverse does not exist for this one (another company's), or is
+ * refused by name (level 1 on company tokens).
+ * @throws (as the outcome's error body) GRANT_NOT_FOUND, GRANT_NOT_REVERSIBLE, GRANT_COMPANY_TOKENS_HR_ONLY,
+ * GRANT_ALREADY_REVERSED, REVERSAL_EXCEEDS_BALANCE (the wallet holds less than the grant), IDEMPOTENCY_CONFLICT.
+ */
+async function reverseOneGrant(
+  db: Db,
+  transferId: number,
+  reasonInput: string | null | undefined,
+  scope: ReversalScope,
+  actor: Actor,
+  operation: string,
+  idempotencyKey: string | undefined,
+): Promise<IdempotentOutcome<ReverseGrantResult>> {
+  return runIdempotent(db, { actorId: actor.id, key: idempotencyKey, operation, input: { transferId, reason: reasonInput ?? null } }, async (tx) => {
+    const locked = await lockTransferForReversal(tx, transferId);
+    const grant = locked?.transfer;
+    if (!locked || !grant?.walletUserId) throw new AppError('GRANT_NOT_FOUND');
+    if (scope.tokenType === 'company' && (grant.tokenType !== 'company' || grant.walletCompanyId !== scope.companyId)) throw new AppError('GRANT_NOT_FOUND');
+    if (grant.kind !== 'grant') throw new AppError('GRANT_NOT_REVERSIBLE');
+    if (scope.tokenType === 'jobby' && grant.tokenType === 'company') throw new AppError('GRANT_COMPANY_TOKENS_HR_ONLY');
+    if (locked.reversedBy !== null) throw new AppError('GRANT_ALREADY_REVERSED');
+    const reason = reasonOr(reasonInput, `Reversión: ${grant.reason ?? 'asignación'}`);
+    const moved = await reverseGrant(tx, grant, {
+      reason,
+      actor: actorRef(actor),
+      insufficient: ({ held }) => new AppError('REVERSAL_EXCEEDS_BALANCE', { amount: grant.amount, held }),
+    });
+    const tokenType = grant.tokenType === 'company' ? 'company' : 'jobby';
+    await recordEvent(tx, {
+      type: 'tokens.reversed',
+      payload: { transferId: moved.transferId, reversesTransferId: grant.id, userId: grant.walletUserId, companyId: grant.walletCompanyId, tokenType, amount: grant.amount, reason, actorName: actor.name },
+    });
+    return { transferId: moved.transferId, reversesTransferId: grant.id, userId: grant.walletUserId, tokenType, amount: grant.amount, balanceAfter: moved.balanceAfter };
+  });
+}
+
+/** HR takes back a grant of its company's tokens (single, bulk or monthly). @throws NO_COMPANY_ASSIGNED; as reverseOneGrant. */
+export async function reverseCompanyGrant(db: Db, transferId: number, input: { reason?: string | null }, actor: Actor, idempotencyKey: string | undefined) {
+  return reverseOneGrant(db, transferId, input.reason, { tokenType: 'company', companyId: companyOf(actor) }, actor, 'tokens.company-reverse', idempotencyKey);
+}
+
+/** Level 1 takes back a grant of flexible tokens, of anyone's wallet. Throws as reverseOneGrant. */
+export async function reversePlatformGrant(db: Db, transferId: number, input: { reason?: string | null }, actor: Actor, idempotencyKey: string | undefined) {
+  return reverseOneGrant(db, transferId, input.reason, { tokenType: 'jobby' }, actor, 'tokens.admin-reverse', idempotencyKey);
 }

@@ -80,6 +80,7 @@ function liveOf(event: DomainEvent): { topic: LiveTopic; audience: LiveAudience 
       return [];
     case 'employee.created':
     case 'tokens.assigned':
+    case 'tokens.reversed':
     case 'allowance.granted':
     case 'webhook.endpoint.disabled':
     case 'bot.request.decided':

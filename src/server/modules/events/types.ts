@@ -42,6 +42,8 @@ export type DomainEvent =
   | { type: 'employee.created'; payload: EmployeeCreated }
   /** A person assigned tokens by hand (level 1's 'Agregar', HR's single or bulk assignment); not the monthly allowance. */
   | { type: 'tokens.assigned'; payload: TokensAssigned }
+  /** HR or level 1 took a grant back (issue 38 E, decision 359): the person hears it in the bell. */
+  | { type: 'tokens.reversed'; payload: TokensReversed }
   /** A company's monthly allowance of one token type was granted (the job or 'Asignar ahora'). */
   | { type: 'allowance.granted'; payload: { companyId: string; month: string; tokenType: TokenType; amountEach: number; employees: number } }
   /** A webhook endpoint failed for a day and was disabled: its owners hear it in the bell (issue 22 §2). */
@@ -60,6 +62,18 @@ export type TokensAssigned = {
   actorName: string;
   /** One per wallet credited; companyId is the employee's company (null for someone without one). */
   recipients: { userId: string; companyId: string | null; transferId: number }[];
+};
+
+export type TokensReversed = {
+  /** The reversal's transfer, and the grant it takes back. */
+  transferId: number;
+  reversesTransferId: number;
+  userId: string;
+  companyId: string | null;
+  tokenType: TokenType;
+  amount: number;
+  reason: string;
+  actorName: string;
 };
 
 export type DomainEventType = DomainEvent['type'];

@@ -120,7 +120,7 @@ export function historyTypeOf(kind: TransferKind): HistoryType {
 type TransferRow = typeof ledgerTransfers.$inferSelect;
 
 /** One history entry from a transfer on an employee wallet (and the wallet owner's name). Throws as historyTypeOf. */
-function toHistoryEntry(row: TransferRow, userName: string | null): HistoryEntry {
+function toHistoryEntry(row: TransferRow, userName: string | null, reversedByTransferId: number | null): HistoryEntry {
   const kind = row.kind as TransferKind;
   return {
     id: row.id,
@@ -137,6 +137,8 @@ function toHistoryEntry(row: TransferRow, userName: string | null): HistoryEntry
     balanceAfter: row.balanceAfter ?? 0,
     benefitId: row.benefitId,
     requestId: row.requestId,
+    reversesTransferId: row.reversesTransferId,
+    reversedByTransferId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -181,10 +183,14 @@ export async function listHistory(db: Executor, options: HistoryOptions): Promis
   );
   const matches = db.select({ one: sql`1` }).from(ledgerTransfers).where(where).limit(HISTORY_COUNT_CAP + 1);
   const cappedCount = sql<number>`(select count(*) from (${matches}) as capped)`.mapWith(Number);
+  // The transfer that took a row back (a grant's reversal, a spend's refund): one probe of the unique
+  // index on reverses_transfer_id per row of the page, so the screen knows what 'Revertir' may offer.
+  const reversal = alias(ledgerTransfers, 'reversal');
   const rows = await db
-    .select({ transfer: ledgerTransfers, userName: users.name, total: cappedCount })
+    .select({ transfer: ledgerTransfers, userName: users.name, reversedBy: reversal.id, total: cappedCount })
     .from(ledgerTransfers)
     .leftJoin(users, eq(users.id, ledgerTransfers.walletUserId))
+    .leftJoin(reversal, eq(reversal.reversesTransferId, ledgerTransfers.id))
     .where(where)
     .orderBy(...(options.order === 'sequence' ? [desc(ledgerTransfers.id)] : [desc(ledgerTransfers.createdAt), desc(ledgerTransfers.id)]))
     .limit(options.limit)
@@ -196,7 +202,7 @@ export async function listHistory(db: Executor, options: HistoryOptions): Promis
   return {
     total: Math.min(counted, HISTORY_COUNT_CAP),
     totalIsCapped: counted > HISTORY_COUNT_CAP,
-    items: rows.map((row) => toHistoryEntry(row.transfer, row.userName)),
+    items: rows.map((row) => toHistoryEntry(row.transfer, row.userName, row.reversedBy)),
   };
 }
 

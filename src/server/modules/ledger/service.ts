@@ -373,3 +373,45 @@ export async function getWalletBalances(db: Executor, owner: { userId: string; c
   const last = rows.reduce<Date | null>((acc, r) => (acc && acc > r.updatedAt ? acc : r.updatedAt), null);
   return { jobby: jobby?.balance ?? 0, company: company?.balance ?? 0, lastUpdated: last ? last.toISOString() : null };
 }
+
+/** A transfer as the ledger stored it. */
+export type StoredTransfer = typeof ledgerTransfers.$inferSelect;
+
+/**
+ * The transfer `id` on an employee wallet, locked until the caller's transaction ends, and the id of
+ * the transfer that already reverses it (null when none), read once the lock is held: two reversals
+ * of one grant queue on its row, and the second sees the first's reversal (issue 38 E, decision 359).
+ * Lock order (transfer()): the grant's row comes first, as a request's row does, before any wallet.
+ * Null when there is no such transfer.
+ */
+export async function lockTransferForReversal(db: Executor, id: number): Promise<{ transfer: StoredTransfer; reversedBy: number | null } | null> {
+  const [transferRow] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.id, id), sql`${ledgerTransfers.walletUserId} is not null`))
+    .for('update');
+  if (!transferRow) return null;
+  const [reversal] = await db.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.reversesTransferId, id));
+  return { transfer: transferRow, reversedBy: reversal?.id ?? null };
+}
+
+/**
+ * Takes a grant back (issue 38 E, decision 359): a 'revoke' transfer from the employee's wallet to
+ * the issuance account the grant came from, of the grant's whole amount, naming it in
+ * reverses_transfer_id (whose unique index allows one reversal per grant). Never an edit: the grant's
+ * row stays as it was. The wallet's conditional debit refuses a reversal of more than it holds.
+ * Lock the grant first (lockTransferForReversal). Throws as transfer(), with `insufficient` when the
+ * wallet holds less than the grant.
+ */
+export async function reverseGrant(
+  db: Executor,
+  grant: StoredTransfer,
+  details: Pick<TransferInput, 'reason' | 'actor' | 'insufficient'>,
+): Promise<TransferResult> {
+  if (grant.kind !== 'grant' || !grant.walletUserId) throw new Error(`transfer ${grant.id} is not a grant to a wallet`);
+  const tokenType: TokenType = grant.tokenType === 'company' ? 'company' : 'jobby';
+  const { account, wallet } = walletFor(tokenType, { userId: grant.walletUserId, companyId: grant.walletCompanyId });
+  const issuance = tokenType === 'jobby' ? accounts.platformIssuance() : accounts.companyIssuance(grant.walletCompanyId as string);
+  if (account.id !== grant.toAccount || issuance.id !== grant.fromAccount) throw new Error(`grant ${grant.id} does not go from its issuance to its wallet`);
+  return transfer(db, { from: account, to: issuance, amount: grant.amount, kind: 'revoke', wallet, reversesTransferId: grant.id, ...details });
+}

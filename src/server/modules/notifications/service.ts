@@ -111,6 +111,10 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         },
       ];
     }
+    case 'tokens.reversed': {
+      const p = event.payload;
+      return [{ userId: p.userId, type: 'tokens_reversed', params: { amount: p.amount, tokenType: p.tokenType, reason: p.reason }, link: '/level3/wallet' }];
+    }
     case 'achievement.granted': {
       const p = event.payload;
       return [{ userId: p.userId, type: 'achievement_unlocked', params: { ruleName: p.ruleName, rewardTokens: p.rewardTokens }, link: '/level3/dashboard' }];

@@ -70,6 +70,7 @@ export function webhookMessagesOf(event: DomainEvent): WebhookMessage[] {
       return [{ type: 'allowance.granted', companyId: p.companyId, data: { ...p } }];
     }
     case 'tokens.moved':
+    case 'tokens.reversed': // not a webhook event yet (decision 359): the person hears it in the bell
     case 'achievement.granted':
     case 'wellbeing.alert':
     case 'bot.message.received':

@@ -47,7 +47,8 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
       const errors = validateTokens(values);
       // The spec's one message names both faults; on the quantity field, with a user chosen, it read
       // as if nobody had been (issue 7). The picker keeps the spec's message.
-      if (errors.amount && values.userId) errors.amount = errorMessage('TOKEN_QUANTITY_OUT_OF_RANGE');
+      // A decimal keeps its own message (issue 38 E): 2.5 is not out of range, it is not a whole number.
+      if (errors.amount && values.userId && errors.amount !== errorMessage('TOKEN_QUANTITY_NOT_INTEGER')) errors.amount = errorMessage('TOKEN_QUANTITY_OUT_OF_RANGE');
       return errors;
     },
   });

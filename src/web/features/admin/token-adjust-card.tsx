@@ -83,25 +83,26 @@ export function TokenAdjustCard() {
 
   const submit = (action: TokenAction) => async (input: { amount: number; reason: string | null }) => {
     if (!employee) return false;
-    if (action === 'add') return send('add', employee, input.amount, input.reason);
-    // Removing takes tokens away from a person: ask first.
+    // Adding and removing both change a person's money: ask first, naming who, how much and the balance after (issue 38 E).
+    const isAdd = action === 'add';
+    const after = employee.jobby + (isAdd ? input.amount : -input.amount);
     const isConfirmed = await new Promise<boolean>((resolve) =>
       modals.openConfirmModal({
-        title: 'Quitar tokens',
+        title: isAdd ? 'Añadir tokens' : 'Quitar tokens',
         children: (
           <Text size="sm">
-            ¿Quitar {plural(input.amount, 'token flexible', 'tokens flexibles')} a <strong>{employee.name}</strong>? Su saldo pasará de{' '}
-            {employee.jobby} a {employee.jobby - input.amount}.
+            ¿{isAdd ? 'Añadir' : 'Quitar'} {plural(input.amount, 'token flexible', 'tokens flexibles')} a <strong>{employee.name}</strong>? Su saldo pasará de{' '}
+            {employee.jobby.toLocaleString('es-CL')} a {after.toLocaleString('es-CL')}.
           </Text>
         ),
-        labels: { confirm: 'Quitar tokens', cancel: 'Cancelar' },
-        confirmProps: { color: 'red' },
+        labels: { confirm: isAdd ? 'Añadir tokens' : 'Quitar tokens', cancel: 'Cancelar' },
+        confirmProps: { color: isAdd ? 'admin' : 'red' },
         onConfirm: () => resolve(true),
         onCancel: () => resolve(false),
         onClose: () => resolve(false),
       }),
     );
-    return isConfirmed ? send('remove', employee, input.amount, input.reason) : false;
+    return isConfirmed ? send(action, employee, input.amount, input.reason) : false;
   };
 
   const busyAction = change.isPending ? change.variables?.action : undefined;

@@ -6,11 +6,12 @@ import { ADMIN_CSV_URLS } from '../../api/admin-platform';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
 import { ExportCsvButton } from '../../components/export-csv-button';
 import { DataTable, pagedTableProps, useTableSearch } from '../../components/data-table';
+import { ReverseGrantAction } from '../../components/reverse-grant-action';
 import { TokenHistoryTypeFilter, tokenHistoryColumns } from '../../components/token-history';
 
 const PAGE_SIZE = 10;
 
-const COLUMNS = tokenHistoryColumns('platform');
+const COLUMNS = tokenHistoryColumns('platform', (entry) => <ReverseGrantAction entry={entry} scope="platform" />);
 
 /** Every token movement of level 3 users: filter by type, search, pages of 10 (part 1 "Token management"). */
 export function TokenHistoryCard() {

@@ -2,14 +2,26 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
 import { errorMessage } from '../../../domain/errors';
+import { isLargeGrant, largeGrantThreshold } from '../../../domain/grant-threshold';
+import { useCompanyAllowance } from '../../api/allowance';
 import { messageOf } from '../../api/client';
 import { useAllCompanyEmployees } from '../../api/hr';
 import { LoadFailedState } from '../../components/error-state';
+import { GrantConfirmDialog } from '../../components/grant-confirm-dialog';
 import { useBulkAssignment } from './use-bulk-assignment';
 import { TokenAmountInput } from '../../components/token-amount-input';
 import { plural, tokens } from '../../../domain/plural';
 
 type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
+type BulkInput = { userIds: string[]; amount: number; reason: string };
+
+/** "¿Asignar 1.000 tokens de empresa a cada uno de 7 colaboradores? En total: 7.000 tokens" (issue 38 E). */
+export function bulkQuestion(people: number, amountEach: number): string {
+  const each = plural(amountEach, 'token de empresa', 'tokens de empresa');
+  return people === 1
+    ? `¿Asignar ${each} a 1 colaborador? En total: ${tokens(amountEach)}`
+    : `¿Asignar ${each} a cada uno de ${plural(people, 'colaborador', 'colaboradores')}? En total: ${tokens(amountEach * people)}`;
+}
 
 /** The bulk assignment (part 2 §2, §5): select all or some employees (each with its balance), one amount, with progress. */
 export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOptions) {
@@ -19,6 +31,9 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
   const [amount, setAmount] = useState<number | string>(HR_ASSIGN_DEFAULT_AMOUNT);
   const [reason, setReason] = useState(DEFAULT_HR_BULK_REASON);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<BulkInput | null>(null);
+  const allowance = useCompanyAllowance();
+  const monthly = allowance.data?.amount ?? 0;
   const resetBulk = bulk.reset;
   useEffect(() => {
     if (!opened) return;
@@ -26,6 +41,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
     setAmount(HR_ASSIGN_DEFAULT_AMOUNT);
     setReason(DEFAULT_HR_BULK_REASON);
     setError(null);
+    setConfirming(null);
     resetBulk();
   }, [opened, resetBulk]);
 
@@ -48,15 +64,29 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
     if (state.toRetry === 0) onDone(`Tokens asignados correctamente a ${plural(state.assigned, 'usuario', 'usuarios')}`);
   };
 
-  const submit = async () => {
+  /** Checks the form, then asks (nothing is sent before the confirmation's 'Asignar'). */
+  const review = () => {
     const value = typeof amount === 'number' ? amount : Number.NaN;
+    if (typeof amount === 'number' && !Number.isInteger(amount)) {
+      setError(errorMessage('TOKEN_QUANTITY_NOT_INTEGER'));
+      return;
+    }
     if (selected.size === 0 || !Number.isInteger(value) || value < 1) {
       setError(errorMessage('BULK_ASSIGN_INVALID'));
       return;
     }
     setError(null);
+    setConfirming({ userIds: [...selected], amount: value, reason: reason.trim() || DEFAULT_HR_BULK_REASON });
+  };
+
+  const isLarge = confirming !== null && isLargeGrant(confirming.amount, monthly);
+
+  const submit = async () => {
+    if (!confirming) return;
+    const input = { ...confirming, ...(isLarge ? { confirmLarge: true } : {}) };
+    setConfirming(null);
     try {
-      finish(await bulk.run({ userIds: [...selected], amount: value, reason: reason.trim() || DEFAULT_HR_BULK_REASON }));
+      finish(await bulk.run(input));
     } catch (failure) {
       setError(`Error en la asignación masiva: ${messageOf(failure)}`);
     }
@@ -77,7 +107,18 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
           </Alert>
         )}
         <Group grow align="flex-start" wrap="wrap">
-          <TokenAmountInput label="Cantidad por usuario" min={1} value={amount} onChange={setAmount} miw={160} disabled={bulk.isRunning} />
+          <TokenAmountInput
+            label="Cantidad por usuario"
+            min={1}
+            value={amount}
+            onChange={(next) => {
+              // A corrected amount puts the earlier refusal away (issue 38 E).
+              setError(null);
+              setAmount(next);
+            }}
+            miw={160}
+            disabled={bulk.isRunning}
+          />
           <TextInput label="Motivo" value={reason} onChange={(e) => setReason(e.currentTarget.value)} miw={200} disabled={bulk.isRunning} />
         </Group>
         {employees.isError ? (
@@ -155,12 +196,21 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
               Reintentar
             </Button>
           ) : (
-            <Button color="admin" onClick={() => void submit()} loading={bulk.isRunning}>
+            <Button color="admin" onClick={review} loading={bulk.isRunning}>
               Asignar a {plural(selected.size, 'usuario', 'usuarios')}
             </Button>
           )}
         </Group>
       </Stack>
+      <GrantConfirmDialog
+        opened={confirming !== null}
+        title="Confirmar asignación masiva"
+        message={confirming ? bulkQuestion(confirming.userIds.length, confirming.amount) : ''}
+        largeThreshold={isLarge ? largeGrantThreshold(monthly) : null}
+        confirmLabel="Asignar"
+        onConfirm={() => void submit()}
+        onCancel={() => setConfirming(null)}
+      />
     </Modal>
   );
 }

@@ -4,12 +4,13 @@ import { IconCoins, IconDownload, IconHistory, IconUsersGroup } from '@tabler/ic
 import { formatDateTime } from '../../../domain/dates';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
-import { HistoryTypeBadge } from '../../components/badges';
 import { Banner, useBanner } from '../../components/banner';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
+import { ReverseGrantAction } from '../../components/reverse-grant-action';
+import { MovementTypeBadge } from '../../components/token-history';
 import { AssignModal } from './assign-modal';
 import { BulkAssignModal } from './bulk-assign-modal';
 import { MonthlyAllowanceCard } from './monthly-allowance-card';
@@ -20,18 +21,22 @@ const PAGE_SIZE = 10;
 const HISTORY_LOADED = 50;
 const HISTORY_SHOWN = 10;
 
-/** The latest company-token movements, 10 at a time over the 50 loaded, with the CSV of the whole history. */
-function HistorySection() {
+/**
+ * The latest company-token movements, 10 at a time over the 50 loaded, with the CSV of the whole
+ * history, and 'Revertir' on a grant not reversed yet (decision 359).
+ */
+function HistorySection({ onReversed }: { onReversed: (message: string) => void }) {
   const history = useCompanyTokenHistory(HISTORY_LOADED);
   const [page, setPage] = useState(1);
   const items = history.data?.items ?? [];
   const columns: DataTableColumn<HistoryEntry>[] = [
     { key: 'user', header: 'Colaborador', render: (e) => <Text fw={600}>{e.userName ?? 'Usuario desconocido'}</Text> },
     dateTimeColumn('date', 'Fecha', (e) => e.createdAt),
-    { key: 'type', header: 'Tipo', noWrap: true, render: (e) => <HistoryTypeBadge type={e.type} /> },
-    { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount}` },
+    { key: 'type', header: 'Tipo', noWrap: true, render: (e) => <MovementTypeBadge entry={e} /> },
+    { key: 'amount', header: 'Cantidad', noWrap: true, render: (e) => `${e.type === 'add' ? '+' : '−'}${e.amount.toLocaleString('es-CL')}` },
     { key: 'reason', header: 'Motivo', render: (e) => e.reason ?? '—' },
     { key: 'by', header: 'Por', render: (e) => e.actorName ?? 'Sistema' },
+    actionsColumn((e) => <ReverseGrantAction entry={e} scope="company" onReversed={onReversed} />),
   ];
   return (
     <Stack gap="xs">
@@ -86,8 +91,8 @@ export function HrTokensPage() {
         </div>
       ),
     },
-    { key: 'company', header: 'Tokens de empresa', noWrap: true, render: (e) => <Text fw={700}>{e.company}</Text> },
-    { key: 'jobby', header: 'Tokens flexibles', noWrap: true, render: (e) => e.jobby },
+    { key: 'company', header: 'Tokens de empresa', noWrap: true, render: (e) => <Text fw={700}>{e.company.toLocaleString('es-CL')}</Text> },
+    { key: 'jobby', header: 'Tokens flexibles', noWrap: true, render: (e) => e.jobby.toLocaleString('es-CL') },
     { key: 'updated', header: 'Última actualización', noWrap: true, render: (e) => (e.lastUpdated ? formatDateTime(e.lastUpdated) : 'Nunca') },
     actionsColumn((e) => (
       // An inactive employee receives no company tokens (the server refuses): the button says why.
@@ -133,7 +138,7 @@ export function HrTokensPage() {
         empty={{ icon: <IconCoins size={28} />, title: 'Aún no hay colaboradores', description: 'Agrega colaboradores en Usuarios para asignarles tokens.' }}
         filteredEmpty={{ icon: <IconCoins size={28} />, title: 'Ningún colaborador coincide con la búsqueda' }}
       />
-      <HistorySection />
+      <HistorySection onReversed={showSuccess} />
       <AssignModal
         employee={assigning}
         onClose={() => setAssigning(null)}

@@ -10,7 +10,7 @@ import { isTransientError } from '../../api/press-key';
 const BULK_ASSIGN_CHUNK = 500;
 
 type BulkProgress = { done: number; total: number; assigned: number; skipped: number; toRetry: number };
-type BulkInput = { userIds: string[]; amount: number; reason: string };
+type BulkInput = { userIds: string[]; amount: number; reason: string; confirmLarge?: boolean };
 
 type Chunk = { userIds: string[]; key: string };
 
@@ -38,7 +38,7 @@ export function useBulkAssignment() {
       try {
         for (const chunk of chunks) {
           try {
-            const result = await postCompanyBulkAssignment({ userIds: chunk.userIds, amount: input.amount, reason: input.reason, idempotencyKey: chunk.key });
+            const result = await postCompanyBulkAssignment({ userIds: chunk.userIds, amount: input.amount, reason: input.reason, confirmLarge: input.confirmLarge, idempotencyKey: chunk.key });
             state.assigned += result.assigned;
             state.skipped += result.failedUserIds.length;
           } catch (error) {
