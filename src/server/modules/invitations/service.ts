@@ -12,10 +12,9 @@ import { AppError } from '../../../domain/errors';
 import { RESET_PASSWORD_PREFIX, resetPasswordIdentifier } from '../../auth/verification-tokens';
 import type { AppConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
-import { companies, invitations, users, verifications } from '../../db/schema';
+import { companies, invitations, sessions, users, verifications } from '../../db/schema';
 import { invitationMail } from '../mail/templates';
 import type { MailMessage, MailTransport } from '../mail/transport';
-import { revokeUserSessions } from '../users/service';
 import { deleteAccountWithoutHistory } from '../users/levels';
 
 /**
@@ -199,7 +198,8 @@ export async function revokeInvitation(db: Db, userId: string, scope: Invitation
     }
     await tx.delete(invitations).where(eq(invitations.userId, userId));
     await tx.update(users).set({ status: 'inactive', updatedAt: new Date(), updatedBy: actorId }).where(eq(users.id, userId));
-    await revokeUserSessions(tx, userId);
+    // Its sessions end, as users/service.ts disableUser's (not imported: users → companies → here).
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
     return 'disabled';
   });
 }
