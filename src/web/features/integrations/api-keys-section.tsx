@@ -33,7 +33,7 @@ function ResponsibleCell({ apiKey }: { apiKey: ApiKey }) {
       <Text size="sm">{name}</Text>
       {apiKey.confirmedAt && (
         <Text size="xs" c="dimmed">
-          Confirmó el {formatDate(apiKey.confirmedAt)} · creada por {apiKey.createdByName ?? 'una cuenta eliminada'}
+          Confirmada el {formatDate(apiKey.confirmedAt)} · la creó {apiKey.createdByName ?? 'una cuenta eliminada'}
         </Text>
       )}
       {isSuspended && (
