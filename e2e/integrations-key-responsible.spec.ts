@@ -71,11 +71,27 @@ test.describe('a key whose creator lost access', () => {
       await expect(page).toHaveURL(/\/level1\/dashboard$/);
       await page.goto('/level1/integrations');
       await expect(page.getByRole('table', { name: 'Claves de API' })).toBeVisible({ timeout: 30_000 });
-      await page.getByRole('combobox', { name: 'Filtrar por empresa' }).click();
-      await page.getByRole('option', { name: company.name }).click();
+      const chooseCompany = async () => {
+        await page.getByRole('combobox', { name: 'Filtrar por empresa' }).click();
+        await page.getByRole('option', { name: company.name }).click();
+      };
+      await chooseCompany();
       const filtered = page.getByRole('table', { name: 'Claves de API' });
-      await expect(filtered.getByRole('row', { name: /Nómina Buk/ })).toContainText(company.name);
+      const keyRow = filtered.getByRole('row', { name: /Nómina Buk/ });
+      await expect(keyRow).toContainText(company.name);
       await shots(page, 'level1-integrations-company-keys');
+
+      // The company's last HR admin leaves too: level 1 sees 'Responsable sin acceso' and confirms it.
+      expect((await admin.put(`/api/admin/users/${second.id}/level`, { data: { level: 3 } })).status()).toBe(200);
+      await page.reload();
+      await chooseCompany();
+      await expect(keyRow).toContainText('Suspendida', { timeout: 30_000 });
+      await expect(keyRow).toContainText('Responsable sin acceso');
+      await shots(page, 'level1-integrations-suspended-key');
+      await keyRow.getByRole('button', { name: 'Confirmar la clave Nómina Buk' }).click();
+      await page.getByRole('dialog', { name: 'Confirmar clave de API' }).getByRole('button', { name: 'Confirmar' }).click();
+      await expect(keyRow).toContainText('Activa');
+      expect((await system.get('/api/company/users', withKey)).status()).toBe(200);
     } finally {
       await Promise.all([admin.dispose(), creator.dispose(), system.dispose()]);
     }

@@ -97,7 +97,8 @@ export function ApiKeysSection({ audience }: { audience: ApiKeyAudience }) {
     {
       key: 'scopes',
       header: 'Permisos',
-      foldBelow: 'lg',
+      // Level 1's extra 'Empresa' column leaves the badges too little room on a laptop.
+      foldBelow: isPlatform ? 'xl' : 'lg',
       render: (key) => (
         <Group gap={4}>
           {key.scopes.map((scope) => (
