@@ -17,6 +17,19 @@ export const API_SCOPE_LABELS = {
 export type ApiScope = keyof typeof API_SCOPE_LABELS;
 export const API_SCOPES = valuesOf(API_SCOPE_LABELS);
 
+/**
+ * A key's state, with the screen's label: revoked and expired are final; suspended lasts
+ * while the person it rests on (its responsible) has no access to manage it (decision 352).
+ */
+export const API_KEY_STATUS_LABELS = {
+  active: 'Activa',
+  suspended: 'Suspendida',
+  expired: 'Vencida',
+  revoked: 'Revocada',
+} as const;
+export type ApiKeyStatus = keyof typeof API_KEY_STATUS_LABELS;
+export const API_KEY_STATUSES = valuesOf(API_KEY_STATUS_LABELS);
+
 /** Who a key acts for: its company (created by HR, level 2) or the platform (level 1). */
 export type ApiKeyAudience = 'company' | 'platform';
 

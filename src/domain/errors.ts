@@ -183,6 +183,8 @@ export const ERRORS = {
   IMPORT_EMAIL_UNAVAILABLE: { status: 409, message: 'No es posible usar este correo electrónico' },
   IMPORT_PHONE_UNAVAILABLE: { status: 409, message: 'No es posible usar este número de teléfono' },
   INVITATION_NOT_FOUND: { status: 404, message: 'Esta persona no tiene una invitación pendiente' },
+  // Decision 354: a disabled account is not invited again.
+  INVITATION_USER_DISABLED: { status: 409, message: 'Esta persona está desactivada: actívala antes de reenviarle la invitación' },
   // Not in the spec: a product link is a web address the provider can open.
   PRODUCT_LINK_INVALID: { status: 400, message: 'El enlace del producto debe ser una dirección web que comience con http:// o https://' },
 
@@ -211,6 +213,13 @@ export const ERRORS = {
   API_KEY_SCOPES_REQUIRED: { status: 400, message: 'Elige al menos un permiso' },
   API_KEY_SCOPE_NOT_OFFERED: { status: 400, message: 'Ese permiso no está disponible para esta clave' },
   API_KEY_EXPIRY_PAST: { status: 400, message: 'La fecha de vencimiento no puede ser anterior a hoy' },
+  // Decision 352: a key rests on its responsible's rights.
+  API_KEY_SUSPENDED: {
+    status: 403,
+    message: 'La clave de API está suspendida: la persona responsable ya no tiene acceso. Otra persona de RR.HH. de la empresa debe confirmarla en Integraciones.',
+  },
+  API_KEY_NOT_SUSPENDED: { status: 409, message: 'Esta clave no necesita confirmación: su responsable tiene acceso' },
+  API_KEY_CONFIRM_OWN: { status: 403, message: 'Otra persona debe confirmar esta clave: tú la creaste' },
 
   // Wellbeing bot (part 1 §8, part 2 §8; the rest not in the spec, decision 90)
   BOT_ACCESS_UPDATE_FAILED: { status: 500, message: 'Error al actualizar el acceso del bot' },

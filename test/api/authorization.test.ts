@@ -307,11 +307,15 @@ const MATRIX: Row[] = [
     return { url: `/api/webhooks/endpoints/${endpointId}/deliveries/${deliveryId}/retry` };
   }),
   // Issue 22 §1: level 1 manages the platform's keys, HR its company's; another company's HR does not find Matriz's key.
+  // Decision 352: level 1 also lists, revokes and confirms every company's keys (here Matriz's).
   row('GET /api/api-keys',                         [401, 200, 200, 403, 403, 403, 200, 403, 403]),
   row('POST /api/api-keys',                        [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({
     payload: { name: 'Nómina', scopes: ['users:read'] } })),
-  row('POST /api/api-keys/:id/revoke',             [401, 200, 200, 403, 403, 403, 404, 403, 403], async (w, caller) => ({
-    url: `/api/api-keys/${await apiKeyOf(w, caller === 'L1' ? null : w.companyId)}/revoke` })),
+  row('POST /api/api-keys/:id/revoke',             [401, 200, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/api-keys/${await apiKeyOf(w, w.companyId)}/revoke` })),
+  // apiKeyOf's creator is no account: the key is suspended, so an allowed caller confirms it.
+  row('POST /api/api-keys/:id/confirm',            [401, 200, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
+    url: `/api/api-keys/${await apiKeyOf(w, w.companyId)}/confirm` })),
 ];
 
 let world: World;

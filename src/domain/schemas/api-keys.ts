@@ -1,6 +1,6 @@
 /** API keys (issue 22 §1): the contract of /api/api-keys, shared by the server and the integrations screen. */
 import { z } from './zod';
-import { API_SCOPES } from '../api-keys';
+import { API_KEY_STATUSES, API_SCOPES } from '../api-keys';
 import { DATE_MAX } from '../constants';
 import { errorMessage } from '../errors';
 import { nameField } from './names';
@@ -16,11 +16,25 @@ export const apiKeySchema = z.object({
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
+  /** The key's company, or null: a platform key (level 1's list shows both). */
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  /** Who created it; null when that account no longer exists. */
+  createdByName: z.string().nullable(),
+  /** Whose rights it rests on (decision 352): who confirmed it last, or else its creator; null when that account no longer exists. */
+  responsibleName: z.string().nullable(),
+  /** When someone confirmed it after its responsible lost access (null: never). */
+  confirmedAt: z.string().nullable(),
+  /** `suspended`: its responsible lost access; refused until another HR admin (or level 1) confirms it. */
+  status: z.enum(API_KEY_STATUSES),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
+
+/** Level 1's filter of its list of every key: one company's, or the platform's ('platform'); none: all. */
+export const apiKeyListQuerySchema = z.object({ company: z.union([z.literal('platform'), z.string().uuid()]).optional() });
+export type ApiKeyListQuery = z.infer<typeof apiKeyListQuerySchema>;
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 export const API_KEY_NAME_MAX = 80;

@@ -13,6 +13,7 @@ import { createSessionReader, type SessionReader } from './session-reader';
 import { verifyStoredPassword } from '../modules/legacy-import/firebase-password';
 import { acceptInvitation } from '../modules/invitations/service';
 import { passwordHashing } from './password';
+import { hashedIdentifier } from './verification-tokens';
 
 /** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
 function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
@@ -59,7 +60,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       revokeSessionsOnPasswordReset: true,
       // One reset ends every other link of the user: a link left in an old mail (or in a mailbox an
       // attacker read) must not set the password again. better-auth keeps each one as a verification
-      // row `reset-password:<token>` whose value is the user id; the one just used is already consumed.
+      // row `reset-password:<hash of the token>` whose value is the user id; the one just used is already consumed.
       // A pending invitation (issue 20 §3) is accepted by the same act.
       onPasswordReset: async ({ user }) => {
         await db
@@ -108,6 +109,8 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       database: { joins: true },
     },
     telemetry: { enabled: false },
+    // Tokens are kept hashed (decision 354): a copy of `verifications` opens no account.
+    verification: { storeIdentifier: { hash: async (identifier) => hashedIdentifier(identifier) } },
     databaseHooks: {
       session: {
         create: {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError, errorMessage, type ErrorBody, type ErrorCode } from '../../domain/errors';
 import { signInBodySchema, signUpBodySchema } from '../../domain/schemas/auth';
@@ -6,6 +7,8 @@ import type { AppConfig } from '../config';
 import { deviceCookie, deviceOf } from './device';
 import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-limit/failed-attempts';
 import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
+import { users, verifications } from '../db/schema';
+import { resetPasswordIdentifier } from './verification-tokens';
 
 /**
  * The better-auth endpoints the product uses, and only those (issue 6): everything else better-auth
@@ -62,6 +65,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
     // autoSignIn is off; the spec asks for 'Este correo electrónico ya está en uso' (part 1 §8).
     if (await emailIsRegistered(db, parsed.data.email)) return reply.status(409).send(errorBody('EMAIL_IN_USE'));
   }
+  if (url.pathname === '/api/auth/reset-password') await refuseLinkOfDisabledAccount(request, url);
   let signedInDevice: { email: string; device: string | null } | null = null;
   if (url.pathname === '/api/auth/sign-in/email') {
     // Whatever is refused before the password is checked (origin, body) is no guess: counted only after.
@@ -143,6 +147,24 @@ async function refuseDisabledSession(request: FastifyRequest, headers: Headers) 
   if (user?.status === 'active') return;
   await revokeUserSessions(db, session.user.id);
   throw new AppError('ACCOUNT_DISABLED');
+}
+
+/**
+ * A reset or invitation link of a disabled account sets no password and verifies no address
+ * (decision 354): HR disabled the person, so the link they were mailed is dead with the account.
+ * better-auth would accept it (it knows nothing of our status), so the link's row is read first.
+ * @throws ACCOUNT_DISABLED.
+ */
+async function refuseLinkOfDisabledAccount(request: FastifyRequest, url: URL) {
+  const body = request.body as { token?: unknown } | undefined;
+  const token = typeof body?.token === 'string' ? body.token : url.searchParams.get('token');
+  if (!token) return;
+  const [link] = await request.server.deps.db
+    .select({ status: users.status })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, resetPasswordIdentifier(token)));
+  if (link && link.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
 }
 
 function signUpValidationError(issue: { path: PropertyKey[]; message: string } | undefined): ErrorBody {

@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import { canEnterArea, isSurveyPending, type Level } from '../../domain/levels';
 import { fromNodeHeaders } from 'better-auth/node';
 import { loadActorRow, toActor, type Actor } from '../actor';
-import type { ApiScope } from '../../domain/api-keys';
+import { API_KEY_PREFIX, type ApiScope } from '../../domain/api-keys';
 import { actorOfApiKey } from '../modules/api-keys/authenticate';
 import { countAttempt } from '../modules/rate-limit/service';
 
@@ -50,21 +50,25 @@ function refuseChangesOfInactiveCompany(actor: Actor, method: string, isAllowedW
 }
 
 /**
- * The `Authorization: Bearer …` value, or null when the request carries none. A request that carries
- * one is a key's and nothing else: its cookies are not read (decision 220).
+ * The API key a request carries, or null when it carries none. Only `Authorization: Bearer jobby_…`
+ * (API_KEY_PREFIX) is a key, and such a request is a key's and nothing else: its cookies are not read
+ * (decision 220). Any other value — another scheme (a proxy's `Basic …`, decision 353), a bare
+ * `Bearer`, a bearer token that is not ours — is not meant for us and is ignored: the cookie
+ * session is read as if the header were absent.
  */
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : header.trim() === '' ? null : '';
+  return match && match[1].startsWith(API_KEY_PREFIX) ? match[1] : null;
 }
 
 /**
  * An API key's Actor (issue 22 §1), counted against its per-minute limit. The key answers only on
  * routes that declare an `apiScope` it holds; every other route — those without one, such as sign-in,
  * profile, surveys and key management itself — refuses it (default deny).
- * @throws API_KEY_INVALID (malformed, unknown, revoked or expired); RATE_LIMITED; API_KEY_SCOPE_MISSING.
+ * @throws API_KEY_INVALID (malformed, unknown, revoked or expired); API_KEY_SUSPENDED (its responsible
+ * lost access, decision 352); RATE_LIMITED; API_KEY_SCOPE_MISSING.
  */
 async function resolveKeyActor(request: FastifyRequest, token: string, scope: ApiScope | undefined): Promise<Actor> {
   const { db, config } = request.server.deps;

@@ -90,8 +90,8 @@ function routeErrorCodes(route: Pick<RouteOptions, 'method' | 'config'>, schema:
     // access.ts: an employee whose profile survey is pending (decision 151).
     if (access.levels.includes(3) && !config.whileSurveyPending) codes.push('SURVEY_PENDING');
   }
-  // access.ts resolveKeyActor: a key that is not (or no longer) valid, over its limit, or without the scope.
-  if (config.apiScope) codes.push('API_KEY_INVALID', 'API_KEY_SCOPE_MISSING', 'RATE_LIMITED');
+  // access.ts resolveKeyActor: a key that is not (or no longer) valid, suspended (decision 352), over its limit, or without the scope.
+  if (config.apiScope) codes.push('API_KEY_INVALID', 'API_KEY_SUSPENDED', 'API_KEY_SCOPE_MISSING', 'RATE_LIMITED');
   // access.ts refuseCrossSite: a state-changing call from another site.
   if (changes) codes.push('FORBIDDEN');
   if (schema?.params) codes.push('NOT_FOUND');

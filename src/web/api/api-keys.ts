@@ -1,30 +1,37 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, ApiKeyInput, ApiKeyList, CreatedApiKey } from '../../domain/schemas/api-keys';
-import { api } from './client';
+import type { ApiKey, ApiKeyInput, ApiKeyList, ApiKeyListQuery, CreatedApiKey } from '../../domain/schemas/api-keys';
+import { api, queryString } from './client';
 import { queryKeys } from './keys';
 
-/** The caller's API keys (issue 22 §1): HR's company keys, or level 1's platform keys — the server decides by level. */
-const apiKeysQuery = queryOptions({
-  queryKey: queryKeys.apiKeys.all,
-  queryFn: ({ signal }) => api.get<ApiKeyList>('/api/api-keys', signal),
-});
+/**
+ * The API keys the caller manages (issue 22 §1, decision 352): HR's company keys; level 1's every key,
+ * or one company's (`company`), or the platform's (`company: 'platform'`) — the server decides by level.
+ */
+const apiKeysQuery = (company: ApiKeyListQuery['company']) =>
+  queryOptions({
+    queryKey: queryKeys.apiKeys.list(company ?? 'todas'),
+    queryFn: ({ signal }) => api.get<ApiKeyList>(`/api/api-keys${queryString({ company })}`, signal),
+  });
 
-export function useApiKeys() {
-  return useQuery(apiKeysQuery);
+export function useApiKeys(company?: ApiKeyListQuery['company']) {
+  return useQuery(apiKeysQuery(company));
+}
+
+/** Every change to a key reads every list of keys again (a filtered one too). */
+function useApiKeyMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }) });
 }
 
 export function useCreateApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApiKeyInput) => api.post<CreatedApiKey>('/api/api-keys', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }),
-  });
+  return useApiKeyMutation((input: ApiKeyInput) => api.post<CreatedApiKey>('/api/api-keys', input));
 }
 
 export function useRevokeApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<ApiKey>(`/api/api-keys/${id}/revoke`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }),
-  });
+  return useApiKeyMutation((id: string) => api.post<ApiKey>(`/api/api-keys/${id}/revoke`));
+}
+
+/** 'Confirmar' a suspended key: the caller becomes its responsible (decision 352). */
+export function useConfirmApiKey() {
+  return useApiKeyMutation((id: string) => api.post<ApiKey>(`/api/api-keys/${id}/confirm`));
 }

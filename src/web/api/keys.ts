@@ -118,7 +118,7 @@ export const queryKeys = {
     secret: (endpointId: string | null) => ['webhooks', 'secret', endpointId] as const,
     deliveries: (endpointId: string | null, page: number, pageSize: number) => ['webhooks', 'deliveries', endpointId, page, pageSize] as const,
   },
-  apiKeys: { all: ['api-keys'] as const },
+  apiKeys: { all: ['api-keys'] as const, list: (company: string) => ['api-keys', 'list', company] as const },
 
   // ── level 4: the provider ──
   provider: {

@@ -2,13 +2,13 @@
  * Invitation mails that were never delivered are sent again (decision 310): each delivery is recorded
  * on its invitation for the link it carried; the sweep finds the pending invitations whose mail was not
  * delivered within the grace period (the process that queued it died, or the mail server refused it)
- * and sends the same link again, once.
+ * and sends it again, once, with a new link (only the link's hash is kept, decision 354).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { invitations, mailOutbox, users } from '../../../src/server/db/schema';
 import { resendUnmailedInvitations, sendInvitationMails, UNMAILED_GRACE_MS } from '../../../src/server/modules/invitations/service';
-import { as, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { as, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
 let root = '';
@@ -45,7 +45,7 @@ describe('invitation mails that were never delivered', () => {
     expect(await mailsTo('entregado@jobby.sup')).toHaveLength(1);
   });
 
-  it('a lost mail is sent again with the same link once its grace period has passed, and only once', async () => {
+  it('a lost mail is sent again, with a new link, once its grace period has passed, and only once', async () => {
     const id = await inviteProvider('perdido@jobby.sup');
     const [first] = await mailsTo('perdido@jobby.sup');
     await loseMail(id, UNMAILED_GRACE_MS + 60_000);
@@ -53,12 +53,18 @@ describe('invitation mails that were never delivered', () => {
     expect(await sweep()).toBeGreaterThanOrEqual(1);
     const mails = await mailsTo('perdido@jobby.sup');
     expect(mails).toHaveLength(2);
-    expect(mails[0].link).toBe(first.link);
+    // The first link's token was never kept: the new mail carries a new link, and only it works.
+    expect(mails[0].link).not.toBe(first.link);
     expect(mails[0].subject).toBe('Te invitaron a Jobby: elige tu contraseña');
     expect((await invitationOf(id)).mailedAt).toBeInstanceOf(Date);
 
     await sweep();
     expect(await mailsTo('perdido@jobby.sup')).toHaveLength(2);
+    const tokenOf = (link: string | null) => new URL(link ?? '').searchParams.get('token');
+    const reset = (link: string | null) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { origin: ORIGIN, 'content-type': 'application/json' }, payload: { token: tokenOf(link), newPassword: 'clave-nueva-1' } });
+    expect((await reset(first.link)).statusCode).toBe(400);
+    expect((await reset(mails[0].link)).statusCode).toBe(200);
   });
 
   it('waits for the grace period: a mail still on its way is not sent twice', async () => {

@@ -21,7 +21,14 @@ export const apiKeys = pgTable(
     scopes: text('scopes').array().notNull(),
     /** Null: a platform key (level 1). A company's keys go with the company. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** The person who made it (a users.id, no foreign key: the row outlives the account). */
     createdBy: text('created_by').notNull(),
+    /**
+     * Who confirmed it last after its responsible lost access (decision 352), or null. The key's
+     * responsible — whose rights it rests on — is this person, or else its creator.
+     */
+    confirmedBy: text('confirmed_by'),
+    confirmedAt: ts('confirmed_at'),
     createdAt: createdAt(),
     /** The key is refused from this instant on; null: no expiry. */
     expiresAt: ts('expires_at'),

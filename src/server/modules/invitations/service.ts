@@ -1,7 +1,7 @@
 /**
  * Invitations (issue 20 §3): an account made without a password, whose owner chooses one from a
  * Spanish mail valid INVITATION_DAYS. The link is better-auth's own reset-password token
- * (`reset-password:<token>` → user id, as the legacy import's, decision 157) on the app's
+ * (`reset-password:<token's hash>` → user id, as the legacy import's, decisions 157 and 354) on the app's
  * /reset-password page, which words itself as an invitation when the link says so. Setting the
  * password accepts it (auth.ts onPasswordReset → acceptInvitation).
  */
@@ -9,9 +9,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import { INVITATION_DAYS } from '../../../domain/employee-import';
 import { AppError } from '../../../domain/errors';
+import { RESET_PASSWORD_PREFIX, resetPasswordIdentifier } from '../../auth/verification-tokens';
 import type { AppConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
-import { companies, invitations, users, verifications } from '../../db/schema';
+import { companies, invitations, sessions, users, verifications } from '../../db/schema';
 import { invitationMail } from '../mail/templates';
 import type { MailMessage, MailTransport } from '../mail/transport';
 import { deleteAccountWithoutHistory } from '../users/levels';
@@ -29,6 +30,23 @@ const UNMAILED_BATCH = 1000;
 
 const DAY_MS = 86_400_000;
 
+const resetLinks = like(verifications.identifier, `${RESET_PASSWORD_PREFIX}%`);
+
+/**
+ * A new link for each person, valid until `expiresAt`; their earlier links stop working. The token
+ * exists in clear only in the mail: the row keeps its hash (decision 354).
+ */
+async function newLinks(
+  tx: Tx,
+  people: Array<{ id: string; email: string; name: string; companyName: string | null; issuedAt: Date; expiresAt: Date }>,
+): Promise<InvitationMail[]> {
+  if (people.length === 0) return [];
+  await tx.delete(verifications).where(and(resetLinks, inArray(verifications.value, people.map((p) => p.id))));
+  const links = people.map((p) => ({ person: p, token: randomBytes(24).toString('base64url') }));
+  await tx.insert(verifications).values(links.map(({ person, token }) => ({ id: randomUUID(), identifier: resetPasswordIdentifier(token), value: person.id, expiresAt: person.expiresAt })));
+  return links.map(({ person, token }) => ({ userId: person.id, email: person.email, name: person.name, token, companyName: person.companyName, issuedAt: person.issuedAt }));
+}
+
 /**
  * New links for `people` (any earlier link of theirs stops working) and their invitation rows, in
  * bulk: one statement per table per call. Returns the mails to send after COMMIT.
@@ -43,9 +61,7 @@ export async function issueInvitations(
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
   const ids = people.map((p) => p.id);
-  await tx.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), inArray(verifications.value, ids)));
-  const mails = people.map((p) => ({ userId: p.id, email: p.email, name: p.name, token: randomBytes(24).toString('base64url'), companyName, issuedAt: now }));
-  await tx.insert(verifications).values(people.map((p, i) => ({ id: randomUUID(), identifier: `reset-password:${mails[i].token}`, value: p.id, expiresAt })));
+  const mails = await newLinks(tx, people.map((p) => ({ ...p, companyName, issuedAt: now, expiresAt })));
   await tx
     .insert(invitations)
     .values(ids.map((userId) => ({ userId, invitedBy, invitedAt: now, sentAt: now, expiresAt, mailedAt: null })))
@@ -101,30 +117,27 @@ const inviteeColumns = { email: users.email, name: users.name, companyName: comp
 
 /**
  * Sends again the pending invitations whose mail was never delivered `graceMs` after its link was
- * issued (the process that queued it died, or the mail server refused it), with the same link while
- * it is valid, to people still active (HR may have deactivated one meanwhile). At least once: a mail
- * delivered just before a crash, unrecorded, is sent twice.
+ * issued (the process that queued it died, or the mail server refused it), to people still active (HR
+ * may have deactivated one meanwhile), while the invitation is valid. The link is a new one, valid
+ * until the invitation's own expiry: the first one's token was never kept (only its hash, decision
+ * 354), and it stops working. At least once: a mail delivered just before a crash, unrecorded, is
+ * sent again, and then only the second link works. The invitations are taken with SKIP LOCKED, so
+ * a resend by HR meanwhile, or another process's sweep, is never waited for nor doubled.
  * Returns how many it sent. Run by the scheduler (jobs.ts) and at every start.
  */
 export async function resendUnmailedInvitations(db: Db, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, graceMs = UNMAILED_GRACE_MS): Promise<number> {
-  const rows = await db
-    .select({ userId: invitations.userId, ...inviteeColumns, issuedAt: invitations.sentAt, identifier: verifications.identifier })
-    .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .innerJoin(verifications, and(eq(verifications.value, invitations.userId), like(verifications.identifier, 'reset-password:%')))
-    .where(
-      and(
-        isNull(invitations.mailedAt),
-        eq(users.status, 'active'),
-        lte(invitations.sentAt, new Date(Date.now() - graceMs)),
-        gt(invitations.expiresAt, sql`now()`),
-        gt(verifications.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(invitations.sentAt)
-    .limit(UNMAILED_BATCH);
-  const mails = rows.map(({ identifier, ...row }) => ({ ...row, token: identifier.slice('reset-password:'.length) }));
+  const mails = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: invitations.userId, ...inviteeColumns, issuedAt: invitations.sentAt, expiresAt: invitations.expiresAt })
+      .from(invitations)
+      .innerJoin(users, eq(users.id, invitations.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(and(isNull(invitations.mailedAt), eq(users.status, 'active'), lte(invitations.sentAt, new Date(Date.now() - graceMs)), gt(invitations.expiresAt, sql`now()`)))
+      .orderBy(invitations.sentAt)
+      .limit(UNMAILED_BATCH)
+      .for('update', { of: invitations, skipLocked: true });
+    return newLinks(tx, rows);
+  });
   await sendInvitationMails(db, mail, config, mails);
   return mails.length;
 }
@@ -143,7 +156,7 @@ function inScope(scope: InvitationScope) {
  */
 async function pendingInvitation(tx: Tx, userId: string, scope: InvitationScope) {
   const [row] = await tx
-    .select({ id: users.id, ...inviteeColumns })
+    .select({ id: users.id, status: users.status, ...inviteeColumns })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
@@ -153,25 +166,41 @@ async function pendingInvitation(tx: Tx, userId: string, scope: InvitationScope)
   return row;
 }
 
-/** 'Reenviar invitación': a new 7-day link; the previous one stops working. @throws INVITATION_NOT_FOUND. */
+/**
+ * 'Reenviar invitación': a new 7-day link; the previous one stops working. A disabled person is not
+ * sent one (decision 354): HR activates the account first. @throws INVITATION_NOT_FOUND; INVITATION_USER_DISABLED.
+ */
 export async function resendInvitation(db: Db, userId: string, scope: InvitationScope, actorId: string): Promise<InvitationMail[]> {
   return db.transaction(async (tx) => {
     const person = await pendingInvitation(tx, userId, scope);
+    if (person.status !== 'active') throw new AppError('INVITATION_USER_DISABLED');
     return issueInvitations(tx, [person], actorId, person.companyName);
   });
 }
 
 /**
- * 'Revocar invitación': the link stops working and the account, which never had a password, is
- * removed (its place under maxUsers is free again). If it already has history (HR assigned it
- * tokens meanwhile), nothing changes and USER_HAS_HISTORY says to deactivate it instead.
- * @throws INVITATION_NOT_FOUND; USER_HAS_HISTORY.
+ * 'Revocar invitación', at any time (decision 354): the link stops working and the invitation ends.
+ * The account, which never had a password, is removed (its place under maxUsers is free again) —
+ * unless it already has history (HR assigned it tokens meanwhile): then it is disabled instead,
+ * keeping its history, as HR's 'Desactivar' would. Returns which of the two happened.
+ * @throws INVITATION_NOT_FOUND.
  */
-export async function revokeInvitation(db: Db, userId: string, scope: InvitationScope): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function revokeInvitation(db: Db, userId: string, scope: InvitationScope, actorId: string): Promise<'deleted' | 'disabled'> {
+  return db.transaction(async (tx) => {
     await pendingInvitation(tx, userId, scope);
-    await deleteAccountWithoutHistory(tx, userId);
-    await tx.delete(verifications).where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
+    await tx.delete(verifications).where(and(resetLinks, eq(verifications.value, userId)));
+    try {
+      await deleteAccountWithoutHistory(tx, userId);
+      return 'deleted';
+    } catch (error) {
+      // Refused before anything was deleted: the check is its first statement.
+      if (!(error instanceof AppError) || error.code !== 'USER_HAS_HISTORY') throw error;
+    }
+    await tx.delete(invitations).where(eq(invitations.userId, userId));
+    await tx.update(users).set({ status: 'inactive', updatedAt: new Date(), updatedBy: actorId }).where(eq(users.id, userId));
+    // Its sessions end, as users/service.ts disableUser's (not imported: users → companies → here).
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return 'disabled';
   });
 }
 

@@ -36,6 +36,7 @@ import {
   verifications,
 } from '../../db/schema';
 import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { resetPasswordIdentifier } from '../../auth/verification-tokens';
 import { legacyWelcomeMail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
 import { encodeFirebaseHash, type FirebaseHashConfig } from './firebase-password';
@@ -437,7 +438,7 @@ class Run {
         this.report.passwords.imported++;
       } else {
         const token = randomBytes(24).toString('base64url');
-        resetRows.push({ id: randomUUID(), identifier: `reset-password:${token}`, value: id, expiresAt: new Date(this.now.getTime() + LEGACY_LINK_DAYS * 86_400_000) });
+        resetRows.push({ id: randomUUID(), identifier: resetPasswordIdentifier(token), value: id, expiresAt: new Date(this.now.getTime() + LEGACY_LINK_DAYS * 86_400_000) });
         this.mails.push({ email: u.email, name, token });
         this.report.passwords.mailed++;
       }

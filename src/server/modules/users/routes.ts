@@ -79,9 +79,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/admin/users/:id/invitation', {
     config: { access },
-    schema: { tags, summary: 'Revocar la invitación de un administrador de RR.HH. o proveedor (su cuenta sin contraseña se elimina)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    schema: { tags, summary: 'Revocar la invitación de un administrador de RR.HH. o proveedor (su cuenta sin contraseña se elimina; con historial, se desactiva)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     handler: async (request) => {
-      await revokeInvitation(app.deps.db, request.params.id, { kind: 'platform' });
+      await revokeInvitation(app.deps.db, request.params.id, { kind: 'platform' }, actorOf(request).id);
       return { ok: true as const };
     },
   });
@@ -158,9 +158,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/company/users/:id/invitation', {
     config: hr,
-    schema: { tags: ['hr'], summary: 'Revocar la invitación de un colaborador (su cuenta sin contraseña se elimina)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    schema: { tags: ['hr'], summary: 'Revocar la invitación de un colaborador (su cuenta sin contraseña se elimina; con historial, se desactiva)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     handler: async (request) => {
-      await revokeInvitation(app.deps.db, request.params.id, { kind: 'company', companyId: companyOf(actorOf(request)) });
+      const actor = actorOf(request);
+      await revokeInvitation(app.deps.db, request.params.id, { kind: 'company', companyId: companyOf(actor) }, actor.id);
       return { ok: true as const };
     },
   });

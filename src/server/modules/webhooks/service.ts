@@ -56,7 +56,7 @@ export async function listEndpoints(db: Executor, actor: Actor): Promise<Webhook
   return rows.map(toEndpoint);
 }
 
-/** A URL this owner already has answers WEBHOOK_URL_IN_USE (the unique indexes of migration 0033). */
+/** A URL this owner already has answers WEBHOOK_URL_IN_USE (the unique indexes of migration 0032). */
 async function refusingRepeatedUrl<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

@@ -89,7 +89,7 @@ export function UserDiagnosticsPage() {
       children: (
         <Text size="sm">
           ¿Revocar la invitación de <strong>{user.name}</strong> ({user.email})? El enlace dejará de funcionar y su cuenta, que aún no tiene contraseña, se
-          eliminará.
+          eliminará (si ya tiene historial, quedará desactivada y lo conservará).
         </Text>
       ),
       labels: { confirm: 'Revocar', cancel: 'Cancelar' },

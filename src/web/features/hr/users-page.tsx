@@ -181,7 +181,7 @@ export function HrUsersPage() {
       <ConfirmDialog
         opened={revoking !== null}
         title="Revocar invitación"
-        message={revoking ? `¿Revocar la invitación de ${revoking.name} (${revoking.email})? El enlace dejará de funcionar y su cuenta, que aún no tiene contraseña, se eliminará.` : ''}
+        message={revoking ? `¿Revocar la invitación de ${revoking.name} (${revoking.email})? El enlace dejará de funcionar y su cuenta, que aún no tiene contraseña, se eliminará (si ya recibió tokens, quedará desactivada y conservará su historial).` : ''}
         confirmLabel="Revocar"
         isDestructive
         isLoading={revoke.isPending}
