@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Issue 20 §3: level 1's invitations (HR admins, providers) from its users list.
   app.post('/admin/users/:id/invitation/resend', {
-    config: { access },
+    config: { access, errors: ['INVITATION_NOT_FOUND', 'INVITATION_USER_DISABLED'] },
     schema: { tags, summary: 'Reenviar la invitación de un administrador de RR.HH. o proveedor (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     handler: async (request) => {
       const mails = await resendInvitation(app.deps.db, request.params.id, { kind: 'platform' }, actorOf(request).id);
@@ -146,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/company/users/:id/invitation/resend', {
-    config: hr,
+    config: { ...hr, errors: ['INVITATION_NOT_FOUND', 'INVITATION_USER_DISABLED'] },
     schema: { tags: ['hr'], summary: 'Reenviar la invitación de un colaborador (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     handler: async (request) => {
       const actor = actorOf(request);
