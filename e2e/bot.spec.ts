@@ -144,7 +144,7 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await page.getByRole('textbox', { name: 'Buscar empresa' }).fill(company.name);
     const card = page.getByRole('article', { name: `Solicitud de ${company.name}` });
     await expect(card).toContainText('bienestar_checkin (es)');
-    await expect(card).toContainText('10:00-11:00');
+    await expect(card).toContainText('10:00–11:00');
     await expect(card).toContainText('Diario');
     // Rejecting asks why; an empty reason is refused on the spot.
     await card.getByRole('button', { name: `Rechazar la solicitud de ${company.name}` }).click();
