@@ -4,7 +4,7 @@
  * numbers still say so. Saves the preview at desktop and phone width for a person to look at.
  */
 import { expect, test } from '@playwright/test';
-import { DESKTOP, newCompany, PHONE, signIn } from './support';
+import { DESKTOP, newCompany, PHONE, previewImport } from './support';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'e2e/screenshots';
 
@@ -16,13 +16,7 @@ test("another company's number in the preview: 'No es posible usar este número 
     `Número Ajeno;ajeno@${own.domain};+56 9 8765 4321;A`,
     `Otra Persona;otra@${own.domain};;B`,
   ];
-  const csv = `Nombre;Correo;Teléfono;Tipo\r\n${rows.join('\r\n')}\r\n`;
-  await signIn(page, own.hr, own.hrPassword);
-  await expect(page).toHaveURL(/\/level2\/dashboard$/);
-  await page.goto('/level2/users');
-  await page.getByRole('button', { name: 'Importar', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Importar colaboradores' });
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'colaboradores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  const dialog = await previewImport(page, own, rows);
   await expect(dialog.getByTestId('import-invalid')).toHaveText('1');
   await expect(dialog.getByText('No es posible usar este número de teléfono')).toBeVisible();
   await expect(dialog.getByText('Ese número ya está registrado para otro colaborador')).toHaveCount(0);

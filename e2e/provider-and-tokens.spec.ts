@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, providerPortalShown, redeemByTitle, signIn, type Person } from './support';
+import { activeCodesOf, apiAs, DEMO, newEmployee, providerPortalShown, redeemByTitle, signIn, type Person } from './support';
 
 /** A journey's own employee redeems an automatic benefit of Café Central through the API: its fresh code, and who holds it. */
 async function freshCafeCode(): Promise<{ code: string; employee: Person }> {
@@ -15,17 +15,6 @@ async function freshCafeCode(): Promise<{ code: string; employee: Person }> {
   }
 }
 
-/** The codes the employee's dashboard still offers (a used one is gone from it). */
-async function activeCodesOf(person: Person): Promise<string[]> {
-  const api = await apiAs(person.email, person.password);
-  try {
-    const res = await api.get('/api/me/dashboard');
-    expect(res.status()).toBe(200);
-    return ((await res.json()) as { activeCodes: Array<{ code: string }> }).activeCodes.map((c) => c.code);
-  } finally {
-    await api.dispose();
-  }
-}
 
 /** WCAG A/AA problems rated serious or critical inside the given part of the page. */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {

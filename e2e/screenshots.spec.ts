@@ -9,7 +9,7 @@
  * can no longer be reached fails the run instead of leaving an old picture behind.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, DESKTOP, newCompany, newEmployee, newProvider, outboxLink, PHONE, providerPortalShown, redeemByTitle, shoot, signIn, unique } from './support';
+import { apiAs, DEMO, DESKTOP, newCompany, newEmployee, newProvider, outboxLink, PHONE, previewImport, providerPortalShown, redeemByTitle, shoot, signIn, unique } from './support';
 
 // Every screen at two widths on a shared 2-core machine: longer than a journey's two minutes.
 test.describe.configure({ timeout: 300_000 });
@@ -548,13 +548,7 @@ test.describe('issue 20: importing employees and invitations', () => {
       `Sin Cupo Uno;sincupo1@${own.domain};;A`,
       `Sin Cupo Dos;sincupo2@${own.domain};;A`,
     ];
-    const csv = `Nombre;Correo;Teléfono;Tipo\r\n${rows.join('\r\n')}\r\n`;
-    await signIn(page, own.hr, own.hrPassword);
-    await expect(page).toHaveURL(/\/level2\/dashboard$/);
-    await page.goto('/level2/users');
-    await page.getByRole('button', { name: 'Importar', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Importar colaboradores' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'colaboradores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    const dialog = await previewImport(page, own, rows);
     await expect(dialog.getByTestId('import-invalid')).toHaveText('5');
     await shoot(page, 'level2-users-import-preview');
     await dialog.getByRole('button', { name: /^Importar \d+ usuarios$/ }).click();

@@ -144,6 +144,18 @@ export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<AP
   return api;
 }
 
+/** The codes the employee's dashboard still offers (a used one is gone from it). */
+export async function activeCodesOf(person: Person): Promise<string[]> {
+  const api = await apiAs(person.email, person.password);
+  try {
+    const res = await api.get('/api/me/dashboard');
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { activeCodes: Array<{ code: string }> }).activeCodes.map((c) => c.code);
+  } finally {
+    await api.dispose();
+  }
+}
+
 async function ok<T>(response: Promise<APIResponse>): Promise<T> {
   const res = await response;
   expect(res.status(), await res.text()).toBe(200);
@@ -157,6 +169,18 @@ const DEMO_COMPANIES = { andes: { domain: 'andes.cl', hr: DEMO.hr, hrPassword: D
 
 /** A company a journey adds people to: its email domain and its HR admin's sign-in. */
 export type JourneyCompany = { id?: string; name?: string; domain: string; hr: string; hrPassword: string };
+
+/** HR of `company` opens 'Importar' on its users list and reads `rows` (Nombre;Correo;Teléfono;Tipo) as a CSV file; answers the dialog showing the preview. */
+export async function previewImport(page: Page, company: JourneyCompany, rows: string[]) {
+  const csv = `Nombre;Correo;Teléfono;Tipo\r\n${rows.join('\r\n')}\r\n`;
+  await signIn(page, company.hr, company.hrPassword);
+  await expect(page).toHaveURL(/\/level2\/dashboard$/);
+  await page.goto('/level2/users');
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar colaboradores' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'colaboradores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  return dialog;
+}
 
 /**
  * A company of one journey's own, created by level 1 through the API with its HR admin, for a journey

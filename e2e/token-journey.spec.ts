@@ -6,7 +6,7 @@
  * the second time, saying when it was used.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { apiAs, DEMO, newEmployee, signIn, type Person } from './support';
+import { activeCodesOf, DEMO, newEmployee, signIn, type Person } from './support';
 
 const BENEFIT = { title: 'Tarde libre de viernes', cost: 3 };
 
@@ -17,17 +17,6 @@ async function pageFor(browser: Browser, email: string, password?: string) {
   return page;
 }
 
-/** The codes the employee's dashboard still offers (a used one is gone from it). */
-async function activeCodesOf(person: Person): Promise<string[]> {
-  const api = await apiAs(person.email, person.password);
-  try {
-    const res = await api.get('/api/me/dashboard');
-    expect(res.status()).toBe(200);
-    return ((await res.json()) as { activeCodes: Array<{ code: string }> }).activeCodes.map((c) => c.code);
-  } finally {
-    await api.dispose();
-  }
-}
 
 test('admin adds tokens → employee redeems a company benefit → its HR redeems the code once', async ({ browser }) => {
   // Four people and the setup of the employee through the API: longer than the default two minutes on a busy 2-core machine.
