@@ -9,3 +9,10 @@ export const RECORD_STATUS_LABELS = {
 /** A token movement's type as the history screens and the CSV export name it (part 2 §9). */
 export const HISTORY_TYPE_LABELS = { add: 'Añadido', remove: 'Quitado', used: 'Usado' } as const;
 export type HistoryType = keyof typeof HISTORY_TYPE_LABELS;
+
+/** What a grant's reversal is called wherever a movement is named (decision 359): the screens' badge and the CSV's 'Tipo'. */
+export const REVERSAL_LABEL = 'Reversión';
+
+/** A grant's reversal: a 'revoke' transfer that names the grant it takes back (decision 359). */
+export const isGrantReversal = (movement: { kind: string; reversesTransferId: number | null }) =>
+  movement.kind === 'revoke' && movement.reversesTransferId !== null;

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Badge, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { HistoryEntry } from '../../domain/schemas/economy';
+import { isGrantReversal, REVERSAL_LABEL } from '../../domain/status-labels';
 import { HistoryTypeBadge } from './badges';
 import type { DataTableColumn } from './data-table';
 import { actionsColumn, dateTimeColumn } from './data-table-columns';
@@ -21,18 +22,16 @@ export const TOKEN_HISTORY_FILTERS: Array<{ value: TokenHistoryType; label: stri
   { value: 'used', label: 'Usados' },
 ];
 
-/** A grant's reversal (decision 359): a 'revoke' that names the grant it takes back. */
-export const isReversal = (entry: HistoryEntry) => entry.kind === 'revoke' && entry.reversesTransferId !== null;
 
 /**
  * The movement's type: 'Reversión' for a grant's reversal, 'Revertida' beside a grant that was taken
  * back, otherwise the spec's 'Añadido', 'Quitado', 'Usado'.
  */
 export function MovementTypeBadge({ entry }: { entry: HistoryEntry }) {
-  if (isReversal(entry)) {
+  if (isGrantReversal(entry)) {
     return (
       <Badge miw="max-content" variant="danger" data-testid="movement-reversal">
-        Reversión
+        {REVERSAL_LABEL}
       </Badge>
     );
   }

@@ -131,6 +131,9 @@ describe('reversing a grant (decision 359)', () => {
     ]);
     const hrHistory = (await get(`/api/company/tokens/history?userId=${isidora.id}&limit=2`, hr.cookie)).json();
     expect(hrHistory.items.map((e: { id: number }) => e.id)).toEqual([reversed.json().transferId, granted.transferId]);
+    // HR's export names the reversal as the screens do, not as a plain 'Quitado'.
+    const exported = (await get('/api/company/tokens/history/export', hr.cookie)).body.split('\r\n');
+    expect(exported.find((line: string) => line.includes('Reversión: Bono'))).toContain(';Reversión;40;');
 
     const second = await reverseCompany(granted.transferId);
     expect(second.statusCode).toBe(409);

@@ -7,7 +7,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
 import { formatDateTime } from '../../../domain/dates';
 import { IMPORT_HEADERS } from '../../../domain/employee-import';
-import { HISTORY_TYPE_LABELS, RECORD_STATUS_LABELS } from '../../../domain/status-labels';
+import { HISTORY_TYPE_LABELS, isGrantReversal, RECORD_STATUS_LABELS, REVERSAL_LABEL } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
@@ -53,6 +53,7 @@ export function historyBatch(db: Executor, companyId: string | null, after: Expo
       ...keysetColumns(ledgerTransfers.createdAt, ledgerTransfers.id),
       createdAt: ledgerTransfers.createdAt,
       kind: ledgerTransfers.kind,
+      reversesTransferId: ledgerTransfers.reversesTransferId,
       amount: ledgerTransfers.amount,
       reason: ledgerTransfers.reason,
       actorName: ledgerTransfers.actorName,
@@ -90,7 +91,7 @@ export function tokenHistoryCsv(withTokenType: boolean) {
     t.userName ?? 'Usuario desconocido',
     t.userEmail ?? '',
     ...(withTokenType ? [t.tokenType === 'company' ? 'Empresa' : 'Flexibles'] : []),
-    HISTORY_TYPE_LABELS[historyTypeOf(t.kind as TransferKind)],
+    isGrantReversal(t) ? REVERSAL_LABEL : HISTORY_TYPE_LABELS[historyTypeOf(t.kind as TransferKind)],
     t.amount,
     t.reason ?? '',
     t.actorName ?? 'Sistema',
