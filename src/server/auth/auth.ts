@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
+import { isDatabaseUnavailable, type Db } from '../db/client';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
 import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/service';
 import type { MailTransport } from '../modules/mail/transport';
@@ -14,6 +15,14 @@ import { verifyStoredPassword } from '../modules/legacy-import/firebase-password
 import { acceptInvitation } from '../modules/invitations/service';
 import { passwordHashing } from './password';
 import { hashedIdentifier } from './verification-tokens';
+
+/**
+ * One call of better-auth's handler (routes.ts `forwardToAuth`): the database error that made it answer
+ * 500, when the database was out of reach. better-auth catches every error of its own routes and answers
+ * a bare 500; the route then rethrows this error so that the one error handler answers the same 503
+ * DATABASE_UNAVAILABLE as every other route (decision 343).
+ */
+export const authCall = new AsyncLocalStorage<{ databaseUnavailable: Error | null }>();
 
 /** Where the mails' links lead: pages of the app, on the fixed public origin (never the Host header). */
 function verificationLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string {
@@ -109,6 +118,23 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       database: { joins: true },
     },
     telemetry: { enabled: false },
+    logger: {
+      // better-auth logs the error behind each 500 of its routes, then answers a bare 500. An unreachable
+      // database is kept for the route to answer 503 (authCall) and logged there as every route's is;
+      // anything else is printed as better-auth's own logger would.
+      log(level, message, ...args) {
+        const call = authCall.getStore();
+        const unreachable = call && level === 'error' ? [message, ...args].find((part) => part instanceof Error && isDatabaseUnavailable(part)) : undefined;
+        if (call && unreachable instanceof Error) {
+          call.databaseUnavailable = unreachable;
+          return;
+        }
+        const line = `${new Date().toISOString()} ${level.toUpperCase()} [Better Auth]: ${message}`;
+        if (level === 'error') console.error(line, ...args);
+        else if (level === 'warn') console.warn(line, ...args);
+        else console.log(line, ...args);
+      },
+    },
     // Tokens are kept hashed (decision 354): a copy of `verifications` opens no account.
     verification: { storeIdentifier: { hash: async (identifier) => hashedIdentifier(identifier) } },
     databaseHooks: {

@@ -9,6 +9,7 @@ import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-li
 import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
 import { users, verifications } from '../db/schema';
 import { resetPasswordIdentifier } from './verification-tokens';
+import { authCall } from './auth';
 
 /**
  * The better-auth endpoints the product uses, and only those (issue 6): everything else better-auth
@@ -42,7 +43,22 @@ export async function authRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * Every call into better-auth of one request (its handler, and `auth.api.getSession` before it) runs in
+ * an `authCall`: better-auth answers a bare 500, or throws one, where the database was out of reach,
+ * and the error its logger was handed is rethrown instead, so that the one error handler answers 503
+ * DATABASE_UNAVAILABLE as on every other route (decision 343).
+ */
 async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
+  const call: { databaseUnavailable: Error | null } = { databaseUnavailable: null };
+  try {
+    return await authCall.run(call, () => forwardToBetterAuth(request, reply, call));
+  } catch (error) {
+    throw call.databaseUnavailable ?? error;
+  }
+}
+
+async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply, call: { databaseUnavailable: Error | null }) {
   const { auth, db, config } = request.server.deps;
   const url = new URL(request.url, config.publicUrl);
   if (ALLOWED[url.pathname] !== request.method) throw new AppError('NOT_FOUND');
@@ -83,6 +99,7 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply) {
   const response = await auth.handler(
     new Request(url, { method: request.method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
   );
+  if (call.databaseUnavailable && response.status >= 500) throw call.databaseUnavailable;
   if (attempt && response.status < 400) await attempt.succeeded();
   reply.status(response.status);
   if (signedInDevice && response.status < 400) reply.header('set-cookie', deviceCookie(config, signedInDevice.email, signedInDevice.device));

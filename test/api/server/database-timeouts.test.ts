@@ -85,4 +85,24 @@ describe.skipIf(!onPostgres)('PostgreSQL timeouts', () => {
     expect(refused).toEqual({ status: 503, body: unavailable });
     expect((await readBalances()).status).toBe(200);
   });
+
+  it("better-auth's own routes answer the same 503 when the database is out of reach, not a 500", async () => {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => undefined as void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = bounded.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      holding();
+      await released;
+    });
+    await held;
+    const probes = await Promise.all([
+      app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'ana@plazo.cl', redirectTo: '/reset-password' } }),
+      app.inject({ method: 'GET', url: '/api/auth/get-session', headers: as(cookie) }),
+    ]);
+    release();
+    await holder;
+    for (const probe of probes) expect({ status: probe.statusCode, body: probe.json() }).toEqual({ status: 503, body: unavailable });
+  });
 });
