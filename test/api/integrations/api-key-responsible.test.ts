@@ -101,6 +101,27 @@ describe("a key whose creator loses access", () => {
     expect((await listAs(root, `?company=${companyA}`)).find((k) => k.id === key.id)?.status).toBe('suspended');
   });
 
+  it('stays suspended when its creator gets access back, until another HR admin confirms it (any path: level 1, HR disabling)', async () => {
+    const eva = await newHr(companyA, 'Eva Vuelve');
+    const hugo = await newHr(companyA, 'Hugo Confirma');
+    const { key, secret } = await createKey(eva.cookie, 'Rex');
+    expect((await setLevel(eva.id, 3)).statusCode).toBe(200);
+    expect((await setLevel(eva.id, 2)).statusCode).toBe(200);
+    expect((await assignWith(secret)).json()).toEqual(SUSPENDED);
+    expect((await listAs(hugo.cookie)).find((k) => k.id === key.id)?.status).toBe('suspended');
+    expect((await confirmAs(hugo.cookie, key.id)).statusCode).toBe(200);
+    expect((await assignWith(secret)).statusCode).toBe(200);
+
+    // Hugo, now its responsible, disabled and enabled again by a change of his row (no route needs to know).
+    await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, hugo.id));
+    await ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, hugo.id));
+    expect((await assignWith(secret)).json()).toEqual(SUSPENDED);
+    // A change that keeps his access (another name, level 2 again) suspends nothing.
+    const other = await createKey(eva.cookie, 'Buk');
+    await ctx.db.update(users).set({ name: 'Eva Renombrada', level: 2 }).where(eq(users.id, eva.id));
+    expect((await assignWith(other.secret)).statusCode).toBe(200);
+  });
+
   it("is suspended when its creator's account is deleted, and the list says the creator no longer exists", async () => {
     const creator = await newHr(companyA, 'Borrada');
     const { key, secret } = await createKey(creator.cookie, 'Huérfana');

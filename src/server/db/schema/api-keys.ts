@@ -29,6 +29,11 @@ export const apiKeys = pgTable(
      */
     confirmedBy: text('confirmed_by'),
     confirmedAt: ts('confirmed_at'),
+    /**
+     * When its responsible lost access (set by the users trigger of migration 0033, decision 352); the
+     * key stays refused until someone else confirms it, even if that person's access comes back.
+     */
+    suspendedAt: ts('suspended_at'),
     createdAt: createdAt(),
     /** The key is refused from this instant on; null: no expiry. */
     expiresAt: ts('expires_at'),
@@ -40,6 +45,8 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_public_id_key').on(t.publicId),
     // The integrations screen lists one owner's keys, newest first.
     index('api_keys_company_created_idx').on(t.companyId, t.createdAt),
+    // The users trigger finds a person's keys by their responsible (migration 0033), never by a scan.
+    index('api_keys_responsible_idx').on(sql`coalesce(${t.confirmedBy}, ${t.createdBy})`).where(sql`${t.revokedAt} is null`),
     check('api_keys_scopes_check', sql`${t.scopes} <@ array[${sql.raw(API_SCOPES.map((scope) => `'${scope}'`).join(', '))}]::text[] and cardinality(${t.scopes}) > 0`),
   ],
 );

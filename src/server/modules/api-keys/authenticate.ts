@@ -2,7 +2,7 @@
  * A request's `Authorization: Bearer jobby_…` becomes an Actor (http/access.ts calls this instead of
  * reading the session). One indexed read per request, so a revoked or expired key is refused on its
  * very next request, and so is a key whose responsible lost access (decision 352: the same read joins
- * that person's row by its primary key, so no user-changing path has to touch the keys); the last-used time is written at most once a minute per key, so a busy
+ * that person's row by its primary key and reads the key's `suspended_at`); the last-used time is written at most once a minute per key, so a busy
  * integration does not turn every read into a write.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../../domain/errors';
 import { apiKeys, companies } from '../../db/schema';
 import type { Actor } from '../../actor';
-import { hashSecret, keyResponsible, responsibleHasAccess, responsibleIdOf } from './service';
+import { hashSecret, keyInForce, keyResponsible, responsibleIdOf } from './service';
 
 /**
  * The Actor of a key's secret, or null when it is malformed, unknown, wrong, revoked or expired.
@@ -33,14 +33,14 @@ export async function actorOfApiKey(db: Executor, token: string): Promise<Actor 
       companyStatus: companies.status,
       createdAt: apiKeys.createdAt,
       usable: sql<boolean>`${apiKeys.revokedAt} is null and (${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
-      responsibleHasAccess,
+      inForce: keyInForce,
     })
     .from(apiKeys)
     .leftJoin(companies, eq(companies.id, apiKeys.companyId))
     .leftJoin(keyResponsible, eq(keyResponsible.id, responsibleIdOf))
     .where(eq(apiKeys.publicId, publicId));
   if (!row || !row.usable || !sameHash(row.secretHash, hashSecret(secret))) return null;
-  if (!row.responsibleHasAccess) throw new AppError('API_KEY_SUSPENDED');
+  if (!row.inForce) throw new AppError('API_KEY_SUSPENDED');
   await db
     .update(apiKeys)
     .set({ lastUsedAt: sql`now()` })

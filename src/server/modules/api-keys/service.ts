@@ -50,7 +50,15 @@ export const responsibleIdOf = sql`coalesce(${apiKeys.confirmedBy}, ${apiKeys.cr
  * active HR admin (level 2) of the key's company. False when the account no longer exists. Read
  * with `keyResponsible` left-joined on `responsibleIdOf`.
  */
-export const responsibleHasAccess = sql<boolean>`coalesce(${keyResponsible.status} = 'active' and (${keyResponsible.level} = 1 or (${keyResponsible.level} = 2 and ${keyResponsible.companyId} = ${apiKeys.companyId})), false)`;
+const responsibleHasAccess = sql<boolean>`coalesce(${keyResponsible.status} = 'active' and (${keyResponsible.level} = 1 or (${keyResponsible.level} = 2 and ${keyResponsible.companyId} = ${apiKeys.companyId})), false)`;
+
+/**
+ * Whether the key works on its responsible's rights: they hold them now (`responsibleHasAccess`), and
+ * have not lost them since the key was made or last confirmed (`suspended_at`, set by the users trigger
+ * of migration 0033 when a level, status or company changes — so a person who got access back does not
+ * revive the key by themselves). Read with `keyResponsible` left-joined on `responsibleIdOf`.
+ */
+export const keyInForce = sql<boolean>`(${apiKeys.suspendedAt} is null and ${responsibleHasAccess})`;
 
 const viewColumns = {
   id: apiKeys.id,
@@ -67,7 +75,7 @@ const viewColumns = {
   createdByName: keyCreator.name,
   responsibleName: keyResponsible.name,
   confirmedAt: apiKeys.confirmedAt,
-  responsibleHasAccess,
+  inForce: keyInForce,
   /** By the database clock, the one that refuses it (authenticate.ts). */
   expired: sql<boolean>`coalesce(${apiKeys.expiresAt} <= now(), false)`,
 };
@@ -99,7 +107,7 @@ function toApiKey(row: ViewRow): ApiKey {
     createdByName: row.createdByName,
     responsibleName: row.responsibleName,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    status: row.revokedAt ? 'revoked' : row.expired ? 'expired' : row.responsibleHasAccess ? 'active' : 'suspended',
+    status: row.revokedAt ? 'revoked' : row.expired ? 'expired' : row.inForce ? 'active' : 'suspended',
   };
 }
 
@@ -177,7 +185,7 @@ export async function confirmApiKey(db: Db, id: string, actor: Actor): Promise<A
     const row = await managedRow(tx, id, actor);
     if (row.createdBy === actor.id) throw new AppError('API_KEY_CONFIRM_OWN');
     if (toApiKey(row).status !== 'suspended') throw new AppError('API_KEY_NOT_SUSPENDED');
-    await tx.update(apiKeys).set({ confirmedBy: actor.id, confirmedAt: sql`now()` }).where(eq(apiKeys.id, id));
+    await tx.update(apiKeys).set({ confirmedBy: actor.id, confirmedAt: sql`now()`, suspendedAt: null }).where(eq(apiKeys.id, id));
   });
   return managedKey(db, id, actor);
 }
