@@ -27,7 +27,10 @@ function keptOnDevice(page: Page) {
 
 test("an employee's active codes open offline with their QR, and are gone from the device after signing out", async ({ page, context }) => {
   test.setTimeout(240_000);
-  const person = await newEmployee({ name: 'Olga Sin Señal', surveyDone: true, flexible: 5 });
+  // Enough tokens left after the redemption for any recommended card to be one she could redeem online:
+  // offline, each says 'Sin conexión para canjear' (with too few, the recommendations — which follow
+  // what other journeys add to the catalogue — could all be 'Tokens insuficientes').
+  const person = await newEmployee({ name: 'Olga Sin Señal', surveyDone: true, flexible: 60 });
   const api = await apiAs(person.email, person.password);
   const redemption = await redeemByTitle(api, 'platform', BENEFIT);
   await api.dispose();
