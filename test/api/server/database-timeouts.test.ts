@@ -45,64 +45,53 @@ async function readBalances(): Promise<{ status: number | 'hang'; body: unknown 
   return answer === 'hang' ? { status: 'hang', body: null } : { status: answer.statusCode, body: answer.json() };
 }
 
+/**
+ * Runs `meanwhile` while the bounded pool's only connection is taken by a transaction (and, with `lock`,
+ * while the test's own pool keeps every read of users waiting on a lock), then frees it: answers what
+ * `meanwhile` answered.
+ */
+async function whileDatabaseBusy<T>(how: 'pool' | 'lock', meanwhile: () => Promise<T>): Promise<T> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let busy = () => undefined as void;
+  const isBusy = new Promise<void>((resolve) => (busy = resolve));
+  const holder = (how === 'pool' ? bounded.db : ctx.db).transaction(async (tx) => {
+    await tx.execute(how === 'pool' ? sql`select 1` : sql`lock table users in access exclusive mode`);
+    busy();
+    await released;
+  });
+  await isBusy;
+  try {
+    return await meanwhile();
+  } finally {
+    release();
+    await holder;
+  }
+}
+
 const unavailable = { error: { code: 'DATABASE_UNAVAILABLE', message: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.' } };
 
 describe.skipIf(!onPostgres)('PostgreSQL timeouts', () => {
   it('no pooled connection within the acquire timeout: 503, then 200 once the connection is free', async () => {
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding = () => undefined as void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    // Takes the pool's only connection and keeps it until released.
-    const holder = bounded.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      holding();
-      await released;
-    });
-    await held;
-    const refused = await readBalances();
-    release();
-    await holder;
+    const refused = await whileDatabaseBusy('pool', readBalances);
     expect(refused).toEqual({ status: 503, body: unavailable });
     expect((await readBalances()).status).toBe(200);
   });
 
   it('a statement past the statement timeout (waiting on a lock): 503, then 200 once the lock is gone', async () => {
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locking = () => undefined as void;
-    const locked = new Promise<void>((resolve) => (locking = resolve));
     // Another session (the test's own pool) keeps every read of users waiting.
-    const locker = ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table users in access exclusive mode`);
-      locking();
-      await released;
-    });
-    await locked;
-    const refused = await readBalances();
-    release();
-    await locker;
+    const refused = await whileDatabaseBusy('lock', readBalances);
     expect(refused).toEqual({ status: 503, body: unavailable });
     expect((await readBalances()).status).toBe(200);
   });
 
   it("better-auth's own routes answer the same 503 when the database is out of reach, not a 500", async () => {
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding = () => undefined as void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    const holder = bounded.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      holding();
-      await released;
-    });
-    await held;
-    const probes = await Promise.all([
-      app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'ana@plazo.cl', redirectTo: '/reset-password' } }),
-      app.inject({ method: 'GET', url: '/api/auth/get-session', headers: as(cookie) }),
-    ]);
-    release();
-    await holder;
+    const probes = await whileDatabaseBusy('pool', () =>
+      Promise.all([
+        app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'ana@plazo.cl', redirectTo: '/reset-password' } }),
+        app.inject({ method: 'GET', url: '/api/auth/get-session', headers: as(cookie) }),
+      ]),
+    );
     for (const probe of probes) expect({ status: probe.statusCode, body: probe.json() }).toEqual({ status: 503, body: unavailable });
   });
 });
