@@ -8,7 +8,7 @@ const features = ['auth', 'profile', 'admin', 'hr', 'employee', 'provider', 'sur
 /**
  * The layers of docs/architecture.md §2, with ESLint's own no-restricted-imports (the import plugins
  * need a native resolver whose other-platform builds the registry here does not serve, which breaks
- * `npm ci`; see docs/decisions.md 162). Flat config replaces a rule's options file by file, so each
+ * `npm ci`; see decision 162). Flat config replaces a rule's options file by file, so each
  * group lists every pattern that applies to it. The import graph's circles are refused by
  * test/architecture/import-cycles.test.ts.
  */
