@@ -31,12 +31,23 @@ function open(config: AppConfig): Promise<Database> {
   });
 }
 
-/** Once per start, before anything serves: the schema migrated, stored secrets sealed, demo data in an empty database when asked. Returns whether it seeded. */
+/**
+ * Once per start, before anything serves: the schema migrated and the serving role granted its rights
+ * (as the owner, decision 378), stored secrets sealed, demo data in an empty database when asked.
+ * Returns whether it seeded.
+ */
 async function prepareDatabase(config: AppConfig, database: Database): Promise<boolean> {
-  await migrateDatabase(database);
+  await migrateDatabase(database, { ownerUrl: config.databaseOwnerUrl });
   await sealPlainSecrets(database.db, webhookSecretKey(config.authSecret));
   if (!config.demoData || !(await isDatabaseEmpty(database.db))) return false;
-  await seedDemoData(database.db, config.demoPassword);
+  // The demo's history is dated after the fact, past the ledger's guard: only its owner may do that.
+  const separateOwner = config.databaseOwnerUrl && config.databaseOwnerUrl !== config.databaseUrl;
+  const owner = separateOwner ? await openDatabase({ url: config.databaseOwnerUrl, poolSize: 1 }) : database;
+  try {
+    await seedDemoData(owner.db, config.demoPassword);
+  } finally {
+    if (owner !== database) await owner.close();
+  }
   return true;
 }
 

@@ -8,8 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { currentRole, grantServingRole, installJobSchema } from './roles';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -134,15 +135,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db, driver: 'pglite', pglite: client, url: null, close: () => client.close() };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+type MigrateOptions = {
+  /**
+   * PostgreSQL: the owner's URL (DATABASE_OWNER_URL, decision 378); unset → the database's own. The
+   * owner migrates, installs pg-boss's schema and grants the database's role (the serving one) its rights.
+   */
+  ownerUrl?: string | null;
+};
+
+export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
   if (database.driver === 'postgres') {
+    const ownerUrl = options.ownerUrl ?? database.url ?? undefined;
     // On a connection of its own, outside the pool's statement timeout: a migration that rebuilds an
     // index of a large table may take longer than any request should.
-    const client = new pg.Client({ connectionString: database.url ?? undefined });
+    const client = new pg.Client({ connectionString: ownerUrl });
     client.on('error', (error) => console.error(`Conexión a PostgreSQL perdida durante la migración: ${error.message}`));
     await client.connect();
     try {
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      const [{ role: servingRole }] = await queryRows<{ role: string }>(database.db, sql`select current_user as role`);
+      if (servingRole !== (await currentRole(client))) {
+        // One role for all (development): pg-boss installs its schema itself at its first start.
+        await installJobSchema(ownerUrl!);
+        await grantServingRole(client, servingRole);
+      }
     } finally {
       await client.end().catch(() => undefined);
     }
