@@ -37,7 +37,10 @@ function open(config: AppConfig): Promise<Database> {
  * Returns whether it seeded.
  */
 async function prepareDatabase(config: AppConfig, database: Database): Promise<boolean> {
-  await migrateDatabase(database, { ownerUrl: config.databaseOwnerUrl });
+  const { servingMayAlter } = await migrateDatabase(database, { ownerUrl: config.databaseOwnerUrl });
+  if (servingMayAlter && config.env === 'production' && config.databaseUrl) {
+    console.warn('  Aviso: el rol de DATABASE_URL es dueño de las tablas (o superusuario) y podría desactivar la protección del libro de tokens. Define DATABASE_OWNER_URL y sirve con un rol sin esos permisos (docs/operations.md, «Two database roles»).');
+  }
   await sealPlainSecrets(database.db, webhookSecretKey(config.authSecret));
   if (!config.demoData || !(await isDatabaseEmpty(database.db))) return false;
   // The demo's history is dated after the fact, past the ledger's guard: only its owner may do that.

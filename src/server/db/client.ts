@@ -143,7 +143,12 @@ type MigrateOptions = {
   ownerUrl?: string | null;
 };
 
-export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
+/**
+ * Runs the migrations (as the owner on PostgreSQL). Answers whether the serving role may alter the tables,
+ * and so lift the ledger's guard: it owns them (PGlite; PostgreSQL without a DATABASE_OWNER_URL of another
+ * role) or it is a superuser.
+ */
+export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<{ servingMayAlter: boolean }> {
   if (database.driver === 'postgres') {
     const ownerUrl = options.ownerUrl ?? database.url ?? undefined;
     // On a connection of its own, outside the pool's statement timeout: a migration that rebuilds an
@@ -153,18 +158,21 @@ export async function migrateDatabase(database: Database, options: MigrateOption
     await client.connect();
     try {
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-      const [{ role: servingRole }] = await queryRows<{ role: string }>(database.db, sql`select current_user as role`);
-      if (servingRole !== (await currentRole(client))) {
-        // One role for all (development): pg-boss installs its schema itself at its first start.
-        await installJobSchema(ownerUrl!);
-        await grantServingRole(client, servingRole);
-      }
+      const [serving] = await queryRows<{ role: string; superuser: boolean }>(
+        database.db,
+        sql`select current_user as role, rolsuper as superuser from pg_roles where rolname = current_user`,
+      );
+      // One role for all (development): pg-boss installs its schema itself at its first start.
+      if (serving.role === (await currentRole(client))) return { servingMayAlter: true };
+      await installJobSchema(ownerUrl!);
+      await grantServingRole(client, serving.role);
+      return { servingMayAlter: serving.superuser };
     } finally {
       await client.end().catch(() => undefined);
     }
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder });
   }
+  await migratePglite(database.db as never, { migrationsFolder });
+  return { servingMayAlter: true };
 }
 
 /** PostgreSQL's SQLSTATEs of a connection that ended or could not start, and of a statement cancelled (its timeout). */

@@ -6,7 +6,7 @@
  * erase a transfer either, even where no trigger would fire.
  */
 import PgBoss from 'pg-boss';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** pg-boss's schema: created and migrated by the owner, its rows read and written by the serving role. */
 export const JOB_SCHEMA = 'pgboss';
