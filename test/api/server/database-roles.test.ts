@@ -15,8 +15,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../../src/server/db/client';
-import { ORIGIN } from '../../support/app';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, queryRows } from '../../../src/server/db/client';
+import { ORIGIN, createTestContext } from '../../support/app';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = Boolean(baseUrl);
@@ -197,6 +198,18 @@ describe(title, () => {
       expect(await refusal('drop table pgboss.job')).toMatchObject({ code: '42501' });
     } finally {
       await database.close();
+    }
+  });
+
+  it.skipIf(!onPostgres)('the suite’s own app (test/support/app.ts) serves as a role of the same kind: the owner’s tables, no DELETE on transfers', async () => {
+    const ctx = await createTestContext();
+    try {
+      const [app] = await queryRows<{ role: string }>(ctx.db, sql`select current_user as role`);
+      const [owner] = await queryRows<{ role: string }>(ctx.owner, sql`select current_user as role`);
+      expect(app.role).not.toBe(owner.role);
+      await expect(ctx.db.execute(sql`delete from ledger_transfers`)).rejects.toMatchObject({ cause: { code: '42501' } });
+    } finally {
+      await ctx.close();
     }
   });
 });
