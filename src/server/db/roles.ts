@@ -13,10 +13,13 @@ export const JOB_SCHEMA = 'pgboss';
 
 /**
  * What the app never does to the ledger's transfers: they are inserted and read, never rewritten or
- * erased (a correction is a reversing transfer). `ledger_accounts` keeps UPDATE (balances) and DELETE
- * (the empty accounts of an account deleted before it had any history, users/levels.ts).
+ * erased (a correction is a reversing transfer). UPDATE stays on one column only, because PostgreSQL
+ * asks it of `SELECT … FOR UPDATE`: a grant is locked while it is reversed (ledger/service.ts,
+ * decision 359); an UPDATE itself is still refused by the append-only trigger, which only the owner may
+ * disable. `ledger_accounts` keeps UPDATE (balances) and DELETE (the empty accounts of an account
+ * deleted before it had any history, users/levels.ts).
  */
-const APPEND_ONLY_TABLES = ['ledger_transfers'] as const;
+const APPEND_ONLY_TABLES = [{ table: 'ledger_transfers', lockColumn: 'id' }] as const;
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
@@ -61,7 +64,13 @@ export async function grantServingRole(owner: pg.Client, servingRole: string): P
       `alter default privileges in schema ${schema} grant execute on functions to ${app}`,
     );
   }
-  for (const table of APPEND_ONLY_TABLES) statements.push(`revoke update, delete, truncate, trigger, references on ${quote(table)} from ${app}`);
+  for (const { table, lockColumn } of APPEND_ONLY_TABLES) {
+    // The table-wide revoke takes the column's grant with it; it is given back at once.
+    statements.push(
+      `revoke update, delete, truncate, trigger, references on ${quote(table)} from ${app}`,
+      `grant update (${quote(lockColumn)}) on ${quote(table)} to ${app}`,
+    );
+  }
   const createQueue = `${quote(JOB_SCHEMA)}.create_queue(text, json)`;
   const { rows: queueFunction } = await owner.query<{ found: boolean }>('select to_regprocedure($1) is not null as found', [createQueue]);
   if (queueFunction[0].found) {

@@ -153,6 +153,8 @@ describe(title, () => {
     expect(await refusal('alter table ledger_transfers disable trigger ledger_transfers_no_update_delete')).toMatchObject({ code: '42501' });
     expect(await refusal('delete from ledger_transfers')).toMatchObject({ code: '42501', message: expect.stringContaining('permission denied') });
     expect(await refusal('update ledger_transfers set amount = amount + 1')).toMatchObject({ code: '42501', message: expect.stringContaining('permission denied') });
+    // The one column it may name in an UPDATE is there for row locks (reversing a grant): the trigger refuses the UPDATE.
+    expect(await refusal('update ledger_transfers set id = id')).toMatchObject({ code: '23001' });
     expect(await refusal('truncate ledger_transfers cascade')).toMatchObject({ code: '42501', message: expect.stringContaining('permission denied') });
     expect(await refusal('alter table users add column taken boolean')).toMatchObject({ code: '42501', message: expect.stringContaining('must be owner') });
     expect(await refusal('drop table ledger_transfers')).toMatchObject({ code: '42501' });
