@@ -30,6 +30,15 @@ describe('loadConfig defaults (issue 6)', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db.example.test/jobby', SERVER_PROCESSES: '0' })).toThrow(/SERVER_PROCESSES/);
   });
 
+  it('migrates as DATABASE_OWNER_URL, or DATABASE_URL when it is unset; never on PGlite (decision 378)', () => {
+    const serving = 'postgres://jobby_app@db.example.test/jobby';
+    const owner = 'postgres://jobby_owner@db.example.test/jobby';
+    expect(loadConfig({ ...base }).databaseOwnerUrl).toBeNull();
+    expect(loadConfig({ ...base, DATABASE_URL: serving }).databaseOwnerUrl).toBe(serving);
+    expect(loadConfig({ ...base, DATABASE_URL: serving, DATABASE_OWNER_URL: owner })).toMatchObject({ databaseUrl: serving, databaseOwnerUrl: owner });
+    expect(() => loadConfig({ ...base, DATABASE_OWNER_URL: owner })).toThrow('DATABASE_OWNER_URL requiere DATABASE_URL');
+  });
+
   it('bounds PostgreSQL statements and the wait for a connection, 30 s and 10 s unless told (decision 343)', () => {
     expect(loadConfig({ ...base }).databaseTimeouts).toEqual({ statementMs: 30_000, acquireMs: 10_000 });
     expect(loadConfig({ ...base, DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_ACQUIRE_TIMEOUT_MS: '2500' }).databaseTimeouts).toEqual({ statementMs: 0, acquireMs: 2_500 });

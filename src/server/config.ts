@@ -11,6 +11,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Unset → embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The role that owns the schema and runs the migrations (docs/operations.md, decision 378); unset →
+   * DATABASE_URL's, one role for everything (development). DATABASE_URL's role then only serves.
+   */
+  DATABASE_OWNER_URL: z.string().url().optional(),
   /** PostgreSQL: the longest one statement of the server may run (ms); 0 = no limit (issue 38 A, decision 343). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** PostgreSQL: the longest a request waits for a pooled connection, opening one included (ms); 0 = no limit. */
@@ -81,6 +86,8 @@ export type AppConfig = {
   port: number;
   host: string;
   databaseUrl: string | null;
+  /** The owner's URL: migrations, grants to DATABASE_URL's role, the demo seed (decision 378); DATABASE_URL's when one role does all. */
+  databaseOwnerUrl: string | null;
   /** PostgreSQL's limits for the server's pool (ms, 0 = none): a lost database answers 503, never a hang (decision 343). */
   databaseTimeouts: { statementMs: number; acquireMs: number };
   dataDir: string;
@@ -231,6 +238,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const devOutboxApi = env.DEV_OUTBOX_API === 'on' && !env.SMTP_URL;
   if (production && env.DEV_OUTBOX_API === 'on') throw new Error('DEV_OUTBOX_API=on no está permitido en producción.');
   if (production && env.WEBHOOKS_ALLOW_PRIVATE === 'on') throw new Error('WEBHOOKS_ALLOW_PRIVATE=on no está permitido en producción.');
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new Error('DATABASE_OWNER_URL requiere DATABASE_URL: la base embebida (PGlite) tiene un solo rol.');
+  }
   if (env.SERVER_PROCESSES > 1 && !env.DATABASE_URL) {
     throw new Error('SERVER_PROCESSES mayor que 1 requiere DATABASE_URL: la base embebida (PGlite) la abre un solo proceso.');
   }
@@ -239,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL ?? null,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL ?? env.DATABASE_URL ?? null,
     databaseTimeouts: { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, acquireMs: env.DATABASE_ACQUIRE_TIMEOUT_MS },
     dataDir: env.DATA_DIR,
     staffDomain: env.STAFF_EMAIL_DOMAIN.toLowerCase(),
@@ -291,6 +302,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: null,
+    databaseOwnerUrl: null,
     databaseTimeouts: { statementMs: 30_000, acquireMs: 10_000 },
     dataDir: './data/test',
     staffDomain: 'jobby.cl',

@@ -47,7 +47,7 @@ async function run(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite') });
   try {
-    await migrateDatabase(database);
+    await migrateDatabase(database, { ownerUrl: config.databaseOwnerUrl });
     const started = Date.now();
     const report = await importLegacy(database.db, exported, {
       dryRun: values['dry-run'] ?? false,

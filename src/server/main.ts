@@ -31,12 +31,26 @@ function open(config: AppConfig): Promise<Database> {
   });
 }
 
-/** Once per start, before anything serves: the schema migrated, stored secrets sealed, demo data in an empty database when asked. Returns whether it seeded. */
+/**
+ * Once per start, before anything serves: the schema migrated and the serving role granted its rights
+ * (as the owner, decision 378), stored secrets sealed, demo data in an empty database when asked.
+ * Returns whether it seeded.
+ */
 async function prepareDatabase(config: AppConfig, database: Database): Promise<boolean> {
-  await migrateDatabase(database);
+  const { servingMayAlter } = await migrateDatabase(database, { ownerUrl: config.databaseOwnerUrl });
+  if (servingMayAlter && config.env === 'production' && config.databaseUrl) {
+    console.warn('  Aviso: el rol de DATABASE_URL es dueño de las tablas (o superusuario) y podría desactivar la protección del libro de tokens. Define DATABASE_OWNER_URL y sirve con un rol sin esos permisos (docs/operations.md, «Two database roles»).');
+  }
   await sealPlainSecrets(database.db, webhookSecretKey(config.authSecret));
   if (!config.demoData || !(await isDatabaseEmpty(database.db))) return false;
-  await seedDemoData(database.db, config.demoPassword);
+  // The demo's history is dated after the fact, past the ledger's guard: only its owner may do that.
+  const separateOwner = config.databaseOwnerUrl && config.databaseOwnerUrl !== config.databaseUrl;
+  const owner = separateOwner ? await openDatabase({ url: config.databaseOwnerUrl, poolSize: 1 }) : database;
+  try {
+    await seedDemoData(owner.db, config.demoPassword);
+  } finally {
+    if (owner !== database) await owner.close();
+  }
   return true;
 }
 

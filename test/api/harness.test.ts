@@ -31,7 +31,8 @@ describe('a test file starts from the migrated database', () => {
 
   it('sees nothing of what an earlier file wrote, and the migrations\' own rows as they were', async () => {
     ctx = await createTestContext();
-    const fresh = await state(ctx.db);
+    // The owner's view: the serving role does not read the migrations' own table (decision 378).
+    const fresh = await state(ctx.owner);
     const zone = async () => (await queryRows<{ TimeZone: string }>(ctx!.db, sql`SHOW TIME ZONE`))[0].TimeZone;
     // The server's own default ('UTC' on PGlite, 'Etc/UTC' on Debian's PostgreSQL).
     const defaultZone = await zone();
@@ -42,15 +43,15 @@ describe('a test file starts from the migrated database', () => {
     const userId = await createUser(ctx.db, { email: 'ana@escritora.cl', companyId });
     await fund(ctx.db, { userId, companyId }, 'jobby', 500);
     await createPlatformBenefit(ctx.db, { title: 'Cine' });
-    await ctx.db.execute(sql`CREATE SCHEMA scratch`);
-    await ctx.db.execute(sql`CREATE TABLE scratch.notes (id serial PRIMARY KEY, body text)`);
-    await ctx.db.execute(sql`INSERT INTO scratch.notes (body) VALUES ('hola')`);
+    await ctx.owner.execute(sql`CREATE SCHEMA scratch`);
+    await ctx.owner.execute(sql`CREATE TABLE scratch.notes (id serial PRIMARY KEY, body text)`);
+    await ctx.owner.execute(sql`INSERT INTO scratch.notes (body) VALUES ('hola')`);
     await ctx.db.execute(sql`SET TIME ZONE 'America/Santiago'`);
-    expect(await state(ctx.db)).not.toEqual(fresh);
+    expect(await state(ctx.owner)).not.toEqual(fresh);
     await ctx.close();
 
     ctx = await createTestContext();
-    expect(await state(ctx.db)).toEqual(fresh);
+    expect(await state(ctx.owner)).toEqual(fresh);
     expect(await zone()).toBe(defaultZone);
   });
 });

@@ -24,13 +24,18 @@ export const PASSWORD = 'secreto123';
 
 export type TestContext = {
   app: App;
+  /** The app's connection: on PostgreSQL the serving role's, which may read and write rows only (decision 378). */
   db: Db;
+  /** The owner's connection, for what only the owner may (DDL, ANALYZE, the ledger guard's own refusal); `db` on PGlite. */
+  owner: Db;
+  /** PostgreSQL: this file's database as its owner (DATABASE_OWNER_URL of a server a test starts); null on PGlite. */
+  ownerUrl: string | null;
   database: Database;
   config: AppConfig;
   close: () => Promise<void>;
 };
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; servingUrl: string; drop: () => Promise<void> }> {
   const name = `jobby_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   // A copy of the run's migrated template (test/support/global-setup.ts), when there is one.
   const template = inject('postgresTemplate');
@@ -40,8 +45,16 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
+  // The app connects as the run's serving role (test/support/global-setup.ts), when there is one.
+  const serving = inject('postgresServingRole');
+  const servingUrl = new URL(url);
+  if (serving) {
+    servingUrl.username = serving.user;
+    servingUrl.password = serving.password;
+  }
   return {
     url: url.toString(),
+    servingUrl: servingUrl.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
@@ -55,11 +68,15 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
   const config = testConfig(overrides);
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
+  let owner: Database | null = null;
+  let ownerUrl: string | null = null;
   if (process.env.TEST_DATABASE_URL) {
     const created = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
     drop = created.drop;
-    database = await openDatabase({ url: created.url, poolSize: 40 });
-    await migrateDatabase(database);
+    ownerUrl = created.url;
+    database = await openDatabase({ url: created.servingUrl, poolSize: 40 });
+    await migrateDatabase(database, { ownerUrl });
+    owner = created.servingUrl === created.url ? database : await openDatabase({ url: ownerUrl, poolSize: 2 });
   } else {
     const dump = inject('pgliteDump');
     if (!dump) throw new Error('No migrated PGlite: the API tests need test/support/global-setup.ts (vitest.config.ts)');
@@ -70,10 +87,13 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
   return {
     app,
     db: database.db,
+    owner: (owner ?? database).db,
+    ownerUrl,
     database,
     config,
     close: async () => {
       await app.close();
+      if (owner && owner !== database) await owner.close();
       await database.close();
       if (drop) await drop();
     },

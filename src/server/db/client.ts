@@ -8,8 +8,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { currentRole, grantServingRole, installJobSchema } from './roles';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -134,21 +135,44 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db, driver: 'pglite', pglite: client, url: null, close: () => client.close() };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+type MigrateOptions = {
+  /**
+   * PostgreSQL: the owner's URL (DATABASE_OWNER_URL, decision 378); unset → the database's own. The
+   * owner migrates, installs pg-boss's schema and grants the database's role (the serving one) its rights.
+   */
+  ownerUrl?: string | null;
+};
+
+/**
+ * Runs the migrations (as the owner on PostgreSQL). Answers whether the serving role may alter the tables,
+ * and so lift the ledger's guard: it owns them (PGlite; PostgreSQL without a DATABASE_OWNER_URL of another
+ * role) or it is a superuser.
+ */
+export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<{ servingMayAlter: boolean }> {
   if (database.driver === 'postgres') {
+    const ownerUrl = options.ownerUrl ?? database.url ?? undefined;
     // On a connection of its own, outside the pool's statement timeout: a migration that rebuilds an
     // index of a large table may take longer than any request should.
-    const client = new pg.Client({ connectionString: database.url ?? undefined });
+    const client = new pg.Client({ connectionString: ownerUrl });
     client.on('error', (error) => console.error(`Conexión a PostgreSQL perdida durante la migración: ${error.message}`));
     await client.connect();
     try {
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      const [serving] = await queryRows<{ role: string; superuser: boolean }>(
+        database.db,
+        sql`select current_user as role, rolsuper as superuser from pg_roles where rolname = current_user`,
+      );
+      // One role for all (development): pg-boss installs its schema itself at its first start.
+      if (serving.role === (await currentRole(client))) return { servingMayAlter: true };
+      await installJobSchema(ownerUrl!);
+      await grantServingRole(client, serving.role);
+      return { servingMayAlter: serving.superuser };
     } finally {
       await client.end().catch(() => undefined);
     }
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder });
   }
+  await migratePglite(database.db as never, { migrationsFolder });
+  return { servingMayAlter: true };
 }
 
 /** PostgreSQL's SQLSTATEs of a connection that ended or could not start, and of a statement cancelled (its timeout). */

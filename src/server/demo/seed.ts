@@ -167,7 +167,8 @@ async function backdate(tx: Executor, requestId: string, when: Date): Promise<vo
     .where(eq(benefitRequests.id, requestId));
   await tx.update(redemptions).set({ redemptionDate: when }).where(eq(redemptions.requestId, requestId));
   // The ledger is append-only (migration ledger_append_only); only the demo's history is dated after the
-  // fact, so the guard is lifted inside this transaction alone and restored before it commits.
+  // fact, so the guard is lifted inside this transaction alone and restored before it commits. Only the
+  // table's owner may lift it: main.ts seeds on DATABASE_OWNER_URL's connection (decision 378).
   await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_no_update_delete`);
   await tx.update(ledgerTransfers).set({ createdAt: when }).where(eq(ledgerTransfers.requestId, requestId));
   await tx.execute(sql`alter table ledger_transfers enable trigger ledger_transfers_no_update_delete`);

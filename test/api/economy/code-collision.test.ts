@@ -22,8 +22,9 @@ let companyId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   companyId = await createCompany(ctx.db, 'Choque');
-  await ctx.db.execute(sql`create sequence test_collide_draws`);
-  await ctx.db.execute(
+  // A trigger and a function are the owner's to create (decision 378).
+  await ctx.owner.execute(sql`create sequence test_collide_draws`);
+  await ctx.owner.execute(
     sql.raw(`create function test_collide_once() returns trigger language plpgsql as $$
       begin
         if new.benefit_name = '${TITLE}' and nextval('test_collide_draws') = 2 then
@@ -32,13 +33,13 @@ beforeAll(async () => {
         return new;
       end $$`),
   );
-  await ctx.db.execute(sql`create trigger test_collide before insert on benefit_codes for each row execute function test_collide_once()`);
+  await ctx.owner.execute(sql`create trigger test_collide before insert on benefit_codes for each row execute function test_collide_once()`);
 });
 // The API suite's database is reset between files by truncating the app's tables: the trigger must go by hand.
 afterAll(async () => {
-  await ctx.db.execute(sql`drop trigger if exists test_collide on benefit_codes`);
-  await ctx.db.execute(sql`drop function if exists test_collide_once()`);
-  await ctx.db.execute(sql`drop sequence if exists test_collide_draws`);
+  await ctx.owner.execute(sql`drop trigger if exists test_collide on benefit_codes`);
+  await ctx.owner.execute(sql`drop function if exists test_collide_once()`);
+  await ctx.owner.execute(sql`drop sequence if exists test_collide_draws`);
   await ctx.close();
 });
 

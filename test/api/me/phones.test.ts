@@ -106,10 +106,11 @@ describe('the migration that made phones unique', () => {
       await made('m4@migracion.cl', 'sin teléfono', '2026-01-04T00:00:00Z'),
       await made('m5@migracion.cl', '56 9 7777 6666', '2026-01-05T00:00:00Z'),
     ];
-    await ctx.db.execute(sql`DROP INDEX users_phone_key`);
-    await ctx.db.execute(sql`CREATE INDEX users_phone_digits_idx ON users (phone)`);
+    // A migration's DDL: the owner's (decision 378).
+    await ctx.owner.execute(sql`DROP INDEX users_phone_key`);
+    await ctx.owner.execute(sql`CREATE INDEX users_phone_digits_idx ON users (phone)`);
     for (const row of rows) await ctx.db.update(users).set({ phone: row.phone }).where(eq(users.id, row.id));
-    for (const statement of statements) await ctx.db.execute(sql.raw(statement));
+    for (const statement of statements) await ctx.owner.execute(sql.raw(statement));
     const phones = await Promise.all(rows.map(async (row) => (await userRow(ctx.db, row.id)).phone));
     expect(phones).toEqual(['+56988887777', null, '+56223456789', null, '+56977776666']);
     await expect(ctx.db.update(users).set({ phone: '+56988887777' }).where(eq(users.id, rows[1].id))).rejects.toThrow();

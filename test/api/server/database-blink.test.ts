@@ -49,6 +49,7 @@ async function startServer(): Promise<Server> {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       DATABASE_URL: ctx.database.url!,
+      DATABASE_OWNER_URL: ctx.ownerUrl!,
       PORT: '0',
       DATA_DIR: dataDir,
       DEMO_DATA: 'off',

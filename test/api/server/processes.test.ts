@@ -57,6 +57,7 @@ describe.skipIf(!onPostgres)('SERVER_PROCESSES=2 on PostgreSQL', () => {
         PATH: process.env.PATH,
         NODE_ENV: 'test',
         DATABASE_URL: ctx.database.url!,
+        DATABASE_OWNER_URL: ctx.ownerUrl!,
         SERVER_PROCESSES: '2',
         // Any free port: the copies share the one the primary picks, and the ready line names it.
         PORT: '0',
