@@ -24,7 +24,7 @@ const LEVEL_WARNING: Partial<Record<Level, string>> = {
 type PendingChange = { user: AdminUser; level: Level | null };
 
 /**
- * /level1/users/assign-levels (part 1 §2 "Assign levels"): a level select per row; the change is
+ * /level1/users/assign-levels: a level select per row; the change is
  * confirmed naming the person and the levels, and each row opens the person's level history.
  */
 export function AssignLevelsPage() {

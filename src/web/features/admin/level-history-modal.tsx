@@ -8,7 +8,7 @@ import { messageOf } from '../../api/client';
 /** 'Nivel 2 (Recursos Humanos)', or 'Sin nivel'. */
 export const levelName = (level: Level | null) => (level === null ? 'Sin nivel' : `Nivel ${level} (${LEVEL_NAMES[level]})`);
 
-/** The latest level changes of one user: who, when, from → to (issue 18 B). */
+/** The latest level changes of one user: who, when, from → to. */
 export function LevelHistoryModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const history = useUserLevelChanges(user?.id ?? null);
   return (

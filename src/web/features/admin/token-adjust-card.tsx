@@ -84,7 +84,7 @@ export function TokenAdjustCard() {
     });
 
   // Adding and removing both change a person's money: ask first, naming who, how much and the balance
-  // after (issue 38 E). The form waits for the answer: false when cancelled, else whether it was sent.
+  // after. The form waits for the answer: false when cancelled, else whether it was sent.
   const [asking, setAsking] = useState<Asking | null>(null);
   const submit = (action: TokenAction) => (input: { amount: number; reason: string | null }) =>
     employee ? new Promise<boolean>((resolve) => setAsking({ action, ...input, employee, resolve })) : Promise.resolve(false);

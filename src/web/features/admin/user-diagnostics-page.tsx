@@ -30,7 +30,7 @@ const CONFIRMATIONS: Record<Confirming['action'], { title: string; confirmLabel:
       </>
     ),
   },
-  // An account created by mistake (issue 18): the server refuses one with history.
+  // An account created by mistake: the server refuses one with history.
   delete: {
     title: 'Eliminar cuenta',
     confirmLabel: 'Eliminar cuenta',
@@ -43,7 +43,7 @@ const CONFIRMATIONS: Record<Confirming['action'], { title: string; confirmLabel:
   },
 };
 
-/** /level1/users/list (part 1 §2 "User diagnostics"): counts per level, recommendations and the user table. */
+/** /level1/users/list, the user diagnostics: counts per level, recommendations and the user table. */
 export function UserDiagnosticsPage() {
   const summary = useUserSummary();
   const table = useUserTable();
@@ -53,7 +53,7 @@ export function UserDiagnosticsPage() {
   const revoke = useRevokeAdminInvitation();
   const { banner, showSuccess, showError, clear } = useBanner();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
-  // HR admins and providers invited by mail (issue 20 §3); an invited employee is their HR's to handle.
+  // HR admins and providers invited by mail; an invited employee is their HR's to handle.
   const isOwnInvitation = (u: AdminUser) => u.invitationPending && (u.level === 2 || u.level === 4);
 
   const runConfirmed = () => {
