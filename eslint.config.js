@@ -43,6 +43,19 @@ const boundaries = [
   })),
 ];
 
+/**
+ * Screen addresses live in src/domain/paths.ts (decision 374): a `/levelN…` string anywhere else, or
+ * the start of a template's text, is refused. Tests may spell the address a person sees.
+ * (`\x2F` is '/': a selector's regex cannot hold a slash.)
+ */
+const ROUTE_LITERALS = [
+  'Literal[value=/^\\x2Flevel([0-9]|$)/]',
+  'TemplateElement[value.raw=/^\\x2Flevel[0-9]/]',
+  // `/level${n}`: an area's address built from its number.
+  'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Flevel$/]',
+].map((selector) => ({ selector, message: 'Las rutas de pantallas vienen de paths (src/domain/paths.ts): href(paths.hr.benefits)' }));
+const TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'e2e/screenshots/**', 'e2e/artifacts/**', 'bench/results/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
@@ -60,6 +73,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  { files: ['src/**/*.ts', 'src/**/*.tsx'], ignores: ['src/domain/paths.ts', ...TESTS], rules: { 'no-restricted-syntax': ['error', ...ROUTE_LITERALS] } },
   {
     // Query keys come from the factories of src/web/api/keys.ts, which the live map is checked against
     // (issue 24 §6): a key spelled in place could hide from the live stream.
@@ -69,6 +83,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Las claves de consulta vienen de queryKeys (src/web/api/keys.ts)' },
+        // Flat config replaces the rule's options file by file: the route rule above, again.
+        ...ROUTE_LITERALS,
       ],
     },
   },

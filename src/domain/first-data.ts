@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * What a screen asks the API for first, by the page's path: the server names these in a `Link:
  * rel=preload` header of the page's HTML (decision 147), so the answers travel while the scripts
@@ -16,9 +18,9 @@ export const API = {
 export type FirstDataAddress = Exclude<(typeof API)[keyof typeof API], typeof API.me>;
 
 const FIRST_DATA: Record<string, readonly FirstDataAddress[]> = {
-  '/level3/dashboard': [API.employeeDashboard, API.balances],
-  '/level2/dashboard': [API.hrDashboard],
-  '/level1/dashboard': [API.adminDashboard],
+  [paths.employee.dashboard.path]: [API.employeeDashboard, API.balances],
+  [paths.hr.dashboard.path]: [API.hrDashboard],
+  [paths.admin.dashboard.path]: [API.adminDashboard],
 };
 
 /** The API addresses the page at `pathname` asks for first (`/api/me` is preloaded by every page's HTML). */

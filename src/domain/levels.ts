@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * Levels, where each one lands, and what self-registration may give.
  * Pure functions: the server applies them at first sign-in, the web uses the same paths.
@@ -44,13 +46,13 @@ export function selfRegisteredLevel(input: { domainMatchesCompany: boolean; addr
 export function dashboardPath(level: Level, surveyCompleted = true): string {
   switch (level) {
     case 1:
-      return '/level1/dashboard';
+      return paths.admin.dashboard.path;
     case 2:
-      return '/level2/dashboard';
+      return paths.hr.dashboard.path;
     case 3:
-      return surveyCompleted ? '/level3/dashboard' : '/level3/survey';
+      return surveyCompleted ? paths.employee.dashboard.path : paths.employee.survey.path;
     case 4:
-      return '/level4';
+      return paths.provider.root.path;
   }
 }
 
@@ -64,7 +66,7 @@ export function canEnterArea(user: { level: Level | null }, area: Level): boolea
 }
 
 /** The screens of the profile survey: the only level 3 area open while it is pending. */
-export const SURVEY_PATHS: readonly string[] = ['/level3/survey', '/level3/survey-b'];
+export const SURVEY_PATHS: readonly string[] = [paths.employee.survey.path, paths.employee.surveyB.path];
 
 /**
  * An employee whose profile survey is pending sees only the survey (part 2 "Survey A"): the web sends

@@ -1,3 +1,5 @@
+import { paths } from '../../domain/paths';
+
 /**
  * The lazily loaded modules of each screen a tab can open on, by path prefix (the first match wins).
  * The router starts loading them with the main chunk (main.tsx the first data's queries, decision 331);
@@ -25,17 +27,17 @@ export const SCREEN_MODULES = {
 export type ScreenModule = keyof typeof SCREEN_MODULES;
 
 export const FIRST_SCREEN: ReadonlyArray<readonly [prefix: string, modules: readonly ScreenModule[]]> = [
-  ['/level3/survey-b', ['surveyB']],
-  ['/level3/survey', ['surveyA']],
-  ['/level1/dashboard', ['appLayout', 'admin', 'firstData']],
-  ['/level1', ['appLayout', 'admin']],
-  ['/level2/dashboard', ['appLayout', 'hr', 'firstData']],
-  ['/level2', ['appLayout', 'hr']],
-  ['/level3/dashboard', ['appLayout', 'employee', 'firstData']],
-  ['/level3', ['appLayout', 'employee']],
-  ['/level4', ['provider']],
-  ['/profile', ['appLayout', 'profile']],
-  ['/register', ['register']],
-  ['/forgot-password', ['forgotPassword']],
-  ['/reset-password', ['resetPassword']],
+  [paths.employee.surveyB.path, ['surveyB']],
+  [paths.employee.survey.path, ['surveyA']],
+  [paths.admin.dashboard.path, ['appLayout', 'admin', 'firstData']],
+  [paths.admin.root.path, ['appLayout', 'admin']],
+  [paths.hr.dashboard.path, ['appLayout', 'hr', 'firstData']],
+  [paths.hr.root.path, ['appLayout', 'hr']],
+  [paths.employee.dashboard.path, ['appLayout', 'employee', 'firstData']],
+  [paths.employee.root.path, ['appLayout', 'employee']],
+  [paths.provider.root.path, ['provider']],
+  [paths.profile.path, ['appLayout', 'profile']],
+  [paths.register.path, ['register']],
+  [paths.forgotPassword.path, ['forgotPassword']],
+  [paths.resetPassword.path, ['resetPassword']],
 ];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { canEnterArea, homePath, isSurveyPending, SURVEY_PATHS, type Level } from '../../domain/levels';
+import { href, paths } from '../../domain/paths';
 import { hasSignedOutHere, useMe } from '../api/session';
 import { ErrorState } from '../components/error-state';
 import { OfflineNotice } from '../components/offline-notice';
@@ -15,7 +16,7 @@ import { loginReturningTo } from '../api/session-ended';
  */
 function useLoginHere(): string {
   const { pathname, search, hash } = useLocation();
-  return hasSignedOutHere() ? '/login' : loginReturningTo(pathname + search + hash);
+  return hasSignedOutHere() ? href(paths.login) : loginReturningTo(pathname + search + hash);
 }
 
 /**
@@ -45,10 +46,10 @@ export function RequireArea({ level, children, loadingLabel }: { level: Level; c
   if (!me) return <Navigate to={loginHere} replace />;
   const home = homePath(me);
   if (!canEnterArea({ level: (me.level as Level | null) ?? null }, level)) {
-    return <Navigate to={home ?? '/login'} replace />;
+    return <Navigate to={home ?? href(paths.login)} replace />;
   }
   if (level === 3 && isSurveyPending(me) && !SURVEY_PATHS.includes(location.pathname)) {
-    return <Navigate to="/level3/survey" replace />;
+    return <Navigate to={href(paths.employee.survey)} replace />;
   }
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
 import type { Level } from '../../domain/levels';
+import { href, paths } from '../../domain/paths';
 
 export type NavItem = { label: string; to: string; icon: string };
 
@@ -8,37 +9,37 @@ export type NavItem = { label: string; to: string; icon: string };
  */
 export const NAVIGATION: Record<Level, NavItem[]> = {
   1: [
-    { label: 'Panel', to: '/level1/dashboard', icon: 'dashboard' },
-    { label: 'Empresas', to: '/level1/companies', icon: 'building' },
-    { label: 'Beneficios Jobby', to: '/level1/benefits/jobby', icon: 'gift' },
-    { label: 'Solicitudes', to: '/level1/benefits/requests', icon: 'inbox' },
-    { label: 'Proveedores', to: '/level1/providers', icon: 'store' },
-    { label: 'Tokens', to: '/level1/tokens', icon: 'coins' },
-    { label: 'Diagnóstico de usuarios', to: '/level1/users/list', icon: 'users' },
-    { label: 'Asignar niveles', to: '/level1/users/assign-levels', icon: 'shield' },
-    { label: 'Logros', to: '/level1/achievements', icon: 'trophy' },
-    { label: 'Encuestas', to: '/level1/surveys', icon: 'clipboard' },
-    { label: 'Gestión del bot', to: '/level1/bot-management', icon: 'robot' },
-    { label: 'Integraciones', to: '/level1/integrations', icon: 'plug' },
+    { label: 'Panel', to: href(paths.admin.dashboard), icon: 'dashboard' },
+    { label: 'Empresas', to: href(paths.admin.companies), icon: 'building' },
+    { label: 'Beneficios Jobby', to: href(paths.admin.platformBenefits), icon: 'gift' },
+    { label: 'Solicitudes', to: href(paths.admin.requests), icon: 'inbox' },
+    { label: 'Proveedores', to: href(paths.admin.providers), icon: 'store' },
+    { label: 'Tokens', to: href(paths.admin.tokens), icon: 'coins' },
+    { label: 'Diagnóstico de usuarios', to: href(paths.admin.userDiagnostics), icon: 'users' },
+    { label: 'Asignar niveles', to: href(paths.admin.assignLevels), icon: 'shield' },
+    { label: 'Logros', to: href(paths.admin.achievements), icon: 'trophy' },
+    { label: 'Encuestas', to: href(paths.admin.surveys), icon: 'clipboard' },
+    { label: 'Gestión del bot', to: href(paths.admin.botManagement), icon: 'robot' },
+    { label: 'Integraciones', to: href(paths.admin.integrations), icon: 'plug' },
   ],
   2: [
-    { label: 'Panel', to: '/level2/dashboard', icon: 'dashboard' },
-    { label: 'Beneficios', to: '/level2/benefits', icon: 'gift' },
-    { label: 'Tokens', to: '/level2/tokens', icon: 'coins' },
-    { label: 'Usuarios', to: '/level2/users', icon: 'users' },
-    { label: 'Solicitudes', to: '/level2/requests', icon: 'inbox' },
-    { label: 'Bot de bienestar', to: '/level2/bot-messaging', icon: 'robot' },
-    { label: 'Integraciones', to: '/level2/integrations', icon: 'plug' },
+    { label: 'Panel', to: href(paths.hr.dashboard), icon: 'dashboard' },
+    { label: 'Beneficios', to: href(paths.hr.benefits), icon: 'gift' },
+    { label: 'Tokens', to: href(paths.hr.tokens), icon: 'coins' },
+    { label: 'Usuarios', to: href(paths.hr.users), icon: 'users' },
+    { label: 'Solicitudes', to: href(paths.hr.requests), icon: 'inbox' },
+    { label: 'Bot de bienestar', to: href(paths.hr.botMessaging), icon: 'robot' },
+    { label: 'Integraciones', to: href(paths.hr.integrations), icon: 'plug' },
   ],
   3: [
-    { label: 'Inicio', to: '/level3/dashboard', icon: 'dashboard' },
-    { label: 'Beneficios flexibles', to: '/level3/benefits', icon: 'gift' },
-    { label: 'Beneficios de mi empresa', to: '/level3/company-benefits', icon: 'building' },
-    { label: 'Mis solicitudes', to: '/level3/requests', icon: 'inbox' },
-    { label: 'Encuesta', to: '/level3/survey', icon: 'clipboard' },
+    { label: 'Inicio', to: href(paths.employee.dashboard), icon: 'dashboard' },
+    { label: 'Beneficios flexibles', to: href(paths.employee.benefits), icon: 'gift' },
+    { label: 'Beneficios de mi empresa', to: href(paths.employee.companyBenefits), icon: 'building' },
+    { label: 'Mis solicitudes', to: href(paths.employee.requests), icon: 'inbox' },
+    { label: 'Encuesta', to: href(paths.employee.survey), icon: 'clipboard' },
   ],
   4: [
-    { label: 'Panel', to: '/level4', icon: 'dashboard' },
-    { label: 'Verificar token', to: '/level4', icon: 'scan' },
+    { label: 'Panel', to: href(paths.provider.root), icon: 'dashboard' },
+    { label: 'Verificar token', to: href(paths.provider.root), icon: 'scan' },
   ],
 };

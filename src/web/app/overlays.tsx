@@ -1,5 +1,4 @@
 import '@mantine/notifications/styles.css';
-import { ModalsProvider } from '@mantine/modals';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 
@@ -13,15 +12,11 @@ function Toasts() {
 }
 
 /**
- * The toasts and the confirm dialogs of `notifications.show` and `modals.openConfirmModal`. Both APIs
- * reach these through their own stores and events, so they need not wrap the screens: main.tsx loads
- * this module only for a signed-in user, who alone can open them, and /login starts without it.
+ * The toasts of `notifications.show`. The API reaches them through its own store and events, so they
+ * need not wrap the screens: main.tsx loads this module only for a signed-in user, who alone can
+ * cause one, and /login starts without it. Confirmations are each screen's own ConfirmDialog
+ * (src/web/components/confirm-dialog.tsx, decision 375).
  */
 export default function Overlays() {
-  return (
-    <>
-      <Toasts />
-      <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }} />
-    </>
-  );
+  return <Toasts />;
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import type { Level } from '../../domain/levels';
+import { href, paths } from '../../domain/paths';
 import { useMe } from '../api/session';
 import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
@@ -55,9 +56,9 @@ export const firstScreenLoaded: Promise<unknown> = Promise.all((firstScreen?.[1]
 
 /** The areas inside the shared layout; the provider portal (level 4) has its own page chrome. */
 const SHELL_AREAS = [
-  { level: 1, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...', integrations: 'platform' },
-  { level: 2, Routes: HrRoutes, loadingLabel: undefined, integrations: 'company' },
-  { level: 3, Routes: EmployeeRoutes, loadingLabel: undefined, integrations: null },
+  { level: 1, root: paths.admin.root, Routes: AdminRoutes, loadingLabel: 'Cargando dashboard...', integrations: { audience: 'platform', screen: paths.admin.integrations } },
+  { level: 2, root: paths.hr.root, Routes: HrRoutes, loadingLabel: undefined, integrations: { audience: 'company', screen: paths.hr.integrations } },
+  { level: 3, root: paths.employee.root, Routes: EmployeeRoutes, loadingLabel: undefined, integrations: null },
 ] as const;
 
 function ProfileArea() {
@@ -71,11 +72,11 @@ export function AppRouter() {
     <BrowserRouter>
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path="/" element={<Navigate to="/login" replace />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path={paths.home.path} element={<Navigate to={href(paths.login)} replace />} />
+          <Route path={paths.login.path} element={<LoginPage />} />
+          <Route path={paths.register.path} element={<RegisterPage />} />
+          <Route path={paths.forgotPassword.path} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword.path} element={<ResetPasswordPage />} />
           <Route
             element={
               <RequireSession>
@@ -83,36 +84,36 @@ export function AppRouter() {
               </RequireSession>
             }
           >
-            <Route path="/profile" element={<ProfilePage />} />
+            <Route path={paths.profile.path} element={<ProfilePage />} />
           </Route>
-          <Route path="/level3/survey" element={<RequireArea level={3}><SurveyAPage /></RequireArea>} />
-          <Route path="/level3/survey-b" element={<RequireArea level={3}><SurveyBPage /></RequireArea>} />
-          {SHELL_AREAS.map(({ level, Routes: AreaRoutes, loadingLabel, integrations }) => (
+          <Route path={paths.employee.survey.path} element={<RequireArea level={3}><SurveyAPage /></RequireArea>} />
+          <Route path={paths.employee.surveyB.path} element={<RequireArea level={3}><SurveyBPage /></RequireArea>} />
+          {SHELL_AREAS.map(({ level, root, Routes: AreaRoutes, loadingLabel, integrations }) => (
             <Route
               key={level}
-              path={`/level${level}`}
+              path={root.path}
               element={
                 <RequireArea level={level} loadingLabel={loadingLabel}>
                   <AppLayout area={level} />
                 </RequireArea>
               }
             >
-              {/* `/levelN` itself: the area's index route redirects to its dashboard (part 2 route table). */}
+              {/* The area's root itself: its index route redirects to its dashboard (part 2 route table). */}
               <Route index element={<AreaRoutes />} />
-              {integrations && <Route path="integrations" element={<IntegrationsPage audience={integrations} />} />}
+              {integrations && <Route path={integrations.screen.relative} element={<IntegrationsPage audience={integrations.audience} />} />}
               <Route path="*" element={<AreaRoutes />} />
             </Route>
           ))}
           {/* The provider portal has its own full-width header (part 2 "Provider portal"). */}
           <Route
-            path="/level4/*"
+            path={`${paths.provider.root.path}/*`}
             element={
               <RequireArea level={4}>
                 <ProviderRoutes />
               </RequireArea>
             }
           />
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<Navigate to={href(paths.home)} replace />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -54,4 +54,22 @@ describe('the shared table columns', () => {
     expect(within(cafe).getByText('Activa')).toBeTruthy();
     expect(within(cine).getByText('Inactiva')).toBeTruthy();
   });
+
+  it("show a row's extra beside its status badge, and nothing for a row without one", () => {
+    render(
+      <SimpleTable<Row>
+        aria-label="Usuarios"
+        rowKey={(r) => r.id}
+        minWidth={400}
+        rows={rows}
+        columns={[{ key: 'name', header: 'Nombre', render: (r) => r.name }, recordStatusColumn<Row>({ extra: (r) => r.id === 'b' && <span>Invitación pendiente</span> })]}
+      />,
+      { wrapper: MantineTestProvider },
+    );
+    const [cafe, cine] = screen.getAllByRole('row').slice(1);
+    expect(within(cafe).getByText('Activo')).toBeTruthy();
+    expect(within(cafe).queryByText('Invitación pendiente')).toBeNull();
+    expect(within(cine).getByText('Inactivo')).toBeTruthy();
+    expect(within(cine).getByText('Invitación pendiente')).toBeTruthy();
+  });
 });

@@ -4,15 +4,35 @@
  * columns; what only one screen shows stays in that screen.
  */
 import type { ReactNode } from 'react';
+import { Group } from '@mantine/core';
 import type { RecordStatus } from '../../domain/constants';
 import { formatDateTime } from '../../domain/dates';
 import { tokens } from '../../domain/plural';
 import { StatusBadge } from './badges';
 import type { DataTableColumn } from './data-table';
 
-/** 'Estado': Activo/Inactivo (Activa/Inactiva for a feminine noun: empresa, regla) as a badge. */
-export function recordStatusColumn<Row extends { status: RecordStatus }>({ feminine = false }: { feminine?: boolean } = {}): DataTableColumn<Row> {
-  return { key: 'status', header: 'Estado', noWrap: true, render: (row) => <StatusBadge isActive={row.status === 'active'} feminine={feminine} /> };
+/**
+ * 'Estado': Activo/Inactivo (Activa/Inactiva for a feminine noun: empresa, regla) as a badge, and
+ * beside it what `extra` adds for a row (a pending invitation's badge).
+ */
+export function recordStatusColumn<Row extends { status: RecordStatus }>({ feminine = false, extra }: { feminine?: boolean; extra?: (row: Row) => ReactNode } = {}): DataTableColumn<Row> {
+  return {
+    key: 'status',
+    header: 'Estado',
+    noWrap: true,
+    render: (row) => {
+      const badge = <StatusBadge isActive={row.status === 'active'} feminine={feminine} />;
+      const beside = extra?.(row);
+      return beside ? (
+        <Group gap={4} wrap="nowrap">
+          {badge}
+          {beside}
+        </Group>
+      ) : (
+        badge
+      );
+    },
+  };
 }
 
 /** 'Costo': a benefit's cost in tokens ('1 token', '5 tokens'). */

@@ -7,6 +7,7 @@ import { notificationText, type NotificationParams, type NotificationType } from
 import type { Notification } from '../../../domain/schemas/engine';
 import { approverOf, isPendingStatus } from '../../../domain/request-lifecycle';
 import { AppError } from '../../../domain/errors';
+import { href, paths } from '../../../domain/paths';
 import type { Actor } from '../../actor';
 import type { Executor, Tx } from '../../db/client';
 import { benefitCodes, benefitRequests, notifications, users } from '../../db/schema';
@@ -44,7 +45,7 @@ export async function resolveSubject(tx: Tx, subject: string): Promise<string[]>
 }
 
 /** Where each level handles its requests (the link of 'Nueva solicitud pendiente'). */
-const REQUESTS_SCREEN = { company: '/level2/requests', provider: '/level4', admin: '/level1/benefits/requests' } as const;
+const REQUESTS_SCREEN = { company: href(paths.hr.requests), provider: href(paths.provider.root), admin: href(paths.admin.requests) } as const;
 
 /** The approvers a pending request waits for (src/domain/request-lifecycle.ts), as user ids with their screen. */
 async function approversOf(tx: Tx, payload: RequestFacts): Promise<{ userId: string; link: string }[]> {
@@ -69,7 +70,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
       // A reward is told by its achievement, a refund by its rejection: one notification per fact.
       return event.payload.transfers
         .filter((t) => t.kind === 'grant' && t.delta > 0)
-        .map((t) => ({ userId: t.userId, type: 'tokens_received', params: { amount: t.delta, tokenType: t.tokenType, reason: t.reason }, link: '/level3/dashboard' }));
+        .map((t) => ({ userId: t.userId, type: 'tokens_received', params: { amount: t.delta, tokenType: t.tokenType, reason: t.reason }, link: href(paths.employee.dashboard) }));
     case 'request.created': {
       const p = event.payload;
       // Created decided (approved at once): nobody is waited for, and a request only ever leaves
@@ -92,7 +93,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
       await resolveSubject(tx, requestSubject(p.requestId));
       if (p.status === 'approved') {
         const [code] = await tx.select({ code: benefitCodes.code }).from(benefitCodes).where(eq(benefitCodes.requestId, p.requestId));
-        return [{ userId: p.userId, type: 'request_approved', params: { benefitName: p.benefitName, code: code?.code ?? null }, link: '/level3/requests' }];
+        return [{ userId: p.userId, type: 'request_approved', params: { benefitName: p.benefitName, code: code?.code ?? null }, link: href(paths.employee.requests) }];
       }
       const [request] = await tx
         .select({ tokenCost: benefitRequests.tokenCost, paid: benefitRequests.paidWithTokens, isJobby: benefitRequests.isBenefitJobby })
@@ -107,17 +108,17 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
             refund: request?.paid ? request.tokenCost : 0,
             tokenType: request ? (request.isJobby ? 'jobby' : 'company') : null,
           },
-          link: '/level3/requests',
+          link: href(paths.employee.requests),
         },
       ];
     }
     case 'tokens.reversed': {
       const p = event.payload;
-      return [{ userId: p.userId, type: 'tokens_reversed', params: { amount: p.amount, tokenType: p.tokenType, reason: p.reason }, link: '/level3/wallet' }];
+      return [{ userId: p.userId, type: 'tokens_reversed', params: { amount: p.amount, tokenType: p.tokenType, reason: p.reason }, link: href(paths.employee.wallet) }];
     }
     case 'achievement.granted': {
       const p = event.payload;
-      return [{ userId: p.userId, type: 'achievement_unlocked', params: { ruleName: p.ruleName, rewardTokens: p.rewardTokens }, link: '/level3/dashboard' }];
+      return [{ userId: p.userId, type: 'achievement_unlocked', params: { ruleName: p.ruleName, rewardTokens: p.rewardTokens }, link: href(paths.employee.dashboard) }];
     }
     case 'wellbeing.alert': {
       const p = event.payload;
@@ -136,7 +137,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
           userId: id,
           type: 'wellbeing_alert' as const,
           params: { employeeName: nameOf.get(alert.userId) ?? 'Un empleado', stressScore: alert.stressScore },
-          link: '/level2/bot-messaging',
+          link: href(paths.hr.botMessaging),
         })),
       );
     }
@@ -147,7 +148,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         .from(users)
         .where(and(eq(users.status, 'active'), eq(users.level, 2), eq(users.companyId, p.companyId)))
         .limit(200);
-      return hr.map(({ id }) => ({ userId: id, type: 'bot_request_decided' as const, params: { approved: p.approved, reason: p.reason }, link: '/level2/bot-messaging' }));
+      return hr.map(({ id }) => ({ userId: id, type: 'bot_request_decided' as const, params: { approved: p.approved, reason: p.reason }, link: href(paths.hr.botMessaging) }));
     }
     case 'webhook.endpoint.disabled': {
       const p = event.payload;
@@ -157,7 +158,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         .from(users)
         .where(and(eq(users.status, 'active'), p.companyId ? and(eq(users.level, 2), eq(users.companyId, p.companyId)) : eq(users.level, 1)))
         .limit(200);
-      const link = p.companyId ? '/level2/integrations' : '/level1/integrations';
+      const link = href(p.companyId ? paths.hr.integrations : paths.admin.integrations);
       return owners.map(({ id }) => ({ userId: id, type: 'webhook_disabled' as const, params: { url: p.url }, link }));
       }
     case 'code.expiring': {
@@ -168,7 +169,7 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
         .from(benefitCodes)
         .where(and(eq(benefitCodes.id, p.codeId), eq(benefitCodes.status, 'active'), gt(benefitCodes.expiresAt, sql`now()`)));
       if (!code) return [];
-      return [{ userId: p.userId, type: 'code_expiring', params: { benefitName: p.benefitName, expiresAt: p.expiresAt, daysLeft: p.daysLeft }, link: '/level3/requests' }];
+      return [{ userId: p.userId, type: 'code_expiring', params: { benefitName: p.benefitName, expiresAt: p.expiresAt, daysLeft: p.daysLeft }, link: href(paths.employee.requests) }];
     }
     case 'code.used':
     case 'bot.message.received':

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { recordStatusOf } from '../../../domain/constants';
 import { AppError } from '../../../domain/errors';
 import { isLevel, type Level } from '../../../domain/levels';
+import { href, paths } from '../../../domain/paths';
 import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
 import type { Actor } from '../../actor';
 import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
@@ -75,22 +76,22 @@ export async function listAdminUsers(db: Executor, query: AdminUserListQuery): P
 const RECOMMENDATIONS: Record<UserRecommendation['kind'], Omit<UserRecommendation, 'kind' | 'count' | 'message'> & { message: (n: number) => string }> = {
   users_without_level: {
     message: (n) => `${plural(n, 'usuario no tiene', 'usuarios no tienen')} nivel: no pueden entrar a ninguna área.`,
-    link: '/level1/users/assign-levels',
+    link: href(paths.admin.assignLevels),
     linkLabel: 'Asignar niveles',
   },
   hr_without_company: {
     message: (n) => `${plural(n, 'administrador de RR.HH. no tiene', 'administradores de RR.HH. no tienen')} empresa: crea su cuenta desde la empresa o cambia su nivel.`,
-    link: '/level1/companies',
+    link: href(paths.admin.companies),
     linkLabel: 'Ir a Empresas',
   },
   employees_without_company: {
     message: (n) => `${plural(n, 'colaborador no tiene', 'colaboradores no tienen')} empresa: revisa que su empresa exista y tenga su dominio de correo.`,
-    link: '/level1/companies',
+    link: href(paths.admin.companies),
     linkLabel: 'Ir a Empresas',
   },
   companies_over_max_users: {
     message: (n) => `${plural(n, 'empresa supera', 'empresas superan')} su máximo de usuarios: aumenta el máximo o revisa sus cuentas.`,
-    link: '/level1/companies',
+    link: href(paths.admin.companies),
     linkLabel: 'Ir a Empresas',
   },
 };

@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { href, paths } from '../../../domain/paths';
 import { useBalances, useMe } from '../../api/session';
 import { useLogOut } from '../../components/use-log-out';
 import { useThemeToggle } from '../../components/use-theme-toggle';
@@ -54,8 +55,8 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
     <Group gap={6} wrap="nowrap">
       {showBalances && (
         <Group gap={6} wrap="nowrap">
-          <TokenCard label="Flexibles" value={balances.data?.jobby} gradient={BRAND.flexibleGradient} to="/level3/wallet?saldo=flexibles" />
-          <TokenCard label="Empresa" value={balances.data?.company} gradient={BRAND.companyGradient} to="/level3/wallet?saldo=empresa" />
+          <TokenCard label="Flexibles" value={balances.data?.jobby} gradient={BRAND.flexibleGradient} to={href(paths.employee.wallet, { search: { saldo: 'flexibles' } })} />
+          <TokenCard label="Empresa" value={balances.data?.company} gradient={BRAND.companyGradient} to={href(paths.employee.wallet, { search: { saldo: 'empresa' } })} />
         </Group>
       )}
       <NotificationBell />
@@ -89,7 +90,7 @@ export function HeaderActions({ showBalances }: { showBalances: boolean }) {
             )}
           </Menu.Label>
           <Menu.Divider />
-          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(href(paths.profile))}>
             Mi perfil
           </Menu.Item>
           {compact && (

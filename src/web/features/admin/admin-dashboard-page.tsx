@@ -14,15 +14,16 @@ import { OriginBadge, StatusBadge } from '../../components/badges';
 import { SimpleTable, type DataTableColumn } from '../../components/data-table';
 import { dateTimeColumn } from '../../components/data-table-columns';
 import { plural } from '../../../domain/plural';
+import { href, paths } from '../../../domain/paths';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [
-  { to: '/level1/companies', label: 'Gestionar empresas' },
-  { to: '/level1/benefits/jobby', label: 'Beneficios Jobby' },
-  { to: '/level1/benefits/requests', label: 'Revisar solicitudes' },
-  { to: '/level1/providers', label: 'Proveedores' },
-  { to: '/level1/tokens', label: 'Gestionar tokens' },
-  { to: '/level1/users/assign-levels', label: 'Asignar niveles' },
+  { to: href(paths.admin.companies), label: 'Gestionar empresas' },
+  { to: href(paths.admin.platformBenefits), label: 'Beneficios Jobby' },
+  { to: href(paths.admin.requests), label: 'Revisar solicitudes' },
+  { to: href(paths.admin.providers), label: 'Proveedores' },
+  { to: href(paths.admin.tokens), label: 'Gestionar tokens' },
+  { to: href(paths.admin.assignLevels), label: 'Asignar niveles' },
 ];
 
 const RECENT_CODE_COLUMNS: DataTableColumn<AdminDashboard['recentCodes'][number]>[] = [
@@ -98,7 +99,7 @@ export function AdminDashboardPage() {
                   <StatusBadge isActive={c.status === 'active'} feminine />
                 </Group>
               ))}
-              <Anchor component={Link} to="/level1/companies" size="sm">
+              <Anchor component={Link} to={href(paths.admin.companies)} size="sm">
                 Ver todas las empresas
               </Anchor>
             </Stack>

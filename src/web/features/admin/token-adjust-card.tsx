@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { BANNER_CLEAR_MS } from '../../../domain/constants';
 import type { EmployeeBalance } from '../../../domain/schemas/economy';
 import { useAdminEmployee, useAdminTokensChange } from '../../api/admin-tokens';
 import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmployeeSelect } from './employee-select';
 import { TokenActionForm, type TokenAction } from './token-action-form';
 import classes from './tokens-page.module.css';
 import { plural, tokens } from '../../../domain/plural';
 
 type Banner = { kind: 'success' | 'error'; title?: string; message: string };
+/** A change waiting for its confirmation, and the form's promise to settle with the outcome. */
+type Asking = { action: TokenAction; amount: number; reason: string | null; employee: EmployeeBalance; resolve: (isSent: boolean) => void };
 
 /**
  * The success texts: part 1 §8 gives 'Se añadieron N tokens a {name}'; removal mirrors it
@@ -81,29 +83,18 @@ export function TokenAdjustCard() {
       );
     });
 
-  const submit = (action: TokenAction) => async (input: { amount: number; reason: string | null }) => {
-    if (!employee) return false;
-    // Adding and removing both change a person's money: ask first, naming who, how much and the balance after (issue 38 E).
-    const isAdd = action === 'add';
-    const after = employee.jobby + (isAdd ? input.amount : -input.amount);
-    const isConfirmed = await new Promise<boolean>((resolve) =>
-      modals.openConfirmModal({
-        title: isAdd ? 'Añadir tokens' : 'Quitar tokens',
-        children: (
-          <Text size="sm">
-            ¿{isAdd ? 'Añadir' : 'Quitar'} {plural(input.amount, 'token flexible', 'tokens flexibles')} a <strong>{employee.name}</strong>? Su saldo pasará de{' '}
-            {employee.jobby.toLocaleString('es-CL')} a {after.toLocaleString('es-CL')}.
-          </Text>
-        ),
-        labels: { confirm: isAdd ? 'Añadir tokens' : 'Quitar tokens', cancel: 'Cancelar' },
-        confirmProps: { color: isAdd ? 'admin' : 'red' },
-        onConfirm: () => resolve(true),
-        onCancel: () => resolve(false),
-        onClose: () => resolve(false),
-      }),
-    );
-    return isConfirmed ? send(action, employee, input.amount, input.reason) : false;
+  // Adding and removing both change a person's money: ask first, naming who, how much and the balance
+  // after. The form waits for the answer: false when cancelled, else whether it was sent.
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const submit = (action: TokenAction) => (input: { amount: number; reason: string | null }) =>
+    employee ? new Promise<boolean>((resolve) => setAsking({ action, ...input, employee, resolve })) : Promise.resolve(false);
+  const answer = (isConfirmed: boolean) => {
+    if (!asking) return;
+    setAsking(null);
+    if (!isConfirmed) return asking.resolve(false);
+    void send(asking.action, asking.employee, asking.amount, asking.reason).then(asking.resolve);
   };
+  const isAdding = asking?.action === 'add';
 
   const busyAction = change.isPending ? change.variables?.action : undefined;
 
@@ -162,6 +153,22 @@ export function TokenAdjustCard() {
             />
           ))}
         </SimpleGrid>
+        <ConfirmDialog
+          opened={asking !== null}
+          title={isAdding ? 'Añadir tokens' : 'Quitar tokens'}
+          message={
+            asking && (
+              <>
+                ¿{isAdding ? 'Añadir' : 'Quitar'} {plural(asking.amount, 'token flexible', 'tokens flexibles')} a <strong>{asking.employee.name}</strong>? Su saldo pasará de{' '}
+                {asking.employee.jobby.toLocaleString('es-CL')} a {(asking.employee.jobby + (isAdding ? asking.amount : -asking.amount)).toLocaleString('es-CL')}.
+              </>
+            )
+          }
+          confirmLabel={isAdding ? 'Añadir tokens' : 'Quitar tokens'}
+          isDestructive={!isAdding}
+          onConfirm={() => answer(true)}
+          onCancel={() => answer(false)}
+        />
       </Stack>
     </Card>
   );

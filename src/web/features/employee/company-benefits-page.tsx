@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../api/session';
 import { BenefitGrid, BenefitGridSkeleton, PageIntro, PageNotice } from './benefit-grid';
 import { CataloguePage } from './catalogue-page';
+import { href, paths } from '../../../domain/paths';
 
 /** /level3/company-benefits: the own company's benefits, paid with company tokens (part 2 §2). */
 export function CompanyBenefitsPage() {
@@ -38,7 +39,7 @@ export function CompanyBenefitsPage() {
           title="Tu empresa aún no tiene beneficios activos"
           description="Cuando Recursos Humanos publique beneficios, aparecerán aquí. Mientras tanto, revisa los beneficios flexibles."
           action={
-            <Button component={Link} to="/level3/benefits" radius="xl">
+            <Button component={Link} to={href(paths.employee.benefits)} radius="xl">
               Ver beneficios flexibles
             </Button>
           }

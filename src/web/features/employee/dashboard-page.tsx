@@ -16,12 +16,13 @@ import { BenefitCard, BenefitCardSkeleton } from './benefit-card';
 import { PageNotice } from './benefit-grid';
 import { RequestRow } from './my-requests-page';
 import { RedeemModal, useRedeemModal } from './redeem-modal';
+import { href, paths } from '../../../domain/paths';
 
 /**
  * Where 'Desafíos Activos' leads. The spec's /level3/tokens is not a screen of its own: every code is
  * listed with its request in /level3/requests, and /level3/tokens redirects there (docs/decisions.md).
  */
-const ALL_CODES_PATH = '/level3/tokens';
+const ALL_CODES_PATH = href(paths.employee.tokens);
 
 /** /level3/dashboard (part 2 §2 "Employee dashboard"), from one call to GET /api/me/dashboard. */
 export function EmployeeDashboardPage() {
@@ -58,7 +59,7 @@ function DashboardRest({ data, balances }: { data: EmployeeDashboard; balances: 
       <Section
         title="Recomendados para ti"
         description={data.hasPreferences ? 'Según las categorías que elegiste en tu encuesta.' : 'Una selección para que descubras algo nuevo.'}
-        action={<SectionLink to="/level3/benefits">Ver todos los beneficios</SectionLink>}
+        action={<SectionLink to={href(paths.employee.benefits)}>Ver todos los beneficios</SectionLink>}
       >
         {data.recommendations.length === 0 ? (
           <PageNotice icon={<IconGift size={28} />} title="Aún no hay beneficios para recomendarte" description="Estamos sumando nuevos beneficios de nuestros proveedores. Vuelve pronto." />
@@ -76,7 +77,7 @@ function DashboardRest({ data, balances }: { data: EmployeeDashboard; balances: 
           <SectionHeading
             id="recent-requests-title"
             title="Solicitudes recientes"
-            action={data.requestCount > 0 ? <SectionLink to="/level3/requests">{`Ver todas (${data.requestCount})`}</SectionLink> : undefined}
+            action={data.requestCount > 0 ? <SectionLink to={href(paths.employee.requests)}>{`Ver todas (${data.requestCount})`}</SectionLink> : undefined}
           />
           {data.recentRequests.length === 0 ? (
             <EmptyLine icon={<IconInbox size={20} />}>Aún no tienes solicitudes. Cuando canjees un beneficio, aquí verás su estado.</EmptyLine>
@@ -164,7 +165,7 @@ function Hero() {
             Comidas, experiencias, regalos y más: elige el tuyo y canjéalo con tus tokens.
           </Text>
         </Stack>
-        <Button component={Link} to="/level3/benefits" size="lg" radius="xl" variant="white" color="dark" rightSection={<IconArrowRight size={18} aria-hidden />}>
+        <Button component={Link} to={href(paths.employee.benefits)} size="lg" radius="xl" variant="white" color="dark" rightSection={<IconArrowRight size={18} aria-hidden />}>
           Explorar beneficios
         </Button>
       </Group>

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { href, paths } from '../../../domain/paths';
 import { EmployeeDashboardPage } from './dashboard-page';
 import { DiagnosticPage } from './diagnostic-page';
 import { CompanyBenefitsPage } from './company-benefits-page';
@@ -10,16 +11,16 @@ import { WalletPage } from './wallet-page';
 export default function EmployeeRoutes() {
   return (
     <Routes>
-      <Route index element={<Navigate to="/level3/dashboard" replace />} />
-      <Route path="dashboard" element={<EmployeeDashboardPage />} />
-      <Route path="benefits" element={<FlexibleBenefitsPage />} />
-      <Route path="company-benefits" element={<CompanyBenefitsPage />} />
-      <Route path="requests" element={<MyRequestsPage />} />
-      <Route path="wallet" element={<WalletPage />} />
+      <Route index element={<Navigate to={href(paths.employee.dashboard)} replace />} />
+      <Route path={paths.employee.dashboard.relative} element={<EmployeeDashboardPage />} />
+      <Route path={paths.employee.benefits.relative} element={<FlexibleBenefitsPage />} />
+      <Route path={paths.employee.companyBenefits.relative} element={<CompanyBenefitsPage />} />
+      <Route path={paths.employee.requests.relative} element={<MyRequestsPage />} />
+      <Route path={paths.employee.wallet.relative} element={<WalletPage />} />
       {/* The dashboard's link for active codes (part 2 §2): every code lives with its request (docs/decisions.md). */}
-      <Route path="tokens" element={<Navigate to="/level3/requests" replace />} />
-      <Route path="diagnostic" element={<DiagnosticPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path={paths.employee.tokens.relative} element={<Navigate to={href(paths.employee.requests)} replace />} />
+      <Route path={paths.employee.diagnostic.relative} element={<DiagnosticPage />} />
+      <Route path="*" element={<Navigate to={href(paths.home)} replace />} />
     </Routes>
   );
 }

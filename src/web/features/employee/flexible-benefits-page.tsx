@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageIntro, PageNotice } from './benefit-grid';
 import { BenefitsCarousel } from './benefits-carousel';
 import { CataloguePage } from './catalogue-page';
+import { href, paths } from '../../../domain/paths';
 
 /**
  * /level3/benefits: flexible (platform) benefits in the immersive carousel, paid with flexible tokens
@@ -25,7 +26,7 @@ export function FlexibleBenefitsPage() {
       footer={
         <Text size="sm" c="dimmed">
           ¿Buscas los beneficios de tu empresa?{' '}
-          <Anchor component={Link} to="/level3/company-benefits" fw={600}>
+          <Anchor component={Link} to={href(paths.employee.companyBenefits)} fw={600}>
             Ver beneficios de mi empresa
           </Anchor>
         </Text>

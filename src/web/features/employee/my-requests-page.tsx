@@ -13,6 +13,7 @@ import { OfflineNotice } from '../../components/offline-notice';
 import { ACCENTS } from './benefit-accent';
 import { PageIntro, PageNotice } from './benefit-grid';
 import { tokens } from '../../../domain/plural';
+import { href, paths } from '../../../domain/paths';
 
 const PAGE_SIZE = 20;
 
@@ -85,10 +86,10 @@ function RequestList({ query, filter, page, onPage }: { query: ReturnType<typeof
         description="Cuando canjees un beneficio, aquí verás su estado y tu código."
         action={
           <Group gap="sm" justify="center">
-            <Button component={Link} to="/level3/benefits" radius="xl">
+            <Button component={Link} to={href(paths.employee.benefits)} radius="xl">
               Ver beneficios flexibles
             </Button>
-            <Button component={Link} to="/level3/company-benefits" radius="xl" variant="default">
+            <Button component={Link} to={href(paths.employee.companyBenefits)} radius="xl" variant="default">
               Beneficios de mi empresa
             </Button>
           </Group>

@@ -14,6 +14,7 @@ import { CounterCode } from '../../components/counter-code';
 import { accentOf } from './benefit-accent';
 import { OfflineRedeemButton } from './benefit-card';
 import { tokens } from '../../../domain/plural';
+import { href, paths } from '../../../domain/paths';
 
 type Balances = { jobby: number; company: number };
 
@@ -256,7 +257,7 @@ function ResultHeading({ icon, color, title, children }: { icon: ReactNode; colo
 function ResultActions({ onClose }: { onClose: () => void }) {
   return (
     <Group justify="center" gap="sm" w="100%">
-      <Button component={Link} to="/level3/requests" variant="default" radius="xl">
+      <Button component={Link} to={href(paths.employee.requests)} variant="default" radius="xl">
         Ver mis solicitudes
       </Button>
       <Button radius="xl" onClick={onClose}>

@@ -13,6 +13,7 @@ import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
 import { TokenStatCards } from './token-stat-cards';
+import { href, paths } from '../../../domain/paths';
 
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
@@ -112,7 +113,7 @@ export function HrBenefitsPage() {
       ) : (
         <>
           <TokenStatCards stats={overview.data?.tokens} isLoading={overview.isPending} variant="overview" />
-          <Anchor component={Link} to="/level2/tokens" fw={600} w="fit-content">
+          <Anchor component={Link} to={href(paths.hr.tokens)} fw={600} w="fit-content">
             <Group gap={4} wrap="nowrap">
               Gestionar tokens de la empresa <IconArrowRight size={16} />
             </Group>

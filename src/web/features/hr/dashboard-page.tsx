@@ -7,11 +7,12 @@ import { useHrDashboard } from '../../api/hr';
 import { DataTable } from '../../components/data-table';
 import { LoadFailedState } from '../../components/error-state';
 import { StatCardRow } from '../../components/stat-cards';
+import { href, paths } from '../../../domain/paths';
 
 const QUICK_LINKS = [
-  { to: '/level2/users', label: 'Gestionar usuarios', description: 'Agrega colaboradores, actívalos o cambia su tipo.', icon: <IconUsers size={22} /> },
-  { to: '/level2/benefits', label: 'Beneficios internos', description: 'Crea y edita los beneficios de tu empresa.', icon: <IconGift size={22} /> },
-  { to: '/level2/requests', label: 'Solicitudes', description: 'Aprueba o rechaza lo que piden tus colaboradores.', icon: <IconInbox size={22} /> },
+  { to: href(paths.hr.users), label: 'Gestionar usuarios', description: 'Agrega colaboradores, actívalos o cambia su tipo.', icon: <IconUsers size={22} /> },
+  { to: href(paths.hr.benefits), label: 'Beneficios internos', description: 'Crea y edita los beneficios de tu empresa.', icon: <IconGift size={22} /> },
+  { to: href(paths.hr.requests), label: 'Solicitudes', description: 'Aprueba o rechaza lo que piden tus colaboradores.', icon: <IconInbox size={22} /> },
 ];
 
 /** "{n} este mes · {m} el mes anterior" under the active codes (part 2 §9). */
@@ -79,7 +80,7 @@ export function HrDashboardPage() {
             icon: <IconUsers size={28} />,
             title: 'Aún no hay colaboradores',
             action: (
-              <Button component={Link} to="/level2/users" color="admin">
+              <Button component={Link} to={href(paths.hr.users)} color="admin">
                 Agregar usuario
               </Button>
             ),
@@ -94,7 +95,7 @@ export function HrDashboardPage() {
               Crea beneficios internos, revisa su uso y los tokens de tus colaboradores.
             </Text>
           </div>
-          <Anchor component={Link} to="/level2/benefits" fw={600}>
+          <Anchor component={Link} to={href(paths.hr.benefits)} fw={600}>
             <Group gap={4} wrap="nowrap">
               Ir a beneficios <IconArrowRight size={16} />
             </Group>

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { href, paths } from '../../../domain/paths';
 import { useMe } from '../../api/session';
 import { lazyNamed } from '../../components/lazy-named';
 import { HrDashboardPage } from './dashboard-page';
@@ -12,26 +13,27 @@ const HrUsersPage = lazyNamed(() => import('./users-page'), 'HrUsersPage');
 const HrRequestsPage = lazyNamed(() => import('./requests-page'), 'HrRequestsPage');
 const BotMessagingPage = lazyNamed(() => import('./bot/bot-messaging-page'), 'BotMessagingPage');
 
+/** HR's screens, each about its company's data: without a company, each shows the spec's error instead. */
+const COMPANY_SCREENS = [
+  [paths.hr.dashboard, HrDashboardPage],
+  [paths.hr.benefits, HrBenefitsPage],
+  [paths.hr.tokens, HrTokensPage],
+  [paths.hr.users, HrUsersPage],
+  [paths.hr.requests, HrRequestsPage],
+  [paths.hr.botMessaging, BotMessagingPage],
+] as const;
+
 /** Level 2 screens (part 2 route table), mounted under /level2. An HR user without a company sees only the spec's error. */
 export default function HrRoutes() {
   const { data: me } = useMe();
   const hasCompany = Boolean(me?.companyId);
   return (
     <Routes>
-      <Route index element={<Navigate to="/level2/dashboard" replace />} />
-      {hasCompany ? (
-        <>
-          <Route path="dashboard" element={<HrDashboardPage />} />
-          <Route path="benefits" element={<HrBenefitsPage />} />
-          <Route path="tokens" element={<HrTokensPage />} />
-          <Route path="users" element={<HrUsersPage />} />
-          <Route path="requests" element={<HrRequestsPage />} />
-          <Route path="bot-messaging" element={<BotMessagingPage />} />
-        </>
-      ) : (
-        ['dashboard', 'benefits', 'tokens', 'users', 'requests', 'bot-messaging'].map((path) => <Route key={path} path={path} element={<NoCompanyState />} />)
-      )}
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route index element={<Navigate to={href(paths.hr.dashboard)} replace />} />
+      {COMPANY_SCREENS.map(([screen, Page]) => (
+        <Route key={screen.relative} path={screen.relative} element={hasCompany ? <Page /> : <NoCompanyState />} />
+      ))}
+      <Route path="*" element={<Navigate to={href(paths.home)} replace />} />
     </Routes>
   );
 }

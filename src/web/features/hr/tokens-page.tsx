@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCoins, IconDownload, IconHistory, IconUsersGroup } from '@tabler/icons-react';
+import { IconCoins, IconHistory, IconUsersGroup } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
@@ -8,6 +8,7 @@ import { Banner, useBanner } from '../../components/banner';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { LoadFailedState, loadFailed } from '../../components/error-state';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { PageHeader } from '../../components/page-header';
 import { ReverseGrantAction } from '../../components/reverse-grant-action';
 import { MovementTypeBadge } from '../../components/token-history';
@@ -47,9 +48,7 @@ function HistorySection({ onReversed }: { onReversed: (message: string) => void 
             Los últimos movimientos de tokens de empresa, del más reciente al más antiguo.
           </Text>
         </div>
-        <Button component="a" href={TOKEN_HISTORY_CSV_URL} download variant="default" leftSection={<IconDownload size={16} />}>
-          Exportar CSV
-        </Button>
+        <ExportCsvButton href={TOKEN_HISTORY_CSV_URL} />
       </Group>
       <DataTable<HistoryEntry>
         label="Historial de transacciones"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFileImport, IconMailForward, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconMailForward, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { formatDate } from '../../../domain/dates';
 import type { CompanyUser } from '../../../domain/schemas/hr';
 import { USERS_CSV_URL, useCompanyUsers, useResendInvitation, useRevokeInvitation, useSetUserStatus, useSetUserType } from '../../api/hr';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { loadFailed } from '../../components/error-state';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { ExportCsvButton } from '../../components/export-csv-button';
 import { PageHeader } from '../../components/page-header';
 import { AddUserModal } from './add-user-modal';
 import { InvitationPendingBadge, StatusBadge } from '../../components/badges';
@@ -123,9 +124,7 @@ export function HrUsersPage() {
         description="Los colaboradores de tu empresa: agrégalos, actívalos o desactívalos y cambia su tipo de encuesta."
         action={
           <Group gap="sm">
-            <Button component="a" href={USERS_CSV_URL} download variant="default" leftSection={<IconDownload size={16} />}>
-              Exportar CSV
-            </Button>
+            <ExportCsvButton href={USERS_CSV_URL} />
             <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setDialog('import')}>
               Importar
             </Button>

@@ -20,6 +20,7 @@ import { IconFlask, IconHandStop, IconSearch, IconSparkles } from '@tabler/icons
 import { OptionIcon } from './option-icons';
 import { Blobs, CenteredScreen, SurveyFrame, SurveyProgress, useRedirectAfter, useTransientMessage } from './survey-frame';
 import classes from './survey.module.css';
+import { href, paths } from '../../../domain/paths';
 
 type Answers = {
   generationalMemory: GenerationalMemoryId | null;
@@ -66,7 +67,7 @@ export default function SurveyAPage() {
 }
 
 function TypeBNotice() {
-  useRedirectAfter('/level3/survey-b', SURVEY_TYPE_B_REDIRECT_MS);
+  useRedirectAfter(href(paths.employee.surveyB), SURVEY_TYPE_B_REDIRECT_MS);
   return (
     <SurveyFrame background={<Blobs />}>
       <CenteredScreen>
@@ -97,7 +98,7 @@ function IntroAnimation({ onDone }: { onDone: () => void }) {
 }
 
 function Celebration() {
-  useRedirectAfter('/level3/dashboard', SURVEY_A_REDIRECT_MS);
+  useRedirectAfter(href(paths.employee.dashboard), SURVEY_A_REDIRECT_MS);
   return (
     <CenteredScreen>
       <div className={classes.pulse} aria-hidden="true"><IconSparkles size={48} stroke={1.5} /></div>

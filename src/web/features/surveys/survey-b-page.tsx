@@ -28,6 +28,7 @@ import { PriorityList } from './priority-list';
 import { CenteredScreen, SurveyFrame, SurveyProgress, useRedirectAfter, useTransientMessage } from './survey-frame';
 import classes from './survey.module.css';
 import b from './survey-b.module.css';
+import { href, paths } from '../../../domain/paths';
 
 const DEFAULT_LIFESTYLE = Object.fromEntries(LIFESTYLE_SLIDERS.map((s) => [s.id, LIFESTYLE_DEFAULT])) as Record<LifestyleSliderId, number>;
 
@@ -43,7 +44,7 @@ const TITLES = [
 export default function SurveyBPage() {
   const { data: me } = useMe();
   const [isDone, setIsDone] = useState(false);
-  if (me && me.userType !== 'B') return <Navigate to="/level3/survey" replace />;
+  if (me && me.userType !== 'B') return <Navigate to={href(paths.employee.survey)} replace />;
   return (
     <SurveyFrame className={b.screenB} background={<ParticleCanvas className={b.particles} />}>
       {isDone ? <Results /> : <SurveyBSteps onSaved={() => setIsDone(true)} />}
@@ -52,7 +53,7 @@ export default function SurveyBPage() {
 }
 
 function Results() {
-  useRedirectAfter('/level3/dashboard', SURVEY_B_REDIRECT_MS);
+  useRedirectAfter(href(paths.employee.dashboard), SURVEY_B_REDIRECT_MS);
   return (
     <CenteredScreen>
       <div className={classes.pulse} aria-hidden="true"><IconBrain size={48} stroke={1.5} /></div>

@@ -5,6 +5,7 @@ import { useMe } from '../../api/session';
 import { useLogOut } from '../../components/use-log-out';
 import { Logo } from '../../components/logo';
 import classes from './survey.module.css';
+import { href, paths } from '../../../domain/paths';
 
 /**
  * The full-screen frame of both surveys: the wordmark and a way out. Someone whose survey is still
@@ -25,7 +26,7 @@ export function SurveyFrame({ children, className, background }: { children: Rea
             Cerrar sesión
           </button>
         ) : (
-          <button type="button" className={classes.ghostButton} onClick={() => void navigate('/level3/dashboard')}>
+          <button type="button" className={classes.ghostButton} onClick={() => void navigate(href(paths.employee.dashboard))}>
             Volver al inicio
           </button>
         )}
