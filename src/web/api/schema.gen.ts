@@ -3555,6 +3555,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A dónde lleva el enlace del correo */
+                    callbackURL?: string;
                     /** Format: email */
                     email: string;
                 };
