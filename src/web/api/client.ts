@@ -1,5 +1,5 @@
 /**
- * The one API client (CONVENTIONS "One API client", decision 370): openapi-fetch over the types
+ * The one API client (decision 370, docs/architecture.md §6): openapi-fetch over the types
  * generated from the server's OpenAPI document (schema.gen.ts, `npm run api:types`), so a call names
  * a route the server has, sends the body its schema takes and gets back the answer its schema
  * describes. Paths are relative to /api: `api.GET('/company/benefits')`. JSON in and out; the
