@@ -2,7 +2,8 @@
  * The web's API types (decision 370): the OpenAPI document of the app as it is built — in this
  * process, on an empty in-memory database, with no port opened — turned into TypeScript with
  * openapi-typescript and written to src/web/api/schema.gen.ts, the paths relative to /api (the web
- * client's base), so a call reads `api.GET('/company/benefits')`.
+ * client's base), so a call reads `api.GET('/company/benefits')`. Alphabetised: moving a route or a
+ * module does not rewrite the file, changing what a route takes or answers does.
  *
  *   npm run api:types             writes the file
  *   npm run api:types -- --check  fails if the file on disk is not what the server describes (CI)
