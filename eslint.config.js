@@ -55,6 +55,13 @@ const ROUTE_LITERALS = [
   'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Flevel$/]',
 ].map((selector) => ({ selector, message: 'Las rutas de pantallas vienen de paths (src/domain/paths.ts): href(paths.hr.benefits)' }));
 const TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
+const literalQueryKey = { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Las claves de consulta vienen de queryKeys (src/web/api/keys.ts)' };
+const apiAddressMessage = 'Las direcciones de la API vienen del cliente: api.GET(\'/ruta\'), o apiUrl(\'/ruta\') para un enlace (src/web/api/client.ts)';
+const apiAddress = [
+  // esquery's regular expressions cannot hold a '/': \x2F is one.
+  { selector: 'Literal[value=/^\\x2Fapi\\x2F/]', message: apiAddressMessage },
+  { selector: 'TemplateLiteral[quasis.0.value.raw=/^\\x2Fapi\\x2F/]', message: apiAddressMessage },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'e2e/screenshots/**', 'e2e/artifacts/**', 'bench/results/**', 'src/server/db/migrations/**'] },
@@ -74,20 +81,20 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['src/**/*.ts', 'src/**/*.tsx'], ignores: ['src/domain/paths.ts', ...TESTS], rules: { 'no-restricted-syntax': ['error', ...ROUTE_LITERALS] } },
-  {
-    // Query keys come from the factories of src/web/api/keys.ts, which the live map is checked against
-    // (issue 24 §6): a key spelled in place could hide from the live stream.
-    files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
-    ignores: ['src/web/api/keys.ts', 'src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Las claves de consulta vienen de queryKeys (src/web/api/keys.ts)' },
-        // Flat config replaces the rule's options file by file: the route rule above, again.
-        ...ROUTE_LITERALS,
-      ],
-    },
-  },
+  // Query keys come from the factories of src/web/api/keys.ts, which the live map is checked against:
+  // a key spelled in place could hide from the live stream. The API's addresses come from the one
+  // client, typed from the server's schemas (decision 370): `/api/…` is spelled in
+  // src/web/api/client.ts only. Flat config replaces a rule's options file by file, so each block
+  // lists every selector that applies to its files (the route rule above, again). Tests are exempt.
+  ...[
+    { files: ['src/web/**/*.ts', 'src/web/**/*.tsx'], ignores: ['src/web/api/keys.ts', 'src/web/api/client.ts'], selectors: [literalQueryKey, ...apiAddress] },
+    { files: ['src/web/api/keys.ts'], selectors: apiAddress },
+    { files: ['src/web/api/client.ts'], selectors: [literalQueryKey] },
+  ].map(({ files, ignores = [], selectors }) => ({
+    files,
+    ignores: [...ignores, ...TESTS],
+    rules: { 'no-restricted-syntax': ['error', ...selectors, ...ROUTE_LITERALS] },
+  })),
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

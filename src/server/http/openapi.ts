@@ -204,7 +204,14 @@ const HAND_DOCUMENTED_PATHS: Record<string, JsonObject> = {
     post: operation(
       'Reenviar el correo de verificación',
       'auth',
-      { operationId: 'sendVerificationEmail', requestBody: { required: true, ...json({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }) }, responses: { 200: { description: 'Misma respuesta para direcciones conocidas y desconocidas', ...json(okBody) } } },
+      {
+        operationId: 'sendVerificationEmail',
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, callbackURL: { type: 'string', description: 'A dónde lleva el enlace del correo' } } }),
+        },
+        responses: { 200: { description: 'Misma respuesta para direcciones conocidas y desconocidas', ...json(okBody) } },
+      },
       ['VALIDATION', 'FORBIDDEN', 'RATE_LIMITED'],
     ),
   },

@@ -1,22 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AchievementAnalysis, AchievementConditionType, AchievementRule, AchievementRuleInput, RuleQualifying } from '../../domain/schemas/engine';
+import type {  AchievementConditionType,  AchievementRuleInput } from '../../domain/schemas/engine';
 import { api } from './client';
 import { queryKeys } from './keys';
-import type { Paged } from './paging';
 
 const achievementKeys = queryKeys.achievements;
 
 export function useAchievementRules(page: number, pageSize: number) {
   return useQuery({
     queryKey: achievementKeys.rules(page, pageSize),
-    queryFn: ({ signal }) => api.get<Paged<AchievementRule>>(`/api/achievement-rules?limit=${pageSize}&offset=${(page - 1) * pageSize}`, signal),
+    queryFn: ({ signal }) => api.GET('/achievement-rules', { params: { query: { limit: String(pageSize), offset: String((page - 1) * pageSize) } }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 const analysisQuery = queryOptions({
   queryKey: achievementKeys.analysis(),
-  queryFn: ({ signal }) => api.get<AchievementAnalysis>('/api/achievements/analysis', signal),
+  queryFn: ({ signal }) => api.GET('/achievements/analysis', { signal }),
 });
 
 export function useAchievementAnalysis(enabled: boolean) {
@@ -28,12 +27,12 @@ function useRuleMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: achievementKeys.all }) });
 }
 
-export const useCreateRule = () => useRuleMutation((input: AchievementRuleInput) => api.post<AchievementRule>('/api/achievement-rules', input));
+export const useCreateRule = () => useRuleMutation((input: AchievementRuleInput) => api.POST('/achievement-rules', { body: input }));
 export const useSetRuleStatus = () =>
-  useRuleMutation(({ id, status }: { id: string; status: 'active' | 'inactive' }) => api.post<AchievementRule>(`/api/achievement-rules/${id}/status`, { status }));
-export const useDeleteRule = () => useRuleMutation((id: string) => api.delete<{ deleted: true }>(`/api/achievement-rules/${id}`));
+  useRuleMutation(({ id, status }: { id: string; status: 'active' | 'inactive' }) => api.POST('/achievement-rules/{id}/status', { params: { path: { id } }, body: { status } }));
+export const useDeleteRule = () => useRuleMutation((id: string) => api.DELETE('/achievement-rules/{id}', { params: { path: { id } } }));
 export const useUpdateRule = () =>
-  useRuleMutation(({ id, input }: { id: string; input: AchievementRuleInput }) => api.put<AchievementRule>(`/api/achievement-rules/${id}`, input));
+  useRuleMutation(({ id, input }: { id: string; input: AchievementRuleInput }) => api.PUT('/achievement-rules/{id}', { params: { path: { id } }, body: input }));
 
 export type QualifyingParams = { conditionType: AchievementConditionType; conditionValue: number | null; conditionMinUsers: number | null; ruleId?: string };
 
@@ -41,7 +40,7 @@ export type QualifyingParams = { conditionType: AchievementConditionType; condit
 export function useRuleQualifying(params: QualifyingParams | null) {
   return useQuery({
     queryKey: achievementKeys.qualifying(params ?? {}),
-    queryFn: () => api.post<RuleQualifying>('/api/achievement-rules/qualifying', params),
+    queryFn: () => api.POST('/achievement-rules/qualifying', { body: params! }),
     enabled: params !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { assignResultSchema, EmployeeBalance, HistoryPage } from '../../domain/schemas/economy';
-import { api, queryString } from './client';
+import type { assignResultSchema, EmployeeBalance } from '../../domain/schemas/economy';
+import { api } from './client';
 import { queryKeys } from './keys';
-import { pageQuery, type Paged } from './paging';
+import { pageQuery } from './paging';
 import { retryTransient } from './press-key';
 
 /** Level 1: token management (docs/api.md "Token economy"). */
@@ -17,7 +17,7 @@ const adminEmployeesQuery = (params: EmployeeSearch) =>
   queryOptions({
     queryKey: adminTokenKeys.employeeList(params),
     queryFn: ({ signal }) =>
-      api.get<Paged<EmployeeBalance>>(`/api/admin/employees${queryString({ search: params.search.trim(), limit: params.limit ?? 20 })}`, signal),
+      api.GET('/admin/employees', { params: { query: { search: params.search.trim(), limit: String(params.limit ?? 20) } }, signal }),
     staleTime: 10_000,
   });
 
@@ -44,14 +44,7 @@ const adminTokenHistoryQuery = (params: TokenHistoryParams) =>
   queryOptions({
     queryKey: adminTokenKeys.historyList(params),
     queryFn: ({ signal }) =>
-      api.get<HistoryPage>(
-        `/api/admin/tokens/history${queryString({
-          ...pageQuery(params),
-          type: params.type,
-          userId: params.userId,
-        })}`,
-        signal,
-      ),
+      api.GET('/admin/tokens/history', { params: { query: { ...pageQuery(params), type: params.type, userId: params.userId } }, signal }),
     staleTime: 10_000,
   });
 
@@ -72,7 +65,7 @@ export function useAdminTokensChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, idempotencyKey, ...input }: AdminTokensVariables) =>
-      api.post<AssignResult>(`/api/admin/tokens/${action}`, input, { 'Idempotency-Key': idempotencyKey }),
+      api.POST(`/admin/tokens/${action}` as const, { body: input, headers: { 'Idempotency-Key': idempotencyKey } }),
     retry: retryTransient,
     onSuccess: () =>
       Promise.all([

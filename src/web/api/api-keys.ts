@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, ApiKeyInput, ApiKeyList, ApiKeyListQuery, CreatedApiKey } from '../../domain/schemas/api-keys';
-import { api, queryString } from './client';
+import type { ApiKeyInput, ApiKeyListQuery } from '../../domain/schemas/api-keys';
+import { api } from './client';
 import { queryKeys } from './keys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from './keys';
 const apiKeysQuery = (company: ApiKeyListQuery['company']) =>
   queryOptions({
     queryKey: queryKeys.apiKeys.list(company ?? 'todas'),
-    queryFn: ({ signal }) => api.get<ApiKeyList>(`/api/api-keys${queryString({ company })}`, signal),
+    queryFn: ({ signal }) => api.GET('/api-keys', { params: { query: { company } }, signal }),
   });
 
 export function useApiKeys(company?: ApiKeyListQuery['company']) {
@@ -24,14 +24,14 @@ function useApiKeyMutation<Variables, Result>(mutationFn: (variables: Variables)
 }
 
 export function useCreateApiKey() {
-  return useApiKeyMutation((input: ApiKeyInput) => api.post<CreatedApiKey>('/api/api-keys', input));
+  return useApiKeyMutation((input: ApiKeyInput) => api.POST('/api-keys', { body: input }));
 }
 
 export function useRevokeApiKey() {
-  return useApiKeyMutation((id: string) => api.post<ApiKey>(`/api/api-keys/${id}/revoke`));
+  return useApiKeyMutation((id: string) => api.POST('/api-keys/{id}/revoke', { params: { path: { id } } }));
 }
 
 /** 'Confirmar' a suspended key: the caller becomes its responsible (decision 352). */
 export function useConfirmApiKey() {
-  return useApiKeyMutation((id: string) => api.post<ApiKey>(`/api/api-keys/${id}/confirm`));
+  return useApiKeyMutation((id: string) => api.POST('/api-keys/{id}/confirm', { params: { path: { id } } }));
 }

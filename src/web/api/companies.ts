@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordStatus } from '../../domain/constants';
-import type { Company, CompanyAdmin, CompanyAdminInput, CompanyAdminInvite, CompanyInput, CompanyUpdate } from '../../domain/schemas/companies';
-import { api, queryString } from './client';
+import type { CompanyAdminInput, CompanyAdminInvite, CompanyInput, CompanyUpdate } from '../../domain/schemas/companies';
+import { api } from './client';
 import { queryKeys } from './keys';
-import { pageQuery, type Paged, type PageParams } from './paging';
+import { pageQuery, type PageParams } from './paging';
 
 /** Level 1: the companies screen (docs/api.md "Companies"). */
 const companyKeys = queryKeys.companies;
@@ -14,10 +14,7 @@ const companiesQuery = (params: CompanyListParams) =>
   queryOptions({
     queryKey: companyKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<Paged<Company>>(
-        `/api/companies${queryString(pageQuery(params))}`,
-        signal,
-      ),
+      api.GET('/companies', { params: { query: pageQuery(params) }, signal }),
     staleTime: 10_000,
   });
 
@@ -33,23 +30,23 @@ function useCompanyMutation<Variables, Result>(mutationFn: (variables: Variables
 
 export function useSaveCompany() {
   return useCompanyMutation(({ id, values }: { id: string | null; values: CompanyInput | CompanyUpdate }) =>
-    id ? api.patch<Company>(`/api/companies/${id}`, values) : api.post<Company>('/api/companies', values),
+    id ? api.PATCH('/companies/{id}', { params: { path: { id } }, body: values }) : api.POST('/companies', { body: values as CompanyInput }),
   );
 }
 
 export function useSetCompanyStatus() {
-  return useCompanyMutation(({ id, status }: { id: string; status: RecordStatus }) => api.post<Company>(`/api/companies/${id}/status`, { status }));
+  return useCompanyMutation(({ id, status }: { id: string; status: RecordStatus }) => api.POST('/companies/{id}/status', { params: { path: { id } }, body: { status } }));
 }
 
 /** 'Invitar administrador' (issue 20 §3): the HR admin chooses the password from the mail. */
 export function useInviteCompanyAdmin() {
   return useCompanyMutation(({ companyId, values }: { companyId: string; values: CompanyAdminInvite }) =>
-    api.post<CompanyAdmin>(`/api/companies/${companyId}/admins/invite`, values),
+    api.POST('/companies/{id}/admins/invite', { params: { path: { id: companyId } }, body: values }),
   );
 }
 
 export function useCreateCompanyAdmin() {
   return useCompanyMutation(({ companyId, values }: { companyId: string; values: CompanyAdminInput }) =>
-    api.post<CompanyAdmin>(`/api/companies/${companyId}/admins`, values),
+    api.POST('/companies/{id}/admins', { params: { path: { id: companyId } }, body: values }),
   );
 }

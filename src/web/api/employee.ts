@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BenefitRequest, Catalogue, CatalogueSort, RedeemInput, RedemptionResult } from '../../domain/schemas/economy';
-import type { EmployeeDashboard } from '../../domain/schemas/dashboard';
+import type { CatalogueSort, RedeemInput } from '../../domain/schemas/economy';
 import type { Balances } from '../../domain/schemas/me';
-import { api } from './client';
+import { api, underApi } from './client';
 import { queryKeys } from './keys';
 import { balancesQuery } from './session';
 import { API } from '../../domain/first-data';
@@ -13,14 +12,14 @@ export const NO_FINDERS: CatalogueFinders = { search: '', sort: 'featured', affo
 
 /** GET /api/catalogue: active platform benefits, the own company's benefits, and both balances, as the finders select them. */
 function catalogueQuery(finders: CatalogueFinders) {
-  const query = new URLSearchParams();
-  if (finders.search.trim()) query.set('search', finders.search.trim());
-  if (finders.sort !== 'featured') query.set('sort', finders.sort);
-  if (finders.affordable) query.set('affordable', 'true');
-  const search = query.toString();
+  const query = {
+    search: finders.search.trim(),
+    sort: finders.sort !== 'featured' ? finders.sort : undefined,
+    affordable: finders.affordable ? ('true' as const) : undefined,
+  };
   return queryOptions({
     queryKey: queryKeys.catalogue.list(finders),
-    queryFn: ({ signal }) => api.get<Catalogue>(`/api/catalogue${search ? `?${search}` : ''}`, signal),
+    queryFn: ({ signal }) => api.GET('/catalogue', { params: { query }, signal }),
     staleTime: 30_000,
     // The cards stay while a new search loads (the carousel does not flash its loading state).
     placeholderData: keepPreviousData,
@@ -34,7 +33,7 @@ export function useCatalogue(options: { enabled?: boolean; finders?: CatalogueFi
 /** GET /api/me/dashboard: the employee dashboard in one answer. */
 export const employeeDashboardQuery = queryOptions({
   queryKey: queryKeys.employeeDashboard.all,
-  queryFn: ({ signal }) => api.get<EmployeeDashboard>(API.employeeDashboard, signal),
+  queryFn: ({ signal }) => api.GET(underApi(API.employeeDashboard), { signal }),
   staleTime: 30_000,
 });
 
@@ -44,7 +43,6 @@ export function useEmployeeDashboard() {
 
 export type MyRequestsFilter = 'all' | 'pending';
 type MyRequestsParams = { filter: MyRequestsFilter; limit: number; offset: number };
-type MyRequestsPage = { items: BenefitRequest[]; total: number; pendingCount: number };
 
 /** GET /api/requests/mine; every page and filter lives under one prefix so a redemption refreshes them all. */
 const myRequestsQuery = {
@@ -52,10 +50,8 @@ const myRequestsQuery = {
   list: (params: MyRequestsParams) =>
     queryOptions({
       queryKey: queryKeys.myRequests.list(params),
-      queryFn: ({ signal }) => {
-        const search = new URLSearchParams({ filter: params.filter, limit: String(params.limit), offset: String(params.offset) });
-        return api.get<MyRequestsPage>(`/api/requests/mine?${search.toString()}`, signal);
-      },
+      queryFn: ({ signal }) =>
+        api.GET('/requests/mine', { params: { query: { filter: params.filter, limit: String(params.limit), offset: String(params.offset) } }, signal }),
       placeholderData: keepPreviousData,
     }),
 };
@@ -74,7 +70,7 @@ export function useRedeemBenefit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: RedeemVariables) =>
-      api.post<RedemptionResult>('/api/redemptions', input, { 'Idempotency-Key': idempotencyKey }),
+      api.POST('/redemptions', { body: input, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: (result) => {
       // The answer carries the new balances: show them in the header at once.
       queryClient.setQueryData(balancesQuery.queryKey, (old: Balances | undefined) =>

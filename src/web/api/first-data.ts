@@ -1,8 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../domain/schemas/admin';
-import type { HrDashboard } from '../../domain/schemas/hr';
 import { API, firstDataOf, type FirstDataAddress } from '../../domain/first-data';
-import { api } from './client';
+import { api, underApi } from './client';
 import { employeeDashboardQuery } from './employee';
 import { queryKeys } from './keys';
 import { balancesQuery } from './session';
@@ -10,14 +8,14 @@ import { balancesQuery } from './session';
 /** GET /api/company/dashboard: HR's dashboard. Here, not in hr.ts, so the main chunk need not carry HR's module. */
 export const hrDashboardQuery = queryOptions({
   queryKey: queryKeys.hr.dashboard(),
-  queryFn: ({ signal }) => api.get<HrDashboard>(API.hrDashboard, signal),
+  queryFn: ({ signal }) => api.GET(underApi(API.hrDashboard), { signal }),
   staleTime: 10_000,
 });
 
 /** GET /api/admin/dashboard: level 1's dashboard. Here, not in admin-platform.ts, for the same reason. */
 export const adminDashboardQuery = queryOptions({
   queryKey: queryKeys.adminDashboard.all,
-  queryFn: ({ signal }) => api.get<AdminDashboard>(API.adminDashboard, signal),
+  queryFn: ({ signal }) => api.GET(underApi(API.adminDashboard), { signal }),
   staleTime: 10_000,
 });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HistoryEntry, ReverseGrantResult } from '../../domain/schemas/economy';
+import type { HistoryEntry } from '../../domain/schemas/economy';
 import { api } from './client';
 import { queryKeys } from './keys';
 import { retryTransient } from './press-key';
@@ -7,10 +7,10 @@ import { retryTransient } from './press-key';
 /** Who reverses: HR its company's company tokens, level 1 flexible tokens (decision 359). */
 export type ReversalScope = 'company' | 'platform';
 
-const REVERSE_URL: Record<ReversalScope, (transferId: number) => string> = {
-  company: (id) => `/api/company/tokens/grants/${id}/reverse`,
-  platform: (id) => `/api/admin/tokens/grants/${id}/reverse`,
-};
+const REVERSE_PATH = {
+  company: '/company/tokens/grants/{transferId}/reverse',
+  platform: '/admin/tokens/grants/{transferId}/reverse',
+} as const satisfies Record<ReversalScope, string>;
 
 /**
  * Whether a history row offers 'Revertir' to this caller: a grant not reversed yet, of the token
@@ -25,7 +25,7 @@ export function useReverseGrant(scope: ReversalScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ transferId, idempotencyKey }: { transferId: number; idempotencyKey: string }) =>
-      api.post<ReverseGrantResult>(REVERSE_URL[scope](transferId), {}, { 'Idempotency-Key': idempotencyKey }),
+      api.POST(REVERSE_PATH[scope], { params: { path: { transferId: String(transferId) } }, body: {}, headers: { 'Idempotency-Key': idempotencyKey } }),
     retry: retryTransient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: scope === 'company' ? queryKeys.hr.all : queryKeys.adminTokens.all }),
   });

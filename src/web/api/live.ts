@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveTopic } from '../../domain/live';
+import { apiUrl } from './client';
 import type { QueryRoot } from './keys';
 import { meQuery } from './session';
 
@@ -30,7 +31,7 @@ export function useLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    const source = new EventSource(apiUrl('/events'));
     let opened = false;
     source.addEventListener('ready', () => {
       if (opened) void queryClient.invalidateQueries();

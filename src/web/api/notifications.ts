@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '../../domain/schemas/engine';
 import { api } from './client';
 import { queryKeys } from './keys';
-import type { Paged } from './paging';
 
 /** The bell (issue 10): every notification query lives under one prefix, refreshed together. */
 const notificationKeys = queryKeys.notifications;
 
 const unreadCountQuery = queryOptions({
   queryKey: notificationKeys.unread(),
-  queryFn: ({ signal }) => api.get<{ unread: number }>('/api/notifications/unread-count', signal),
+  queryFn: ({ signal }) => api.GET('/notifications/unread-count', { signal }),
   staleTime: 30_000,
 });
 
@@ -20,7 +18,7 @@ export function useUnreadCount(enabled = true) {
 export function useNotifications(limit: number, enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.list(limit),
-    queryFn: ({ signal }) => api.get<Paged<Notification>>(`/api/notifications?limit=${limit}`, signal),
+    queryFn: ({ signal }) => api.GET('/notifications', { params: { query: { limit: String(limit) } }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -29,7 +27,7 @@ export function useNotifications(limit: number, enabled: boolean) {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Notification>(`/api/notifications/${id}/read`),
+    mutationFn: (id: string) => api.POST('/notifications/{id}/read', { params: { path: { id } } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -37,7 +35,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ updated: number }>('/api/notifications/read-all'),
+    mutationFn: () => api.POST('/notifications/read-all'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -7,8 +7,8 @@ import { finishPendingSignOut, finishPendingSignOutWhenOnline, isSignOutPending,
 function fakeServer() {
   const calls: { url: string; method: string }[] = [];
   let reachable = true;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, method: init?.method ?? 'GET' });
+  const fetch = vi.fn(async (request: Request) => {
+    calls.push({ url: new URL(request.url).pathname, method: request.method });
     if (!reachable) throw new TypeError('Failed to fetch');
     return new Response(JSON.stringify({ success: true }), { status: 200 });
   });

@@ -8,7 +8,6 @@
 import { SIGN_OUT_PENDING_COOKIE } from '../../domain/sign-out';
 import { api } from './client';
 
-const SIGN_OUT = '/api/auth/sign-out';
 /** Longer than any session lives (7 days, renewed daily); 400 days is the longest a browser keeps a cookie. */
 const MARKER_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
@@ -38,7 +37,7 @@ export function signOutForSure(): Promise<void> {
 export function finishPendingSignOut(): Promise<void> {
   if (!isSignOutPending()) return Promise.resolve();
   finishing ??= api
-    .post(SIGN_OUT, {})
+    .POST('/auth/sign-out')
     .then(() => {
       // The server's answer removes it too; this covers an answer whose cookies were not kept.
       writeMarker('', 0);

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BenefitRequest, CodeLookup, ProviderHistory, VerifyCodeResult } from '../../domain/schemas/economy';
-import { api } from './client';
+import { api, apiUrl } from './client';
 import { queryKeys } from './keys';
 import { retryTransient } from './press-key';
 
@@ -13,30 +12,24 @@ const providerKeys = queryKeys.provider;
 export type ProviderHistoryParams = { search: string; from: string | null; to: string | null; page: number; pageSize: number };
 
 /** The history's filters as the API reads them (the page's rows and the CSV export alike). */
-export function providerHistorySearch({ search, from, to }: Pick<ProviderHistoryParams, 'search' | 'from' | 'to'>): URLSearchParams {
-  const query = new URLSearchParams();
-  if (search.trim()) query.set('search', search.trim());
-  if (from) query.set('from', from);
-  if (to) query.set('to', to);
-  return query;
+export function providerHistorySearch({ search, from, to }: Pick<ProviderHistoryParams, 'search' | 'from' | 'to'>) {
+  return { search: search.trim(), from: from ?? undefined, to: to ?? undefined };
 }
 
 /** Where the browser downloads the CSV of the codes the filters select (issue 23 §6). */
 export function providerHistoryExportUrl(filters: Pick<ProviderHistoryParams, 'search' | 'from' | 'to'>): string {
-  const query = providerHistorySearch(filters).toString();
-  return `/api/provider/history/export${query ? `?${query}` : ''}`;
+  return apiUrl('/provider/history/export', providerHistorySearch(filters));
 }
 
 /** A page of the codes this provider redeemed that match the filters, and the three counts of the stat cards. */
 export function providerHistoryQuery(params: ProviderHistoryParams) {
   return queryOptions({
     queryKey: providerKeys.historyPage(params),
-    queryFn: ({ signal }) => {
-      const query = providerHistorySearch(params);
-      query.set('limit', String(params.pageSize));
-      query.set('offset', String((params.page - 1) * params.pageSize));
-      return api.get<ProviderHistory>(`/api/provider/history?${query.toString()}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      api.GET('/provider/history', {
+        params: { query: { ...providerHistorySearch(params), limit: String(params.pageSize), offset: String((params.page - 1) * params.pageSize) } },
+        signal,
+      }),
     staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
@@ -46,12 +39,10 @@ export function useProviderHistory(params: ProviderHistoryParams) {
   return useQuery(providerHistoryQuery(params));
 }
 
-export type RequestList = { items: BenefitRequest[]; total: number; pendingCount: number };
-
 /** Managed-benefit requests waiting for this provider (`pending_provider_approval`), as the server orders them. */
 export const providerRequestsQuery = queryOptions({
   queryKey: providerKeys.requests(),
-  queryFn: ({ signal }) => api.get<RequestList>(`/api/provider/requests?limit=${PROVIDER_REQUESTS_LIMIT}`, signal),
+  queryFn: ({ signal }) => api.GET('/provider/requests', { params: { query: { limit: String(PROVIDER_REQUESTS_LIMIT) } }, signal }),
   staleTime: 15_000,
 });
 
@@ -66,7 +57,7 @@ export function useVerifyCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, idempotencyKey }: VerifyCodeVariables) =>
-      api.post<VerifyCodeResult>('/api/codes/verify', { code }, { 'Idempotency-Key': idempotencyKey }),
+      api.POST('/codes/verify', { body: { code }, headers: { 'Idempotency-Key': idempotencyKey } }),
     retry: retryTransient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.history() }),
   });
@@ -74,7 +65,7 @@ export function useVerifyCode() {
 
 /** What a scanned code is for, before 'Confirmar canje' (issue 21 §2); redeems nothing, so it is never retried blindly. */
 export function useLookUpCode() {
-  return useMutation({ mutationFn: (code: string) => api.post<CodeLookup>('/api/codes/lookup', { code }) });
+  return useMutation({ mutationFn: (code: string) => api.POST('/codes/lookup', { body: { code } }) });
 }
 
 export type DecideRequestVariables = { requestId: string; decision: 'approve' | 'reject'; idempotencyKey: string };
@@ -84,7 +75,7 @@ export function useDecideProviderRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, decision, idempotencyKey }: DecideRequestVariables) =>
-      api.post<BenefitRequest>(`/api/requests/${encodeURIComponent(requestId)}/${decision}`, {}, { 'Idempotency-Key': idempotencyKey }),
+      api.POST(`/requests/{id}/${decision}` as const, { params: { path: { id: requestId } }, body: {}, headers: { 'Idempotency-Key': idempotencyKey } }),
     retry: retryTransient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: providerRequestsQuery.queryKey }),
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Balances, Me } from '../../domain/schemas/me';
+import type { Me } from '../../domain/schemas/me';
 import type { Theme } from '../../domain/constants';
-import { api, ApiError } from './client';
+import { api, ApiError, underApi } from './client';
 import { queryKeys } from './keys';
 import { API } from '../../domain/first-data';
 import { clearOfflineData } from './offline-snapshot';
@@ -12,7 +12,7 @@ export const meQuery = queryOptions({
   queryKey: queryKeys.session.all,
   queryFn: async ({ signal, client, queryKey }): Promise<Me | null> => {
     try {
-      return await api.get<Me>(API.me, signal);
+      return await api.GET(underApi(API.me), { signal });
     } catch (error) {
       // Nobody signed in is an answer; a 401 while someone was is their session ending, which the
       // caches' one handler (session-ended.ts) turns into /login with the way back.
@@ -41,7 +41,7 @@ export const balancesQuery = queryOptions({
   // No abort signal: the header that asks first can be unmounted and mounted again while the page is
   // still loading (a screen's chunk suspends the layout), and an aborted read is asked again — the
   // page's preloaded answer would then be wasted and the balances read twice (decision 316).
-  queryFn: () => api.get<Balances>(API.balances),
+  queryFn: () => api.GET(underApi(API.balances)),
   staleTime: 15_000,
 });
 
@@ -58,12 +58,12 @@ let signedOutHere = false;
 export const hasSignedOutHere = () => signedOutHere;
 
 export async function signIn(email: string, password: string): Promise<void> {
-  await api.post('/api/auth/sign-in/email', { email, password });
+  await api.POST('/auth/sign-in/email', { body: { email, password } });
   signedOutHere = false;
 }
 
 export async function signUp(name: string, email: string, password: string): Promise<void> {
-  await api.post('/api/auth/sign-up/email', { name, email, password });
+  await api.POST('/auth/sign-up/email', { body: { name, email, password } });
 }
 
 export function useSignOut() {
@@ -86,7 +86,7 @@ export function useSignOut() {
 export function useSaveTheme() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (theme: Theme) => api.put('/api/me/theme', { theme }),
+    mutationFn: (theme: Theme) => api.PUT('/me/theme', { body: { theme } }),
     onSuccess: (_data, theme) => {
       queryClient.setQueryData(meQuery.queryKey, (me: Me | null | undefined) => (me ? { ...me, themePreference: theme } : me));
     },
@@ -96,7 +96,7 @@ export function useSaveTheme() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; phone: string | null }) => api.patch<Me>('/api/me', input),
+    mutationFn: (input: { name: string; phone: string | null }) => api.PATCH('/me', { body: input }),
     onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
   });
 }
@@ -104,28 +104,26 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-      api.post('/api/me/password', input),
+      api.POST('/me/password', { body: input }),
   });
 }
 
 /** Sends the confirmation mail again; the server answers the same for any address. */
 export async function resendVerification(email: string): Promise<void> {
-  await api.post('/api/auth/send-verification-email', { email, callbackURL: '/login?verificado=1' });
+  await api.POST('/auth/send-verification-email', { body: { email, callbackURL: '/login?verificado=1' } });
 }
 
 /** Asks for a reset link; the server answers the same for known and unknown addresses. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api.post('/api/auth/request-password-reset', { email });
+  await api.POST('/auth/request-password-reset', { body: { email } });
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  await api.post('/api/auth/reset-password', { token, newPassword });
+  await api.POST('/auth/reset-password', { body: { token, newPassword } });
 }
-
-type PublicConfig = { emailVerification: 'required' | 'optional'; providerDomain: string };
 
 export const publicConfigQuery = queryOptions({
   queryKey: queryKeys.publicConfig.all,
-  queryFn: ({ signal }) => api.get<PublicConfig>('/api/config', signal),
+  queryFn: ({ signal }) => api.GET('/config', { signal }),
   staleTime: Infinity,
 });

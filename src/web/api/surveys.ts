@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../domain/schemas/me';
 import type { SurveyType } from '../../domain/surveys';
-import type { CompanySurveySummary, MySurveyA, SurveyAInput, SurveyBInput, SurveyCard, SurveyDetail, SurveySaved } from '../../domain/schemas/surveys';
-import { api, queryString } from './client';
+import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
+import { api } from './client';
 import { queryKeys } from './keys';
-import { pageQuery, type Paged } from './paging';
+import { pageQuery } from './paging';
 import { meQuery } from './session';
 
 /** GET /api/surveys/a/mine: the previous answers, shown again on a retake. */
 const mySurveyAQuery = queryOptions({
   queryKey: queryKeys.surveys.mineA(),
-  queryFn: ({ signal }) => api.get<MySurveyA>('/api/surveys/a/mine', signal),
+  queryFn: ({ signal }) => api.GET('/surveys/a/mine', { signal }),
   staleTime: 0,
 });
 
@@ -22,10 +22,10 @@ export function useMySurveyA(enabled: boolean) {
  * The save marks the survey done on the server; the session's user is updated at once so the
  * route guard lets the user into the employee area without waiting for a refetch.
  */
-function useSaveSurvey<T>(path: string) {
+function useSaveSurvey<T>(save: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: T) => api.put<SurveySaved>(path, input),
+    mutationFn: save,
     onSuccess: () => {
       queryClient.setQueryData(meQuery.queryKey, (me: Me | null | undefined) => (me ? { ...me, surveyCompleted: true } : me));
       void queryClient.invalidateQueries({ queryKey: queryKeys.surveys.all });
@@ -35,8 +35,8 @@ function useSaveSurvey<T>(path: string) {
   });
 }
 
-export const useSaveSurveyA = () => useSaveSurvey<SurveyAInput>('/api/surveys/a/mine');
-export const useSaveSurveyB = () => useSaveSurvey<SurveyBInput>('/api/surveys/b/mine');
+export const useSaveSurveyA = () => useSaveSurvey((input: SurveyAInput) => api.PUT('/surveys/a/mine', { body: input }));
+export const useSaveSurveyB = () => useSaveSurvey((input: SurveyBInput) => api.PUT('/surveys/b/mine', { body: input }));
 
 // ───────── level 1: the completed surveys (docs/api.md "Surveys") ─────────
 
@@ -46,10 +46,7 @@ export function useAdminSurveys(params: SurveyListParams) {
   return useQuery({
     queryKey: queryKeys.surveys.adminList(params),
     queryFn: ({ signal }) =>
-      api.get<Paged<SurveyCard>>(
-        `/api/admin/surveys${queryString({ ...pageQuery(params), type: params.type ?? undefined })}`,
-        signal,
-      ),
+      api.GET('/admin/surveys', { params: { query: { ...pageQuery(params), type: params.type ?? undefined } }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -58,7 +55,7 @@ export function useAdminSurveys(params: SurveyListParams) {
 export function useAdminSurvey(id: string | null) {
   return useQuery({
     queryKey: queryKeys.surveys.adminDetail(id),
-    queryFn: ({ signal }) => api.get<SurveyDetail>(`/api/admin/surveys/${id}`, signal),
+    queryFn: ({ signal }) => api.GET('/admin/surveys/{id}', { params: { path: { id: id! } }, signal }),
     enabled: id !== null,
   });
 }
@@ -66,7 +63,7 @@ export function useAdminSurvey(id: string | null) {
 export function useCompanySurveySummary(companyId: string | null) {
   return useQuery({
     queryKey: queryKeys.surveys.companySummary(companyId),
-    queryFn: ({ signal }) => api.get<CompanySurveySummary>(`/api/admin/companies/${companyId}/survey-summary`, signal),
+    queryFn: ({ signal }) => api.GET('/admin/companies/{id}/survey-summary', { params: { path: { id: companyId! } }, signal }),
     enabled: companyId !== null,
     staleTime: 30_000,
   });

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HistoryPage } from '../../domain/schemas/economy';
 import type { TokenType } from '../../domain/constants';
-import { api, queryString } from './client';
+import { api } from './client';
 import { queryKeys } from './keys';
 import { pageQuery } from './paging';
 
@@ -13,7 +12,7 @@ export function useMyWallet(params: WalletParams) {
     queryKey: queryKeys.session.wallet(params),
     queryFn: ({ signal }) => {
       const { limit, offset } = pageQuery(params);
-      return api.get<HistoryPage>(`/api/me/wallet${queryString({ tokenType: params.tokenType, type: params.type, limit, offset })}`, signal);
+      return api.GET('/me/wallet', { params: { query: { tokenType: params.tokenType, type: params.type, limit, offset } }, signal });
     },
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -42,8 +42,9 @@ const REDEEMED = { code: 'AB2CD3E4', benefitName: 'Café de especialidad', isBen
 /** A fake server: each call to a path answers the next of its replies; every call is recorded. */
 function serve(replies: Record<string, Array<[status: number, body: unknown]>>) {
   const calls: Array<{ url: string; body: unknown; headers: Record<string, string> }> = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    calls.push({ url, body: JSON.parse(String(init.body)), headers: Object.fromEntries(new Headers(init.headers).entries()) });
+  vi.stubGlobal('fetch', vi.fn(async (request: Request) => {
+    const url = new URL(request.url).pathname;
+    calls.push({ url, body: await request.json(), headers: Object.fromEntries(request.headers.entries()) });
     const [status, body] = replies[url]?.shift() ?? [500, {}];
     return new Response(JSON.stringify(body), { status });
   }));
