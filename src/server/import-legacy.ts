@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { firebaseHashConfig } from './modules/legacy-import/firebase-password';
+import { firebaseHashConfig } from './accounts/firebase-password';
 import { failureReason, formatReport } from './modules/legacy-import/report';
 import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/service';
 import { createMailTransport } from './modules/mail/transport';

@@ -11,10 +11,10 @@ import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/se
 import type { MailTransport } from '../modules/mail/transport';
 import { passwordResetMail, verificationMail } from '../modules/mail/templates';
 import { createSessionReader, type SessionReader } from './session-reader';
-import { verifyStoredPassword } from '../modules/legacy-import/firebase-password';
+import { verifyStoredPassword } from '../accounts/firebase-password';
 import { acceptInvitation } from '../modules/invitations/service';
-import { passwordHashing } from './password';
-import { hashedIdentifier } from './verification-tokens';
+import { passwordHashing } from '../accounts/password';
+import { hashedIdentifier } from '../accounts/verification-tokens';
 
 /**
  * One call of better-auth's handler (routes.ts `forwardToAuth`): the database error that made it answer

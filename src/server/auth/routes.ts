@@ -8,7 +8,7 @@ import { deviceCookie, deviceOf } from './device';
 import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-limit/failed-attempts';
 import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
 import { users, verifications } from '../db/schema';
-import { resetPasswordIdentifier } from './verification-tokens';
+import { resetPasswordIdentifier } from '../accounts/verification-tokens';
 import { authCall } from './auth';
 
 /**

@@ -9,7 +9,7 @@ import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON
 import type { RedemptionResult } from '../../domain/schemas/economy';
 import { loadActorRow, toActor } from '../actor';
 import type { Executor, Db } from '../db/client';
-import { passwordHashing } from '../auth/password';
+import { passwordHashing } from '../accounts/password';
 import { PUBLISHED_DEMO_PASSWORD } from '../config';
 import {
   accounts as authAccounts,

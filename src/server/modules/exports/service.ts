@@ -14,7 +14,8 @@ import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/service';
 import { recordStatusOf, type TransferKind } from '../../../domain/constants';
 import { companyUserBatch } from '../users/hr-users';
-import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
+import { csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';
 
 export { EXPORT_BATCH_SIZE };
 

@@ -11,7 +11,7 @@ import { blankToNull } from '../../../domain/text';
 import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '../../../domain/schemas/admin';
 import type { ProviderOption } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
-import { createPasswordAccount } from '../../auth/create-account';
+import { createPasswordAccount } from '../../accounts/create-account';
 import { issueInvitations, type InvitationMail } from '../invitations/service';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/schemas/hr';
 import { paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/reply';
 import { companyOf } from '../../actor';
 import { resendInvitation, revokeInvitation, sendInvitationMails } from '../invitations/service';
 import { importEmployees, previewEmployeeImport } from './employee-import';
