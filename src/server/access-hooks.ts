@@ -10,8 +10,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { loadActorRow, toActor, type Actor } from './actor';
 import type { Access } from './http/access';
 import { API_KEY_PREFIX, type ApiScope } from '../domain/api-keys';
-import { actorOfApiKey } from './modules/api-keys/authenticate';
-import { countAttempt } from './modules/rate-limit/service';
+import { actorOfApiKey } from './modules/api-keys/index';
+import { countAttempt } from './modules/rate-limit/index';
 
 function isAllowed(actor: Actor, access: Exclude<Access, 'public'>): boolean {
   if (access === 'authenticated') return true;

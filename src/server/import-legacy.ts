@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { firebaseHashConfig } from './accounts/firebase-password';
-import { failureReason, formatReport } from './modules/legacy-import/report';
-import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/service';
-import { createMailTransport } from './modules/mail/transport';
+import { failureReason, formatReport } from './modules/legacy-import/index';
+import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/index';
+import { createMailTransport } from './modules/mail/index';
 
 const USAGE = 'Uso: npm run import:legacy -- --database <exportación.json> [--auth <usuarios-auth.json> --hash-config <hash.json>] [--dry-run]';
 

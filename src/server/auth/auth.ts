@@ -7,12 +7,12 @@ import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import type { AppConfig } from '../config';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
-import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/service';
-import type { MailTransport } from '../modules/mail/transport';
-import { passwordResetMail, verificationMail } from '../modules/mail/templates';
+import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/index';
+import type { MailTransport } from '../modules/mail/index';
+import { passwordResetMail, verificationMail } from '../modules/mail/index';
 import { createSessionReader, type SessionReader } from './session-reader';
 import { verifyStoredPassword } from '../accounts/firebase-password';
-import { acceptInvitation } from '../modules/invitations/service';
+import { acceptInvitation } from '../modules/invitations/index';
 import { passwordHashing } from '../accounts/password';
 import { hashedIdentifier } from '../accounts/verification-tokens';
 

@@ -25,11 +25,11 @@ import {
   surveyBResponses,
   users,
 } from '../db/schema';
-import { verifyCode } from '../modules/codes/verify';
-import { accounts, transfer } from '../modules/ledger/service';
-import { redeemBenefit } from '../modules/redemptions/service';
-import { approveRequest, rejectRequest } from '../modules/requests/decisions';
-import { saveSurveyA, saveSurveyB } from '../modules/surveys/service';
+import { verifyCode } from '../modules/codes/index';
+import { accounts, transfer } from '../modules/ledger/index';
+import { redeemBenefit } from '../modules/redemptions/index';
+import { approveRequest, rejectRequest } from '../modules/requests/index';
+import { saveSurveyA, saveSurveyB } from '../modules/surveys/index';
 import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
 import { seedBotDemo } from './bot';
 

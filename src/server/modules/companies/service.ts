@@ -8,7 +8,7 @@ import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema,
 import { blankToNull } from '../../../domain/text';
 import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../accounts/create-account';
-import { issueInvitations, type InvitationMail } from '../invitations/service';
+import { issueInvitations, type InvitationMail } from '../invitations/index';
 import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';

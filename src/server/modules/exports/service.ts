@@ -11,9 +11,9 @@ import { HISTORY_TYPE_LABELS, isGrantReversal, RECORD_STATUS_LABELS, REVERSAL_LA
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
-import { historyTypeOf } from '../ledger-views/service';
+import { historyTypeOf } from '../ledger-views/index';
 import { recordStatusOf, type TransferKind } from '../../../domain/constants';
-import { companyUserBatch } from '../users/hr-users';
+import { companyUserBatch } from '../users/index';
 import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
 import { csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';
 

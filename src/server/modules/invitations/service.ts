@@ -13,8 +13,8 @@ import { RESET_PASSWORD_PREFIX, resetPasswordIdentifier } from '../../accounts/v
 import type { AppConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, invitations, sessions, users, verifications } from '../../db/schema';
-import { invitationMail } from '../mail/templates';
-import type { MailMessage, MailTransport } from '../mail/transport';
+import { invitationMail } from '../mail/index';
+import type { MailMessage, MailTransport } from '../mail/index';
 import { deleteAccountWithoutHistory } from '../../accounts/delete-account';
 
 /**

@@ -35,10 +35,10 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/index';
 import { resetPasswordIdentifier } from '../../accounts/verification-tokens';
-import { legacyWelcomeMail } from '../mail/templates';
-import type { MailTransport } from '../mail/transport';
+import { legacyWelcomeMail } from '../mail/index';
+import type { MailTransport } from '../mail/index';
 import { encodeFirebaseHash, type FirebaseHashConfig } from '../../accounts/firebase-password';
 import {
   legacyAchievement,

@@ -13,8 +13,8 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { companies, invitations, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
-import { foreignDomainsAmong } from '../companies/service';
-import { issueInvitations, type InvitationMail } from '../invitations/service';
+import { foreignDomainsAmong } from '../companies/index';
+import { issueInvitations, type InvitationMail } from '../invitations/index';
 import { disableUser, personColumns } from './service';
 import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
 
