@@ -9,23 +9,21 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ApiScope } from '../domain/api-keys';
 import { AppError, type ErrorCode } from '../domain/errors';
 import type { Actor } from './actor';
-import { createAuth, createAuthSessionReader, type Auth } from './auth/auth';
-import type { SessionReader } from './auth/session-reader';
-import { authRoutes } from './auth/routes';
-import { endSessionSignedOutOffline, expireSignedOutCookies } from './auth/pending-sign-out';
+import { authRoutes, createAuth, createAuthSessionReader, endSessionSignedOutOffline, expireSignedOutCookies, type Auth, type SessionReader } from './auth/index';
 import type { AppConfig, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
-import { enforceAccess, refuseCrossSite, requireAccess, type Access } from './http/access';
+import { enforceAccess, refuseCrossSite, requireAccess } from './access-hooks';
+import type { Access } from './http/access';
 import { handleError } from './http/errors';
 import { refuseUnstorableText } from './http/inputs';
 import { openApiOptions } from './http/openapi';
-import { apiModules } from './modules';
-import { createMailTransport, type MailTransport } from './modules/mail/transport';
-import { devOutboxRoutes } from './modules/mail/dev-routes';
-import { createBotTransport, type BotTransport } from './modules/bot/transport';
-import { whatsappWebhookRoutes } from './modules/bot/webhook-routes';
+import { apiModules } from './routes';
+import { createMailTransport, type MailTransport } from './modules/mail/index';
+import { devOutboxRoutes } from './modules/mail/index';
+import { createBotTransport, type BotTransport } from './modules/bot/index';
+import { whatsappWebhookRoutes } from './modules/bot/index';
 
-import { LiveHub, listenerFor } from './modules/events/live';
+import { LiveHub, listenerFor } from './modules/events/index';
 import { firstDataOf } from '../domain/first-data';
 
 type AppDeps = { db: Db; database: Database; auth: Auth; readSession: SessionReader; config: AppConfig; mail: MailTransport; bot: BotDeps; live: LiveHub };

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { firebaseHashConfig } from './modules/legacy-import/firebase-password';
-import { failureReason, formatReport } from './modules/legacy-import/report';
-import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/service';
-import { createMailTransport } from './modules/mail/transport';
+import { firebaseHashConfig } from './accounts/firebase-password';
+import { failureReason, formatReport } from './modules/legacy-import/index';
+import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/index';
+import { createMailTransport } from './modules/mail/index';
 
 const USAGE = 'Uso: npm run import:legacy -- --database <exportación.json> [--auth <usuarios-auth.json> --hash-config <hash.json>] [--dry-run]';
 

@@ -18,18 +18,18 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database } from './db/client';
-import { grantMonth, dueMonth } from './modules/allowance/service';
-import { listenerFor } from './modules/events/live';
-import { OUTBOX_CHANNEL } from './modules/events/outbox';
-import { CHECK_IN_TICK_MINUTES, runCheckIns } from './modules/bot/check-ins';
-import { runPeriodicBotAnalysis } from './modules/bot/periodic';
-import { remindExpiringCodes } from './modules/codes/expiry-reminder';
-import { resendUnmailedInvitations } from './modules/invitations/service';
-import type { MailTransport } from './modules/mail/transport';
+import { grantMonth, dueMonth } from './modules/allowance/index';
+import { listenerFor } from './modules/events/index';
+import { OUTBOX_CHANNEL } from './modules/events/index';
+import { CHECK_IN_TICK_MINUTES, runCheckIns } from './modules/bot/index';
+import { runPeriodicBotAnalysis } from './modules/bot/index';
+import { remindExpiringCodes } from './modules/codes/index';
+import { resendUnmailedInvitations } from './modules/invitations/index';
+import type { MailTransport } from './modules/mail/index';
 import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
-import type { WebhookAddressPolicy } from './modules/webhooks/addresses';
-import { deliverDueWebhooks } from './modules/webhooks/delivery';
-import { WEBHOOK_CHANNEL } from './modules/webhooks/fan-out';
+import type { WebhookAddressPolicy } from './modules/webhooks/index';
+import { deliverDueWebhooks } from './modules/webhooks/index';
+import { WEBHOOK_CHANNEL } from './modules/webhooks/index';
 
 const MONTHLY_QUEUE = 'monthly-allowance';
 const MONTHLY_CRON = '5 0 1 * *';

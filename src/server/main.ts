@@ -12,8 +12,8 @@ import { buildApp, defaultWebDir } from './app';
 import { startJobs } from './jobs';
 import { loadConfig, writeDevOutboxToken, type AppConfig } from './config';
 import { isDatabaseUnavailable, migrateDatabase, openDatabase, POOL_SIZE, type Database } from './db/client';
-import { sealPlainSecrets, webhookSecretKey } from './modules/webhooks/secret-box';
-import { webhookAddressPolicy } from './modules/webhooks/addresses';
+import { sealPlainSecrets, webhookSecretKey } from './modules/webhooks/index';
+import { webhookAddressPolicy } from './modules/webhooks/index';
 import { startWarnings } from './start-warnings';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed';
 

@@ -13,7 +13,7 @@ import { createQueryClient } from './api/session-ended';
 import { AppRouter, firstScreenLoaded } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useThemeSync } from './app/use-theme-sync';
-import { useIdle, useIdleAfterFirstPaint } from './components/when-idle';
+import { useIdle, useIdleAfterFirstPaint } from './lib/when-idle';
 import { lazyNamed } from './components/lazy-named';
 
 const queryClient = createQueryClient();

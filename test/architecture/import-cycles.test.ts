@@ -1,62 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { findCycles, importGraph, repoRoot, sourceFiles } from './graph';
 
 /**
- * The import graph of src has no circle (issue 24 §7; docs/architecture.md §2). ESLint's import
- * plugins need a native resolver the registry here does not serve for every platform (decision 162),
- * so the check is this small walk: every relative import of every .ts/.tsx file, type-only ones
- * included (a type circle is still a circle in the design).
+ * The import graph of src has no circle between files (docs/architecture.md §2); the walk is in
+ * graph.ts, the folder-level rule in layers.test.ts.
  */
-const root = path.resolve(import.meta.dirname, '../../src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !/\.d\.ts$/.test(name) ? [full] : [];
-  });
-}
-
-function resolve(from: string, specifier: string): string | null {
-  const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
-  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
-}
-
-export function importGraph(files: string[]): Map<string, string[]> {
-  return new Map(
-    files.map((file) => {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-      const targets = importedFiles
-        .map(({ fileName }) => fileName)
-        .filter((specifier) => specifier.startsWith('.'))
-        .map((specifier) => resolve(file, specifier))
-        .filter((target): target is string => target !== null);
-      return [file, [...new Set(targets)]];
-    }),
-  );
-}
-
-/** Every circle found by a depth-first walk, each as the list of files around it. */
-export function findCycles(graph: Map<string, string[]>): string[][] {
-  const cycles: string[][] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (file: string) => {
-    state.set(file, 'open');
-    stack.push(file);
-    for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(file, 'done');
-  };
-  for (const file of graph.keys()) if (!state.has(file)) visit(file);
-  return cycles;
-}
+const root = path.join(repoRoot, 'src');
 
 describe('the import graph of src', () => {
   it('finds a circle when there is one', () => {

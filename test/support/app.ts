@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
-import { passwordHashing, useTestPasswordHashing } from '../../src/server/auth/password';
+import { passwordHashing, useTestPasswordHashing } from '../../src/server/accounts/password';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import { takePglite } from './pglite-pool';

@@ -7,14 +7,14 @@ import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import type { AppConfig } from '../config';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { accounts, authRateLimits, sessions, users, verifications } from '../db/schema';
-import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/service';
-import type { MailTransport } from '../modules/mail/transport';
-import { passwordResetMail, verificationMail } from '../modules/mail/templates';
+import { assignLevelAtFirstSignIn, findUserForSignIn } from '../modules/users/index';
+import type { MailTransport } from '../modules/mail/index';
+import { passwordResetMail, verificationMail } from '../modules/mail/index';
 import { createSessionReader, type SessionReader } from './session-reader';
-import { verifyStoredPassword } from '../modules/legacy-import/firebase-password';
-import { acceptInvitation } from '../modules/invitations/service';
-import { passwordHashing } from './password';
-import { hashedIdentifier } from './verification-tokens';
+import { verifyStoredPassword } from '../accounts/firebase-password';
+import { acceptInvitation } from '../modules/invitations/index';
+import { passwordHashing } from '../accounts/password';
+import { hashedIdentifier } from '../accounts/verification-tokens';
 
 /**
  * One call of better-auth's handler (routes.ts `forwardToAuth`): the database error that made it answer

@@ -5,10 +5,10 @@ import { AppError, errorMessage, type ErrorBody, type ErrorCode } from '../../do
 import { signInBodySchema, signUpBodySchema } from '../../domain/schemas/auth';
 import type { AppConfig } from '../config';
 import { deviceCookie, deviceOf } from './device';
-import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-limit/failed-attempts';
-import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/service';
+import { beginRegistration, beginSignIn, type Attempt } from '../modules/rate-limit/index';
+import { emailIsRegistered, findUserForSignIn, revokeUserSessions } from '../modules/users/index';
 import { users, verifications } from '../db/schema';
-import { resetPasswordIdentifier } from './verification-tokens';
+import { resetPasswordIdentifier } from '../accounts/verification-tokens';
 import { authCall } from './auth';
 
 /**

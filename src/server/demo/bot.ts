@@ -10,11 +10,11 @@ import { toE164 } from '../../domain/phone';
 import type { Actor } from '../actor';
 import type { Executor } from '../db/client';
 import { botCheckIns, botRequests, users } from '../db/schema';
-import { analyseStoredMessage, ingestInbound, sendQueuedReply } from '../modules/bot/ingest';
-import { periodStartSql } from '../modules/bot/periodic';
-import { decideBotRequest, saveBotSettings, setBotAccess } from '../modules/bot/settings';
-import { setEmployeePhone } from '../modules/bot/hr';
-import { recordingTransport, templateMessage } from '../modules/bot/transport';
+import { analyseStoredMessage, ingestInbound, sendQueuedReply } from '../modules/bot/index';
+import { periodStartSql } from '../modules/bot/index';
+import { decideBotRequest, saveBotSettings, setBotAccess } from '../modules/bot/index';
+import { setEmployeePhone } from '../modules/bot/index';
+import { recordingTransport, templateMessage } from '../modules/bot/index';
 
 /** Each demo employee's WhatsApp number, by the local part of their address. */
 const DEMO_PHONES: Record<string, string> = {

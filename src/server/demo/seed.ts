@@ -9,7 +9,7 @@ import { CODE_VALIDITY_DAYS, DEFAULT_ADD_TOKENS_REASON, DEFAULT_HR_ASSIGN_REASON
 import type { RedemptionResult } from '../../domain/schemas/economy';
 import { loadActorRow, toActor } from '../actor';
 import type { Executor, Db } from '../db/client';
-import { passwordHashing } from '../auth/password';
+import { passwordHashing } from '../accounts/password';
 import { PUBLISHED_DEMO_PASSWORD } from '../config';
 import {
   accounts as authAccounts,
@@ -25,11 +25,11 @@ import {
   surveyBResponses,
   users,
 } from '../db/schema';
-import { verifyCode } from '../modules/codes/verify';
-import { accounts, transfer } from '../modules/ledger/service';
-import { redeemBenefit } from '../modules/redemptions/service';
-import { approveRequest, rejectRequest } from '../modules/requests/decisions';
-import { saveSurveyA, saveSurveyB } from '../modules/surveys/service';
+import { verifyCode } from '../modules/codes/index';
+import { accounts, transfer } from '../modules/ledger/index';
+import { redeemBenefit } from '../modules/redemptions/index';
+import { approveRequest, rejectRequest } from '../modules/requests/index';
+import { saveSurveyA, saveSurveyB } from '../modules/surveys/index';
 import type { SurveyAInput, SurveyBInput } from '../../domain/schemas/surveys';
 import { seedBotDemo } from './bot';
 

@@ -11,7 +11,7 @@
 import { useSyncExternalStore } from 'react';
 import { dehydrate, hydrate, onlineManager, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '../../domain/schemas/me';
-import { whenIdle } from '../components/when-idle';
+import { whenIdle } from '../lib/when-idle';
 import { queryKeys } from './keys';
 import { isSignOutPending } from './pending-sign-out';
 

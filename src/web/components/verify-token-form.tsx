@@ -5,7 +5,7 @@ import type { verifyCodeInputSchema } from '../../domain/schemas/codes';
 import type { VerifyCodeResult } from '../../domain/schemas/economy';
 import { NETWORK_MESSAGE } from '../api/client';
 import { CodeCheckResult, useCodeCheck } from './code-check';
-import { whenIdle } from './when-idle';
+import { whenIdle } from '../lib/when-idle';
 import classes from './verify-token-form.module.css';
 
 type CodeRules = typeof verifyCodeInputSchema;

@@ -26,7 +26,7 @@ import {
 import { createMailTransport } from '../../../src/server/modules/mail/transport';
 import { importLegacy, type ImportOptions } from '../../../src/server/modules/legacy-import/service';
 import { formatReport } from '../../../src/server/modules/legacy-import/report';
-import { firebaseHashConfig } from '../../../src/server/modules/legacy-import/firebase-password';
+import { firebaseHashConfig } from '../../../src/server/accounts/firebase-password';
 import { authExport, HASH_CONFIG, legacyExportFixture, OLD_PASSWORD, T0 } from './fixture';
 
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks';
-import { createPasswordAccount } from '../../../src/server/auth/create-account';
+import { createPasswordAccount } from '../../../src/server/accounts/create-account';
 import { notifications, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema';
 import { recordEvent } from '../../../src/server/modules/events/outbox';
 import { startJobs } from '../../../src/server/jobs';

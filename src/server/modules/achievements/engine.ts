@@ -15,8 +15,8 @@ import type { AchievementConditionType } from '../../../domain/schemas/engine';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { achievementRules, tokenBonuses, userAchievements, users } from '../../db/schema';
-import { recordEvent } from '../events/outbox';
-import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
+import { recordEvent } from '../events/index';
+import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/index';
 
 type CodeUse = { codeId: string; userId: string; companyId: string | null; providerUserId: string; usedAt: string };
 export type Rule = typeof achievementRules.$inferSelect;

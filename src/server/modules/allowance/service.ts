@@ -13,8 +13,8 @@ import type { MonthlyAllowance, MonthlyGrantResult } from '../../../domain/schem
 import type { Db, Executor } from '../../db/client';
 import { companies, monthlyGrants, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
-import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/service';
-import { recordEvent } from '../events/outbox';
+import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/index';
+import { recordEvent } from '../events/index';
 import { plural, tokens } from '../../../domain/plural';
 
 /** The ledger's limit per transferAll call is ~3,600 rows; grants go in slices well below it. */

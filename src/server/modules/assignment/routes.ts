@@ -15,7 +15,7 @@ import {
   reverseGrantResultSchema,
 } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import {
   addPlatformTokens,
   assignCompanyTokens,

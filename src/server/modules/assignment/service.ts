@@ -29,10 +29,10 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
-import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { recordEvent } from '../events/outbox';
-import type { TokensAssigned } from '../events/types';
-import { listEmployeeBalances, listHistory } from '../ledger-views/service';
+import { runIdempotent, type IdempotentOutcome } from '../idempotency/index';
+import { recordEvent } from '../events/index';
+import type { TokensAssigned } from '../events/index';
+import { listEmployeeBalances, listHistory } from '../ledger-views/index';
 import {
   accounts,
   lockTransferForReversal,
@@ -42,7 +42,7 @@ import {
   walletFor,
   type TransferInput,
   type TransferResult,
-} from '../ledger/service';
+} from '../ledger/index';
 
 type AssignResult = z.infer<typeof assignResultSchema>;
 type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;

@@ -24,7 +24,7 @@ import {
 } from '../../../domain/bot';
 import { queryRows, type Db, type Executor } from '../../db/client';
 import { botCheckIns, companies } from '../../db/schema';
-import { recordEvents } from '../events/outbox';
+import { recordEvents } from '../events/index';
 import { periodStartSql } from './periodic';
 import { botIsOn } from './settings';
 import { templateMessage, type BotTransport, type TemplateMessage } from './transport';

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
-import { writeUserPhone } from '../users/service';
+import { writeUserPhone } from '../users/index';
 import { AppError } from '../../../domain/errors';
 import type {
   alertListQuerySchema,

@@ -6,7 +6,7 @@
  * the event for the next worker, so an accepted message is analysed and alerted exactly once and its
  * reply recorded once. Never while WhatsApp waits.
  */
-import { recordEvent } from '../events/outbox';
+import { recordEvent } from '../events/index';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
 import { senderE164 } from '../../../domain/phone';

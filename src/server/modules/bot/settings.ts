@@ -22,7 +22,7 @@ import type { Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
 import { botRequests, companies, type BotConfig } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { recordEvent } from '../events/outbox';
+import { recordEvent } from '../events/index';
 
 /** HR's switch, read from the JSON configuration (SQL), true only while level 1's access is on too. */
 export const botIsOn = sql`(${companies.botEnabled} and ${companies.status} = 'active' and coalesce((${companies.botConfig} ->> 'botEnabled')::boolean, false))`;

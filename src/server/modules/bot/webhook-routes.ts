@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { WEBHOOK_PATH } from '../../../domain/bot';
 import { AppError } from '../../../domain/errors';
-import { countAttempt } from '../rate-limit/service';
+import { countAttempt } from '../rate-limit/index';
 import { ingestInbound } from './ingest';
 import { hasValidSignature, parseDelivery } from './webhook-payload';
 

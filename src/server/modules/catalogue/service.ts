@@ -10,7 +10,7 @@ import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { getWalletBalances } from '../ledger/service';
+import { getWalletBalances } from '../ledger/index';
 
 /** Benefit dates are calendar days in Chile (part 1 §9: the product's times are Santiago's). */
 const BUSINESS_TIME_ZONE = 'America/Santiago';

@@ -9,7 +9,7 @@
 import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { benefitCodes, codeExpiryReminders } from '../../db/schema';
-import { recordEvents } from '../events/outbox';
+import { recordEvents } from '../events/index';
 
 /** How long before its expiry an unused code is reminded. */
 export const EXPIRY_REMINDER_DAYS = 3;

@@ -13,7 +13,8 @@ import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { selectUsedCodes, usedCodeColumns } from './used-codes';
-import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from '../exports/csv';
+import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
+import { csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';
 
 /** Part 2 §8: the history's fallback benefit name. */
 const UNKNOWN_BENEFIT_NAME = 'Desconocido';

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { sendCsv } from '../../http/csv';
-import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import { getProviderHistory, streamProviderHistoryCsv } from './history';
 import { lookUpCode } from './lookup';
 import { verifyCode } from './verify';

@@ -19,10 +19,10 @@ import { builtOnce, value } from '../../db/built-once';
 import type { Db, Executor } from '../../db/client';
 import { codeReadKeySql } from '../../db/code-key';
 import { benefitCodes, users } from '../../db/schema';
-import type { DomainEvent } from '../events/types';
-import { runIdempotentRefusingFirst, storedOutcome, type IdempotentOutcome } from '../idempotency/service';
-import { activeProviderCondition } from '../providers/service';
-import { countAttempt, countAttemptUnlessAnswered, type Attempt, type Counter } from '../rate-limit/service';
+import type { DomainEvent } from '../events/index';
+import { runIdempotentRefusingFirst, storedOutcome, type IdempotentOutcome } from '../idempotency/index';
+import { activeProviderCondition } from '../providers/index';
+import { countAttempt, countAttemptUnlessAnswered, type Attempt, type Counter } from '../rate-limit/index';
 
 /** Part 2 §8: the success text of the verification box. */
 export const CODE_VERIFIED_MESSAGE = 'Token verificado y procesado correctamente';

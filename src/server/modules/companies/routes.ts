@@ -11,7 +11,7 @@ import {
 } from '../../../domain/schemas/companies';
 import { idParamsSchema, paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { sendInvitationMails } from '../invitations/service';
+import { sendInvitationMails } from '../invitations/index';
 import { createCompany, createCompanyAdmin, listCompanies, setCompanyStatus, updateCompany } from './service';
 
 const access = { levels: [1] } as const;

@@ -7,8 +7,8 @@ import { emailDomainOf, isProviderEmail, isStaffEmail } from '../../../domain/le
 import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
 import { blankToNull } from '../../../domain/text';
 import type { Actor } from '../../actor';
-import { createPasswordAccount } from '../../auth/create-account';
-import { issueInvitations, type InvitationMail } from '../invitations/service';
+import { createPasswordAccount } from '../../accounts/create-account';
+import { issueInvitations, type InvitationMail } from '../invitations/index';
 import type { Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';
 import { companies } from '../../db/schema';

@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
-import { linkedProvider } from '../providers/service';
+import { linkedProvider } from '../providers/index';
 
 type CompanyBenefitCreate = z.infer<typeof companyBenefitInputSchema>;
 type CompanyBenefitEdit = z.infer<typeof companyBenefitUpdateSchema> & { id: string };

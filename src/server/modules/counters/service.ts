@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { platformCounters } from '../../db/schema';
-import type { DomainEventType } from '../events/types';
+import type { DomainEventType } from '../events/index';
 
 type CounterName = 'codes_used';
 

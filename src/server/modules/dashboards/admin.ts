@@ -9,9 +9,9 @@ import { recordStatusOf } from '../../../domain/constants';
 import type { AdminDashboard } from '../../../domain/schemas/admin';
 import { queryRows, type Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, platformBenefits, users, userTallies } from '../../db/schema';
-import { selectUsedCodes } from '../codes/used-codes';
-import { counterValue } from '../counters/service';
-import { adminPendingRequests } from '../requests/scopes';
+import { selectUsedCodes } from '../codes/index';
+import { counterValue } from '../counters/index';
+import { adminPendingRequests } from '../requests/index';
 
 /** Part 1 §9: 5 recent companies, 10 completed tokens. */
 const DASHBOARD_RECENT_COMPANIES = 5;

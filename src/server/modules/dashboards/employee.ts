@@ -7,11 +7,11 @@ import { pickRecommendations, RECOMMENDATION_COUNT } from '../../../domain/recom
 import { DASHBOARD_ACTIVE_CODES, DASHBOARD_RECENT_REQUESTS, firstNameOf, type EmployeeDashboard } from '../../../domain/schemas/dashboard';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
-import { codePlaceColumns } from '../codes/provider-name';
+import { codePlaceColumns } from '../codes/index';
 import { benefitCodes, platformBenefits, users } from '../../db/schema';
-import { listPlatformItems } from '../catalogue/service';
-import { getWalletBalances } from '../ledger/service';
-import { listMyRequests } from '../requests/list';
+import { listPlatformItems } from '../catalogue/index';
+import { getWalletBalances } from '../ledger/index';
+import { listMyRequests } from '../requests/index';
 
 /**
  * The recommendation pool: at most this many benefits per category, chosen at random by the database,

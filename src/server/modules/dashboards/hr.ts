@@ -10,8 +10,8 @@ import { USAGE_GROUPS, type BenefitsOverview, type CompanyTokenStats, type HrDas
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, companyBenefits, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
-import { ownCompanyBenefit } from '../requests/scopes';
-import { companyAccounts, companyEmployees } from '../users/hr-users';
+import { ownCompanyBenefit } from '../requests/index';
+import { companyAccounts, companyEmployees } from '../users/index';
 
 const PENDING = [...PENDING_REQUEST_STATUSES];
 const RECENT_USERS = 5;

@@ -14,13 +14,13 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { domainEvents } from '../../db/schema';
-import { activeRules, evaluateAchievements, type Rule } from '../achievements/engine';
-import { analyseStoredMessage, sendQueuedReply } from '../bot/ingest';
-import { sendCheckIn } from '../bot/check-ins';
-import type { BotTransport } from '../bot/transport';
-import { countEvents } from '../counters/service';
-import { notifyEvent } from '../notifications/service';
-import { activeEndpoints, fanOutWebhooks, type ActiveEndpoint } from '../webhooks/fan-out';
+import { activeRules, evaluateAchievements, type Rule } from '../achievements/index';
+import { analyseStoredMessage, sendQueuedReply } from '../bot/index';
+import { sendCheckIn } from '../bot/index';
+import type { BotTransport } from '../bot/index';
+import { countEvents } from '../counters/index';
+import { notifyEvent } from '../notifications/index';
+import { activeEndpoints, fanOutWebhooks, type ActiveEndpoint } from '../webhooks/index';
 import type { DomainEvent, DomainEventType } from './types';
 
 const MAX_ATTEMPTS = 5;

@@ -13,8 +13,9 @@ import { recordStatusOf, type RequestStatus } from '../../../domain/constants';
 import { RECORD_STATUS_LABELS } from '../../../domain/status-labels';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
-import { adminRequestScope } from '../requests/scopes';
-import { afterCursor, keysetColumns, newestFirst, csvOf, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { adminRequestScope } from '../requests/index';
+import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
+import { csvOf, csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';
 import { historyBatch, tokenHistoryCsv } from './service';
 
 const NO_LEVEL = 'Sin nivel';

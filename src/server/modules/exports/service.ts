@@ -11,10 +11,11 @@ import { HISTORY_TYPE_LABELS, isGrantReversal, RECORD_STATUS_LABELS, REVERSAL_LA
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
-import { historyTypeOf } from '../ledger-views/service';
+import { historyTypeOf } from '../ledger-views/index';
 import { recordStatusOf, type TransferKind } from '../../../domain/constants';
-import { companyUserBatch } from '../users/hr-users';
-import { afterCursor, keysetColumns, newestFirst, csvStream, EXPORT_BATCH_SIZE, pump, type ExportCursor } from './csv';
+import { companyUserBatch } from '../users/index';
+import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
+import { csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';
 
 export { EXPORT_BATCH_SIZE };
 

@@ -15,8 +15,8 @@ import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { builtOnce, rawBuiltOnce, value } from '../../db/built-once';
 import { idempotencyKeys } from '../../db/schema';
-import { recordEvents, recordingSql, recordingValues } from '../events/outbox';
-import type { DomainEvent } from '../events/types';
+import { recordEvents, recordingSql, recordingValues } from '../events/index';
+import type { DomainEvent } from '../events/index';
 
 export type IdempotentOutcome<T> = { status: number; body: T | ErrorBody; hit: boolean };
 

@@ -9,13 +9,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import { INVITATION_DAYS } from '../../../domain/employee-import';
 import { AppError } from '../../../domain/errors';
-import { RESET_PASSWORD_PREFIX, resetPasswordIdentifier } from '../../auth/verification-tokens';
+import { RESET_PASSWORD_PREFIX, resetPasswordIdentifier } from '../../accounts/verification-tokens';
 import type { AppConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, invitations, sessions, users, verifications } from '../../db/schema';
-import { invitationMail } from '../mail/templates';
-import type { MailMessage, MailTransport } from '../mail/transport';
-import { deleteAccountWithoutHistory } from '../users/levels';
+import { invitationMail } from '../mail/index';
+import type { MailMessage, MailTransport } from '../mail/index';
+import { deleteAccountWithoutHistory } from '../../accounts/delete-account';
 
 /**
  * A mail to send after COMMIT: never from inside the transaction that made its link. `issuedAt` is

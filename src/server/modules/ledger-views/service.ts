@@ -8,7 +8,7 @@ import { HISTORY_COUNT_CAP, recordStatusOf, type TokenType, type TransferKind } 
 import type { EmployeeBalance, HistoryEntry, HistoryPage } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
-import { personColumns } from '../users/service';
+import { personColumns } from '../users/index';
 import { containsPattern } from '../../db/search';
 
 /**

@@ -10,8 +10,8 @@ import type { Balances } from '../../../domain/schemas/me';
 import type { Executor } from '../../db/client';
 import { rowJson } from '../../db/row-json';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
-import { recordEvents } from '../events/outbox';
-import type { DomainEvent } from '../events/types';
+import { recordEvents } from '../events/index';
+import type { DomainEvent } from '../events/index';
 
 export type { TransferKind } from '../../../domain/constants';
 

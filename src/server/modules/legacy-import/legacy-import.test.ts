@@ -1,6 +1,6 @@
 import { createCipheriv, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeFirebaseHash, encodeFirebaseHash, verifyFirebasePassword } from './firebase-password';
+import { decodeFirebaseHash, encodeFirebaseHash, verifyFirebasePassword } from '../../accounts/firebase-password';
 import { legacyTime } from './parse';
 
 describe('legacyTime', () => {

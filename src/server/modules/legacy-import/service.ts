@@ -35,11 +35,11 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/service';
-import { resetPasswordIdentifier } from '../../auth/verification-tokens';
-import { legacyWelcomeMail } from '../mail/templates';
-import type { MailTransport } from '../mail/transport';
-import { encodeFirebaseHash, type FirebaseHashConfig } from './firebase-password';
+import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../ledger/index';
+import { resetPasswordIdentifier } from '../../accounts/verification-tokens';
+import { legacyWelcomeMail } from '../mail/index';
+import type { MailTransport } from '../mail/index';
+import { encodeFirebaseHash, type FirebaseHashConfig } from '../../accounts/firebase-password';
 import {
   legacyAchievement,
   legacyBalance,

@@ -5,11 +5,11 @@ import { balancesSchema, meSchema, updateProfileSchema } from '../../../domain/s
 import { changePasswordSchema, themeSchema } from '../../../domain/schemas/auth';
 import { AppError } from '../../../domain/errors';
 import { actorOf } from '../../http/access';
-import { getWalletBalances } from '../ledger/service';
-import { listOwnWallet } from '../ledger-views/service';
+import { getWalletBalances } from '../ledger/index';
+import { listOwnWallet } from '../ledger-views/index';
 import { historyPageSchema, walletQuerySchema } from '../../../domain/schemas/economy';
-import { beginPasswordCheck } from '../rate-limit/failed-attempts';
-import { setThemePreference, toMe, updateProfile } from '../users/service';
+import { beginPasswordCheck } from '../rate-limit/index';
+import { setThemePreference, toMe, updateProfile } from '../users/index';
 
 const ok = z.object({ ok: z.literal(true) });
 

@@ -11,8 +11,8 @@ import { href, paths } from '../../../domain/paths';
 import type { Actor } from '../../actor';
 import type { Executor, Tx } from '../../db/client';
 import { benefitCodes, benefitRequests, notifications, users } from '../../db/schema';
-import { publishLive } from '../events/outbox';
-import type { DomainEvent, RequestFacts } from '../events/types';
+import { publishLive } from '../events/index';
+import type { DomainEvent, RequestFacts } from '../events/index';
 
 type NewNotification<T extends NotificationType = NotificationType> = { userId: string; type: T; params: NotificationParams[T]; link: string; subject?: string };
 

@@ -13,7 +13,7 @@ import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { linkedProvider } from '../providers/service';
+import { linkedProvider } from '../providers/index';
 
 type PlatformBenefitCreate = z.infer<typeof platformBenefitInputSchema>;
 type PlatformBenefitEdit = z.infer<typeof platformBenefitUpdateSchema> & { id: string };

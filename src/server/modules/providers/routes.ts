@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { providerInputSchema, providerInviteSchema, providerListQuerySchema, providerSchema, providerUpdateSchema, userIdParamsSchema } from '../../../domain/schemas/admin';
 import { paged, providerOptionSchema, statusBodySchema } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { sendInvitationMails } from '../invitations/service';
+import { sendInvitationMails } from '../invitations/index';
 import { createProvider, listProviderOptions, listProviders, setProviderStatus, updateProvider } from './service';
 
 const tags = ['providers'];

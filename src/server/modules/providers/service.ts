@@ -11,12 +11,12 @@ import { blankToNull } from '../../../domain/text';
 import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '../../../domain/schemas/admin';
 import type { ProviderOption } from '../../../domain/schemas/economy';
 import type { Actor } from '../../actor';
-import { createPasswordAccount } from '../../auth/create-account';
-import { issueInvitations, type InvitationMail } from '../invitations/service';
+import { createPasswordAccount } from '../../accounts/create-account';
+import { issueInvitations, type InvitationMail } from '../invitations/index';
 import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { personColumns, revokeUserSessions } from '../users/service';
+import { personColumns, revokeUserSessions } from '../users/index';
 
 /** A select box, not a report: enough for every provider a platform realistically links. */
 const PROVIDER_OPTIONS_MAX = 200;

@@ -12,7 +12,7 @@ import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { rawBuiltOnce, value } from '../../db/built-once';
 import type { Executor } from '../../db/client';
-import { liveKeyRowSql, storedKeyOf, type StoredKeyRow } from '../idempotency/service';
+import { liveKeyRowSql, storedKeyOf, type StoredKeyRow } from '../idempotency/index';
 import { rateLimitCounters } from '../../db/schema';
 
 /** One limit an attempt counts against: what is limited and for whom (e.g. `verify:{providerId}`), and how many per window. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { redeemInputSchema, redemptionResultSchema } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import { redeemBenefit } from './service';
 
 const EMPLOYEE = { access: { levels: [3] } } as const;

@@ -26,12 +26,12 @@ import type { Db, Executor } from '../../db/client';
 import { sqlDetailOf, sqlStateOf } from '../../db/errors';
 import { rowJson } from '../../db/row-json';
 import { benefitCodes, benefitRequests, companyBenefits, ledgerAccounts, platformBenefits, redemptions } from '../../db/schema';
-import { businessToday, companyBenefitInWindow } from '../catalogue/service';
-import { newCodeRow } from '../codes/issue';
-import { recordingOf } from '../events/outbox';
-import type { DomainEvent } from '../events/types';
-import { runClaimingItself, type IdempotentOutcome, type KeyClaim, type StoredKeyRow } from '../idempotency/service';
-import { accounts, insufficientTokens, paymentInFunction, walletFor, type Account, type TransferInput } from '../ledger/service';
+import { businessToday, companyBenefitInWindow } from '../catalogue/index';
+import { newCodeRow } from '../codes/index';
+import { recordingOf } from '../events/index';
+import type { DomainEvent } from '../events/index';
+import { runClaimingItself, type IdempotentOutcome, type KeyClaim, type StoredKeyRow } from '../idempotency/index';
+import { accounts, insufficientTokens, paymentInFunction, walletFor, type Account, type TransferInput } from '../ledger/index';
 
 /** Who approves a request nobody has to look at (part 2 §4: automatic → adminId 'system'). */
 const SYSTEM_APPROVER = 'system';

@@ -21,10 +21,10 @@ import {
   redemptions,
 } from '../../db/schema';
 import { type Actor } from '../../actor';
-import { issueCode } from '../codes/issue';
-import { recordEvent } from '../events/outbox';
-import { runIdempotent, type IdempotentOutcome } from '../idempotency/service';
-import { transferAround, type Account } from '../ledger/service';
+import { issueCode } from '../codes/index';
+import { recordEvent } from '../events/index';
+import { runIdempotent, type IdempotentOutcome } from '../idempotency/index';
+import { transferAround, type Account } from '../ledger/index';
 import { getBenefitRequestView } from './view';
 import { processableScope, processorScopeOf, type ProcessorScope } from './scopes';
 

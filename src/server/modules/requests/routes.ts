@@ -10,7 +10,7 @@ import {
 } from '../../../domain/schemas/economy';
 import { actorOf, mayRead } from '../../http/access';
 import type { Actor } from '../../actor';
-import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import { approveRequest, rejectRequest } from './decisions';
 import { listAdminRequests, listCompanyRequests, listMyRequests, listProviderRequests } from './list';
 

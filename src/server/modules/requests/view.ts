@@ -7,7 +7,7 @@ import type { RequestStatus } from '../../../domain/constants';
 import type { BenefitRequest } from '../../../domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
-import { codePlaceColumns } from '../codes/provider-name';
+import { codePlaceColumns } from '../codes/index';
 
 const viewColumns = {
   request: benefitRequests,

@@ -8,15 +8,15 @@ import { type RecordStatus, recordStatusOf, type UserType } from '../../../domai
 import { AppError, type ErrorCode } from '../../../domain/errors';
 import { emailDomainOf } from '../../../domain/levels';
 import { companyUserEmail, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
-import { createPasswordAccount } from '../../auth/create-account';
+import { createPasswordAccount } from '../../accounts/create-account';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, invitations, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { companyOf, type Actor } from '../../actor';
-import { foreignDomainsAmong } from '../companies/service';
-import { issueInvitations, type InvitationMail } from '../invitations/service';
+import { foreignDomainsAmong } from '../companies/index';
+import { issueInvitations, type InvitationMail } from '../invitations/index';
 import { disableUser, personColumns } from './service';
-import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../exports/csv';
+import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
 
 type CompanyUserListQuery = z.infer<typeof companyUserListQuerySchema>;
 

@@ -11,10 +11,11 @@ import { isLevel, type Level } from '../../../domain/levels';
 import { href, paths } from '../../../domain/paths';
 import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
 import type { Actor } from '../../actor';
-import { queryRows, type Db, type Executor, type Tx } from '../../db/client';
-import { companies, invitations, ledgerAccounts, userLevelChanges, users, userTallies } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { companies, invitations, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { plural } from '../../../domain/plural';
+import { deleteAccountWithoutHistory } from '../../accounts/delete-account';
 
 type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -218,24 +219,4 @@ export async function deleteUserWithoutHistory(db: Db, id: string, actor: Actor)
     if (!target) throw new AppError('USER_NOT_FOUND');
     await deleteAccountWithoutHistory(tx, id);
   });
-}
-
-/**
- * The account `id` and its empty ledger accounts, inside the caller's transaction, if it has no
- * history (see deleteUserWithoutHistory; a revoked invitation too, issue 20 §3). @throws USER_HAS_HISTORY.
- */
-export async function deleteAccountWithoutHistory(tx: Tx, id: string): Promise<void> {
-  const [{ history }] = await queryRows<{ history: boolean }>(
-    tx,
-    sql`select (
-      exists (select 1 from ledger_transfers t where t.wallet_user_id = ${id})
-      or exists (select 1 from ledger_transfers t join ledger_accounts a on a.id in (t.from_account, t.to_account) where a.owner_user_id = ${id})
-      or exists (select 1 from benefit_requests r where r.user_id = ${id})
-      or exists (select 1 from benefit_codes c where c.user_id = ${id} or c.used_by = ${id})
-      or exists (select 1 from redemptions d where d.user_id = ${id})
-    ) as history`,
-  );
-  if (history) throw new AppError('USER_HAS_HISTORY');
-  await tx.delete(ledgerAccounts).where(eq(ledgerAccounts.ownerUserId, id));
-  await tx.delete(users).where(eq(users.id, id));
 }

@@ -16,9 +16,9 @@ import {
 } from '../../../domain/schemas/hr';
 import { paged } from '../../../domain/schemas/economy';
 import { actorOf } from '../../http/access';
-import { idempotencyKeyOf, sendOutcome } from '../../http/idempotent-reply';
+import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import { companyOf } from '../../actor';
-import { resendInvitation, revokeInvitation, sendInvitationMails } from '../invitations/service';
+import { resendInvitation, revokeInvitation, sendInvitationMails } from '../invitations/index';
 import { importEmployees, previewEmployeeImport } from './employee-import';
 import { z } from 'zod';
 import { deleteUserWithoutHistory, getUserSummary, listAdminUsers, listUserLevelChanges, setUserLevel } from './levels';

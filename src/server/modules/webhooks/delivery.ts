@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY_WINDOW_MS } from '../../../domain/webhooks';
 import type { Db, Tx } from '../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
-import { recordEvent } from '../events/outbox';
+import { recordEvent } from '../events/index';
 import { AppError } from '../../../domain/errors';
 import { checkEndpointUrl, connectionFailureText, safeLookup, type WebhookAddressPolicy } from './addresses';
 import { messageIdOf, signedHeaders } from './secrets';

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY_WINDOW_MS, type WebhookEventType } from '../../../domain/webhooks';
 import type { Executor, Tx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import type { DomainEvent } from '../events/types';
+import type { DomainEvent } from '../events/index';
 
 /** The channel that wakes the delivery workers of every copy (at the COMMIT that wrote deliveries). */
 export const WEBHOOK_CHANNEL = 'jobby_webhooks';

@@ -23,7 +23,7 @@ import { useMe } from '../../api/session';
 import { useLiveUpdates } from '../../api/live';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
-import { useIdleAfterFirstPaint } from '../../components/when-idle';
+import { useIdleAfterFirstPaint } from '../../lib/when-idle';
 import { NAVIGATION, type NavItem } from '../navigation';
 import { HeaderActions } from './header-actions';
 import { BRAND } from '../../components/brand';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../../api/notifications';
-import { useIdleAfterFirstPaint } from '../../components/when-idle';
+import { useIdleAfterFirstPaint } from '../../lib/when-idle';
 
 const PAGE = 10;
 

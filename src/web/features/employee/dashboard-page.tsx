@@ -6,7 +6,7 @@ import type { ActiveCode, EmployeeDashboard } from '../../../domain/schemas/dash
 import { useEmployeeDashboard } from '../../api/employee';
 import { useOnline } from '../../api/offline-snapshot';
 import { useBalances } from '../../api/session';
-import { useAfterFirstPaint } from '../../components/when-idle';
+import { useAfterFirstPaint } from '../../lib/when-idle';
 import { BRAND } from '../../components/brand';
 import { CounterCode } from '../../components/counter-code';
 import { ErrorState } from '../../components/error-state';

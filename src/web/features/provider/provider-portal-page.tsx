@@ -10,7 +10,7 @@ import { ProviderRequestsCard } from './provider-requests-card';
 import { ProviderStats } from './provider-stats';
 import { ProviderWelcome, TokenRedeemedOverlay } from './provider-splash';
 import { VerifyTokenForm } from '../../components/verify-token-form';
-import { AfterFirstPaint, useAfterFirstPaint } from '../../components/when-idle';
+import { AfterFirstPaint, useAfterFirstPaint } from '../../lib/when-idle';
 import classes from './provider-portal.module.css';
 
 // The scanner and its QR decoder load only when 'Escanear código' is pressed (issue 21 §2).

@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { accounts, users } from '../db/schema';
 import { passwordHashing } from './password';
-import { recordEvent } from '../modules/events/outbox';
+import { recordEvent } from '../modules/events/index';
 
 type NewAccount = {
   name: string;

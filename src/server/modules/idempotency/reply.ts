@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IdempotentOutcome } from '../modules/idempotency/service';
+import type { IdempotentOutcome } from './service';
 
 /** The client's Idempotency-Key header, if any. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

@@ -7,10 +7,10 @@
  */
 import { createCipheriv, scrypt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { passwordHashing } from '../../auth/password';
-import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { z } from '../../../domain/schemas/zod';
+import { passwordHashing } from './password';
+import type { Db } from '../db/client';
+import { accounts } from '../db/schema';
+import { z } from '../../domain/schemas/zod';
 
 /** The project's hash parameters as the Firebase console names them (Authentication → password hash parameters). */
 export const firebaseHashConfig = z.object({

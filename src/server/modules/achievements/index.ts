@@ -1,0 +1,3 @@
+/** The achievements module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { activeRules, evaluateAchievements, type Rule } from './engine';
+export { achievementRoutes } from './routes';

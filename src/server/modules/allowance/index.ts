@@ -1,0 +1,3 @@
+/** The allowance module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { allowanceRoutes } from './routes';
+export { dueMonth, grantMonth } from './service';

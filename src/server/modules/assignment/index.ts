@@ -1,0 +1,2 @@
+/** The assignment module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { assignmentRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The dashboards module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { dashboardRoutes } from './routes';

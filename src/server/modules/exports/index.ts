@@ -1,0 +1,2 @@
+/** The exports module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { exportRoutes } from './routes';

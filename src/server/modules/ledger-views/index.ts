@@ -1,0 +1,2 @@
+/** The ledger-views module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { historyTypeOf, listEmployeeBalances, listHistory, listOwnWallet } from './service';

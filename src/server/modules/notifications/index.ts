@@ -1,0 +1,3 @@
+/** The notifications module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { notificationRoutes } from './routes';
+export { notifyEvent } from './service';

@@ -1,0 +1,3 @@
+/** The redemptions module's public face: what other folders use. Its other files are private (docs/architecture.md §2). */
+export { redemptionRoutes } from './routes';
+export { redeemBenefit } from './service';
