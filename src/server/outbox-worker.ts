@@ -25,11 +25,11 @@ const BATCH_SIZE = 100;
 
 /**
  * The retry policy (decision 364): the n-th failure waits 10 s · 2^(n−1), capped at an hour, plus up
- * to 10 % of jitter so copies and events that failed together do not come back together. The 32nd
- * failure is the last: without jitter the tries span 5,110 s + 23 h ≈ 24.4 h, so an outage of up to a
- * day (a database failover, WhatsApp down) costs no event.
+ * to 10 % of jitter so copies and events that failed together do not come back together. The 33rd
+ * failure is the last: the 32 waits before it add up, without jitter, to 5,110 s + 23 h ≈ 24.4 h, so
+ * an outage of up to a day (a database failover, WhatsApp down) costs no event.
  */
-export const RETRY_POLICY = { firstDelaySeconds: 10, maxDelaySeconds: 3600, jitter: 0.1, deadAfterAttempts: 32 } as const;
+export const RETRY_POLICY = { firstDelaySeconds: 10, maxDelaySeconds: 3600, jitter: 0.1, deadAfterAttempts: 33 } as const;
 
 /** Seconds to wait after the `attempts`-th failure (1-based); `random` in [0, 1). */
 export function retryDelaySeconds(attempts: number, random: number = Math.random()): number {
