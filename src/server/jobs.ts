@@ -153,7 +153,7 @@ export async function startJobs(database: Database, log: Logger, deps: WorkerDep
   await boss.createQueue(INVITATION_MAIL_QUEUE);
   await boss.schedule(INVITATION_MAIL_QUEUE, INVITATION_MAIL_CRON, {}, { tz: 'America/Santiago' });
   await boss.work(INVITATION_MAIL_QUEUE, logged(INVITATION_MAIL_QUEUE, async () => {
-    const sent = await resendUnmailedInvitations(db, deps.mail, { publicUrl: deps.publicUrl });
+    const sent = await resendUnmailedInvitations(db, deps.mail, { publicUrl: deps.publicUrl }, log);
     if (sent > 0) log.info(`Invitaciones cuyo correo no se había entregado, enviadas de nuevo: ${sent}`);
   }));
   // A period that came due while no copy ran is analysed now, not at the next tick; so are the codes,

@@ -20,6 +20,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Encuestas', to: '/level1/surveys', icon: 'clipboard' },
     { label: 'Gestión del bot', to: '/level1/bot-management', icon: 'robot' },
     { label: 'Integraciones', to: '/level1/integrations', icon: 'plug' },
+    { label: 'Eventos fallidos', to: '/level1/events/dead', icon: 'alert' },
   ],
   2: [
     { label: 'Panel', to: '/level2/dashboard', icon: 'dashboard' },

@@ -14,6 +14,7 @@ const ProvidersPage = lazyNamed(() => import('./providers-page'), 'ProvidersPage
 const UserDiagnosticsPage = lazyNamed(() => import('./users-pages'), 'UserDiagnosticsPage');
 const AssignLevelsPage = lazyNamed(() => import('./users-pages'), 'AssignLevelsPage');
 const TokensPage = lazyNamed(() => import('./tokens-page'), 'TokensPage');
+const DeadEventsPage = lazyNamed(() => import('./dead-events-page'), 'DeadEventsPage');
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
 export default function AdminRoutes() {
@@ -33,6 +34,7 @@ export default function AdminRoutes() {
       <Route path="achievements" element={<AchievementsPage />} />
       <Route path="surveys" element={<SurveysPage />} />
       <Route path="bot-management" element={<BotManagementPage />} />
+      <Route path="events/dead" element={<DeadEventsPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

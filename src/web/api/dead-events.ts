@@ -1,0 +1,25 @@
+/** Level 1's dead events (decision 366): the background events the workers gave up on, and 'Reintentar'. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeadEventPage } from '../../domain/schemas/events';
+import { api } from './client';
+import { queryKeys } from './keys';
+
+const keys = queryKeys.deadEvents;
+const PAGE_SIZE = 20;
+
+/** One page, newest death first, after `cursor` (null: the first page). */
+export function useDeadEvents(cursor: string | null) {
+  return useQuery({
+    queryKey: keys.list(cursor),
+    queryFn: ({ signal }) => api.get<DeadEventPage>(`/api/admin/events/dead?limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetryDeadEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ id: number; retried: true }>(`/api/admin/events/${id}/retry`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
