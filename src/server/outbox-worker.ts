@@ -48,7 +48,7 @@ export type OutboxOptions = {
   /** In the batch's transaction, with the events that died in it (level 1's bell). */
   onDead?: (tx: Tx, events: readonly DeadEvent[]) => Promise<void>;
   log?: Logger;
-  /** Every handler failure, besides the log (tests). */
+  /** Every handler failure and every payload found dead, besides the log (tests). */
   onError?: (error: unknown, eventId: number) => void;
 };
 
@@ -116,6 +116,7 @@ export async function processEventBatch(db: Db, options: OutboxOptions, limit = 
       }
       // A payload its type does not accept fails the same way every time: no retry, dead at once.
       const companyId = companyOfPayload(row.payload);
+      onError?.(new Error(p.error), row.id);
       log?.error({ eventId: row.id, type: row.type, attempt: row.attempts + 1, companyId, reason: p.error }, 'Evento con contenido inválido: queda fallido');
       await tx
         .update(domainEvents)
