@@ -154,8 +154,8 @@ describe('dead events', () => {
     const row = await rowOf(bad.id);
     expect(row).toMatchObject({ attempts: 1, processedAt: null });
     expect(row.deadAt).not.toBeNull();
-    expect(row.lastError).toContain('codeId');
-    expect(row.lastError).toContain('providerUserId');
+    // zod's own Spanish messages, one per field, with no English around them.
+    expect(row.lastError?.split('\n')).toEqual(expect.arrayContaining(['codeId: Entrada inválida: se esperaba texto, recibido número', 'providerUserId: Entrada inválida: se esperaba texto, recibido indefinido']));
     expect(await rowOf(unknown.id)).toMatchObject({ attempts: 1, processedAt: null, lastError: 'Tipo de evento desconocido: nadie.lo.conoce' });
 
     const page = (await listDead(cookies.L1, '?limit=1')).json();

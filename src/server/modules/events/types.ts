@@ -104,7 +104,8 @@ export const isEventType = (type: string): type is DomainEventType => Object.has
 export function parseEvent(type: string, payload: unknown): { ok: true; event: DomainEvent } | { ok: false; error: string } {
   if (!isEventType(type)) return { ok: false, error: `Tipo de evento desconocido: ${type}` };
   const parsed = EVENT_PAYLOADS[type].safeParse(payload);
-  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  // Written for level 1's list, in Spanish: zod's own prettifyError adds English ("→ at codeId").
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'contenido'}: ${issue.message}`).join('\n') };
   return { ok: true, event: { type, payload: parsed.data } as DomainEvent };
 }
 

@@ -23,6 +23,12 @@ export function DeadEventsPage() {
   const page = useDeadEvents(cursor);
   const retry = useRetryDeadEvent();
   const [confirming, setConfirming] = useState<DeadEventItem | null>(null);
+  // The dialog's event, kept while it closes so its text does not vanish mid-animation.
+  const [shown, setShown] = useState<DeadEventItem | null>(null);
+  const ask = (event: DeadEventItem) => {
+    setShown(event);
+    setConfirming(event);
+  };
   const total = page.data?.total;
 
   const confirm = () => {
@@ -69,7 +75,7 @@ export function DeadEventsPage() {
     { key: 'created', header: 'Creado', noWrap: true, foldBelow: 'lg', render: (e) => formatDateTime(e.createdAt) },
     { key: 'died', header: 'Falló definitivamente', noWrap: true, render: (e) => formatDateTime(e.deadAt) },
     actionsColumn((e) => (
-      <Button size="xs" variant="light" color="admin" onClick={() => setConfirming(e)} aria-label={`Reintentar el evento ${e.id}`}>
+      <Button size="xs" variant="light" color="admin" onClick={() => ask(e)} aria-label={`Reintentar el evento ${e.id}`}>
         Reintentar
       </Button>
     )),
@@ -112,7 +118,7 @@ export function DeadEventsPage() {
       <ConfirmDialog
         opened={confirming !== null}
         title="Reintentar evento"
-        message={confirming ? `El evento ${confirming.id} (${confirming.type}) volverá a la cola con un nuevo día de reintentos. ¿Continuar?` : ''}
+        message={shown ? `El evento ${shown.id} (${shown.type}) volverá a la cola con un nuevo día de reintentos. ¿Continuar?` : ''}
         confirmLabel="Reintentar"
         isLoading={retry.isPending}
         onConfirm={confirm}
