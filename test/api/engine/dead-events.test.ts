@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { domainEvents, notifications } from '../../../src/server/db/schema';
 import { outboxOptions } from '../../../src/server/event-handlers';
 import { recordingTransport } from '../../../src/server/modules/bot/transport';
@@ -164,6 +164,24 @@ describe('dead events', () => {
     const next = (await listDead(cookies.L1, `?limit=1&cursor=${encodeURIComponent(page.nextCursor)}`)).json();
     expect(next.items.map((item: { id: number }) => item.id)).toEqual([bad.id]);
     expect(next.nextCursor).toBeNull();
+  });
+
+  // A race needs connections that run at once: PGlite's single connection cannot race.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('four copies failing events at their last attempt at once: each dies once and rings each level 1 once (PostgreSQL)', async () => {
+    down = true;
+    const before = await deadEventCount(ctx.db);
+    for (let i = 0; i < 6; i++) await recordEvent(ctx.db, { type: 'bot.request.decided', payload: { requestId: randomUUID(), companyId, approved: true, reason: null } });
+    const last = await lastEventId();
+    const ids = Array.from({ length: 6 }, (_, i) => last - 5 + i);
+    await ctx.db.update(domainEvents).set({ attempts: RETRY_POLICY.deadAfterAttempts - 1, availableAt: sql`now() - interval '1 second'` }).where(sql`${domainEvents.id} in ${ids}`);
+    await Promise.all(Array.from({ length: 4 }, () => processPendingEvents(ctx.db, workerOptions())));
+    down = false;
+    const rows = await Promise.all(ids.map(rowOf));
+    expect(rows.map((row) => [row.attempts, row.deadAt !== null, row.processedAt])).toEqual(ids.map(() => [RETRY_POLICY.deadAfterAttempts, true, null]));
+    expect(await deadEventCount(ctx.db)).toBe(before + 6);
+    const rung = await ctx.db.select({ eventId: notifications.eventId }).from(notifications).where(and(eq(notifications.type, 'event_dead'), inArray(notifications.eventId, ids)));
+    expect(rung.map((row) => row.eventId).sort((a, b) => a - b)).toEqual(ids);
+    await ctx.db.update(domainEvents).set({ deadAt: null, processedAt: new Date() }).where(inArray(domainEvents.id, ids));
   });
 
   it('lets only level 1 list and retry dead events', async () => {
