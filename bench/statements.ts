@@ -18,7 +18,7 @@ import { loadActorRow, toActor, type Actor } from '../src/server/actor';
 import type { Database } from '../src/server/db/client';
 import { recordingTransport } from '../src/server/modules/bot/transport';
 import { verifyCode } from '../src/server/modules/codes/verify';
-import { processPendingEvents } from '../src/server/modules/events/worker';
+import { processPendingEvents } from '../src/server/event-handlers';
 import { redeemBenefit } from '../src/server/modules/redemptions/service';
 import { benchCode } from './codes';
 import { createBenchDatabase, openBenchDatabase } from './db';

@@ -26,6 +26,8 @@ export const ERRORS = {
     status: 409,
     message: 'Esta operación ya se envió con otros datos. Recarga la página e intenta nuevamente.',
   },
+  // Not in the spec (decision 366): level 1's 'Reintentar' of an event that is not dead (any more) or does not exist.
+  DEAD_EVENT_NOT_FOUND: { status: 404, message: 'Evento fallido no encontrado' },
   INTERNAL: { status: 500, message: 'Ocurrió un error inesperado. Intenta nuevamente.' },
   // Not in the spec (issue 38 A, decision 343): the database's connection was lost or did not answer in time.
   DATABASE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.' },

@@ -6,7 +6,7 @@ import type { TokenType } from './constants';
 import { formatDate } from './dates';
 import { tokens } from './plural';
 
-export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring', 'bot_request_decided', 'tokens_reversed'] as const;
+export const NOTIFICATION_TYPES = ['tokens_received', 'request_approved', 'request_rejected', 'request_waiting', 'achievement_unlocked', 'wellbeing_alert', 'webhook_disabled', 'code_expiring', 'bot_request_decided', 'tokens_reversed', 'event_dead'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationParams = {
@@ -20,6 +20,7 @@ export type NotificationParams = {
   webhook_disabled: { url: string };
   code_expiring: { benefitName: string; expiresAt: string; daysLeft: number };
   bot_request_decided: { approved: boolean; reason: string | null };
+  event_dead: { eventId: number; eventType: string };
 };
 
 const tokensOf = (amount: number, tokenType: TokenType | null) =>
@@ -72,6 +73,11 @@ export function notificationText(type: NotificationType, params: Record<string, 
         title: 'Tu código vence pronto',
         body: `Tu código de "${p.benefitName}" vence en ${p.daysLeft} ${p.daysLeft === 1 ? 'día' : 'días'} (vence el ${formatDate(p.expiresAt)}). Úsalo antes de que expire.`,
       };
+    }
+    case 'event_dead': {
+      // Decision 366: level 1 hears it in the bell; the list names the error and offers 'Reintentar'.
+      const p = params as NotificationParams['event_dead'];
+      return { title: 'Un evento de fondo falló definitivamente', body: `El evento ${p.eventId} (${p.eventType}) dejó de reintentarse. Revisa 'Eventos fallidos'.` };
     }
     case 'bot_request_decided': {
       const p = params as NotificationParams['bot_request_decided'];

@@ -97,6 +97,7 @@ export const paths = {
     surveys: admin.screen('surveys'),
     botManagement: admin.screen('bot-management'),
     integrations: admin.screen('integrations'),
+    deadEvents: admin.screen('events/dead'),
     /** The Spanish addresses of the two user screens, kept as redirects for old links. */
     oldUserDiagnostics: admin.screen('diagnostico-usuarios'),
     oldAssignLevels: admin.screen('asignar-niveles'),

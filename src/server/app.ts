@@ -77,7 +77,7 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const mail = createMailTransport(database.db, config);
+  const mail = createMailTransport(database.db, config, app.log);
   const bot: BotDeps = { transport: botTransport ?? createBotTransport(config.whatsapp) };
   // The live screens' fan-out: this copy LISTENs once, its SSE connections hear their own scope.
   const live = new LiveHub(listenerFor(database, app.log), database.db, config.live);
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   app.addHook('onClose', () => live.close());
   // Invitations still queued for SMTP (decision 290) go out before the process ends.
   app.addHook('onClose', () => mail.close());
-  const auth = createAuth(database.db, config, mail);
+  const auth = createAuth(database.db, config, mail, app.log);
   const readSession = await createAuthSessionReader(auth, database.db);
   app.decorate('deps', { db: database.db, database, auth, readSession, config, mail, bot, live });
   app.decorateRequest('actor', null);

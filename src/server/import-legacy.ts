@@ -12,6 +12,7 @@ import { firebaseHashConfig } from './accounts/firebase-password';
 import { failureReason, formatReport } from './modules/legacy-import/index';
 import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/index';
 import { createMailTransport } from './modules/mail/index';
+import { silentLogger } from './log';
 
 const USAGE = 'Uso: npm run import:legacy -- --database <exportación.json> [--auth <usuarios-auth.json> --hash-config <hash.json>] [--dry-run]';
 
@@ -54,7 +55,7 @@ async function run(): Promise<number> {
       authUsers,
       hashConfig,
       config,
-      mail: createMailTransport(database.db, { ...config, logLevel: 'silent' }),
+      mail: createMailTransport(database.db, { ...config, logLevel: 'silent' }, silentLogger),
     });
     console.log(formatReport(report));
     console.log(`\nDuración: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -18,6 +18,9 @@
  */
 import PgBoss from 'pg-boss';
 import type { Database } from './db/client';
+import { outboxOptions, type WorkerDeps } from './event-handlers';
+import type { Logger } from './log';
+import { processPendingEvents } from './outbox-worker';
 import { grantMonth, dueMonth } from './modules/allowance/index';
 import { listenerFor } from './modules/events/index';
 import { OUTBOX_CHANNEL } from './modules/events/index';
@@ -26,7 +29,6 @@ import { runPeriodicBotAnalysis } from './modules/bot/index';
 import { remindExpiringCodes } from './modules/codes/index';
 import { resendUnmailedInvitations } from './modules/invitations/index';
 import type { MailTransport } from './modules/mail/index';
-import { processPendingEvents, type WorkerDeps } from './modules/events/worker';
 import type { WebhookAddressPolicy } from './modules/webhooks/index';
 import { deliverDueWebhooks } from './modules/webhooks/index';
 import { WEBHOOK_CHANNEL } from './modules/webhooks/index';
@@ -43,8 +45,6 @@ const CODE_REMINDER_CRON = '17 * * * *';
 const INVITATION_MAIL_QUEUE = 'invitation-mail-sweep';
 const INVITATION_MAIL_CRON = '*/10 * * * *';
 const SWEEP_MS = 30_000;
-
-type Log = { info: (message: string) => void; error: (message: string) => void };
 
 /** pg-boss on the embedded PGlite: its multi-statement scripts go through exec(), the rest through query(). */
 function pgliteAdapter(database: Database) {
@@ -89,19 +89,20 @@ function serialised(work: () => Promise<void>, onError: (error: unknown) => void
   return { run, running: () => running };
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-export async function startJobs(database: Database, log: Log, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy; webhookSecretKey: Buffer; mail: MailTransport; publicUrl: string }): Promise<Jobs> {
+/** `log`: pino's (Fastify's logger from main.ts); errors go out as `{ err, job }` with their stack. */
+export async function startJobs(database: Database, log: Logger, deps: WorkerDeps & { webhookPolicy: WebhookAddressPolicy; webhookSecretKey: Buffer; mail: MailTransport; publicUrl: string }): Promise<Jobs> {
   const { db } = database;
+  // The handlers log their own failures, with the event's id, type, attempt and company.
+  const outbox = outboxOptions({ botTransport: deps.botTransport, log });
   const events = serialised(
-    () => processPendingEvents(db, { ...deps, onError: (error, id) => log.error(`Evento ${id}: ${messageOf(error)}`) }).then(() => undefined),
-    (error) => log.error(`Cola de eventos: ${messageOf(error)}`),
+    () => processPendingEvents(db, outbox).then(() => undefined),
+    (err) => log.error({ err, job: 'outbox' }, 'Cola de eventos: la tanda falló'),
   );
   const drain = events.run;
   // Webhooks out (issue 22 §2): woken when deliveries are written or retried; the sweep takes the retries as they come due.
   const webhooks = serialised(
     () => deliverDueWebhooks(db, { policy: deps.webhookPolicy, secretKey: deps.webhookSecretKey }).then(() => undefined),
-    (error) => log.error(`Webhooks: ${messageOf(error)}`),
+    (err) => log.error({ err, job: 'webhooks' }, 'Envío de webhooks falló'),
   );
   // A LISTEN lost and back (a failover, a restart) wakes its worker once: what was committed meanwhile
   // is not left for the sweep (decision 344).
@@ -113,39 +114,48 @@ export async function startJobs(database: Database, log: Log, deps: WorkerDeps &
     void webhooks.run();
   }, SWEEP_MS);
 
+  /** A scheduled job's failure, logged with its stack and queue; pg-boss then retries it as configured. */
+  const logged = (job: string, work: () => Promise<void>) => async () => {
+    try {
+      await work();
+    } catch (err) {
+      log.error({ err, job }, 'Tarea programada falló');
+      throw err;
+    }
+  };
   const boss = new PgBoss(database.pglite ? { db: pgliteAdapter(database) } : { connectionString: database.url ?? undefined, max: 2 });
-  boss.on('error', (error) => log.error(`pg-boss: ${error.message}`));
+  boss.on('error', (err) => log.error({ err, job: 'pg-boss' }, 'pg-boss falló'));
   await boss.start();
   await boss.createQueue(MONTHLY_QUEUE);
   await boss.schedule(MONTHLY_QUEUE, MONTHLY_CRON, {}, { tz: 'America/Santiago' });
-  await boss.work(MONTHLY_QUEUE, async () => {
+  await boss.work(MONTHLY_QUEUE, logged(MONTHLY_QUEUE, async () => {
     const made = await grantMonth(db, dueMonth(new Date()));
     log.info(`Asignación mensual: ${made} asignaciones`);
-  });
+  }));
   await boss.createQueue(BOT_ANALYSIS_QUEUE);
   await boss.schedule(BOT_ANALYSIS_QUEUE, BOT_ANALYSIS_CRON, {}, { tz: 'America/Santiago' });
-  await boss.work(BOT_ANALYSIS_QUEUE, async () => {
+  await boss.work(BOT_ANALYSIS_QUEUE, logged(BOT_ANALYSIS_QUEUE, async () => {
     const { companiesAnalysed, alertsRaised } = await runPeriodicBotAnalysis(db);
     if (companiesAnalysed > 0) log.info(`Análisis periódico del bot: ${companiesAnalysed} empresas, ${alertsRaised} alertas`);
-  });
+  }));
   await boss.createQueue(BOT_CHECK_IN_QUEUE);
   await boss.schedule(BOT_CHECK_IN_QUEUE, BOT_CHECK_IN_CRON, {}, { tz: 'America/Santiago' });
-  await boss.work(BOT_CHECK_IN_QUEUE, async () => {
+  await boss.work(BOT_CHECK_IN_QUEUE, logged(BOT_CHECK_IN_QUEUE, async () => {
     const { checkIns } = await runCheckIns(db);
     if (checkIns > 0) log.info(`Check-ins del bot: ${checkIns}`);
-  });
+  }));
   await boss.createQueue(CODE_REMINDER_QUEUE);
   await boss.schedule(CODE_REMINDER_QUEUE, CODE_REMINDER_CRON, {}, { tz: 'America/Santiago' });
-  await boss.work(CODE_REMINDER_QUEUE, async () => {
+  await boss.work(CODE_REMINDER_QUEUE, logged(CODE_REMINDER_QUEUE, async () => {
     const reminded = await remindExpiringCodes(db);
     if (reminded > 0) log.info(`Recordatorios de códigos por vencer: ${reminded}`);
-  });
+  }));
   await boss.createQueue(INVITATION_MAIL_QUEUE);
   await boss.schedule(INVITATION_MAIL_QUEUE, INVITATION_MAIL_CRON, {}, { tz: 'America/Santiago' });
-  await boss.work(INVITATION_MAIL_QUEUE, async () => {
-    const sent = await resendUnmailedInvitations(db, deps.mail, { publicUrl: deps.publicUrl });
+  await boss.work(INVITATION_MAIL_QUEUE, logged(INVITATION_MAIL_QUEUE, async () => {
+    const sent = await resendUnmailedInvitations(db, deps.mail, { publicUrl: deps.publicUrl }, log);
     if (sent > 0) log.info(`Invitaciones cuyo correo no se había entregado, enviadas de nuevo: ${sent}`);
-  });
+  }));
   // A period that came due while no copy ran is analysed now, not at the next tick; so are the codes,
   // and the invitations a copy that died had queued.
   await boss.send(BOT_ANALYSIS_QUEUE, {});

@@ -72,7 +72,7 @@ function surviveLostDatabase(log: { error: (message: string) => void }) {
 async function serve(config: AppConfig, database: Database): Promise<number> {
   const app = await buildApp({ config, database, webDir: defaultWebDir() });
   surviveLostDatabase({ error: (m) => app.log.error(m) });
-  const jobs = await startJobs(database, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) }, {
+  const jobs = await startJobs(database, app.log.child({ part: 'jobs' }), {
     botTransport: app.deps.bot.transport,
     webhookPolicy: webhookAddressPolicy(config),
     webhookSecretKey: webhookSecretKey(config.authSecret),

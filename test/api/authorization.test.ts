@@ -21,7 +21,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { apiKeys, botAlerts, botRequests, invitations } from '../../src/server/db/schema';
+import { apiKeys, botAlerts, botRequests, domainEvents, invitations } from '../../src/server/db/schema';
 import type { TokenType } from '../../src/domain/constants';
 import { accounts, transfer, walletFor } from '../../src/server/modules/ledger/service';
 import { createUser, PASSWORD } from '../support/app';
@@ -32,6 +32,15 @@ type Call = { url?: string; payload?: unknown };
 type Row = { route: string; expected: Statuses; call: (w: World, caller: Caller) => Promise<Call> | Call };
 
 const row = (route: string, expected: Statuses, call: Row['call'] = () => ({})): Row => ({ route, expected, call });
+
+/** A fresh dead event of Matriz (decision 366): each caller gets its own to put back with 'Reintentar'. */
+async function deadEvent(w: World): Promise<number> {
+  const [row] = await w.ctx.db
+    .insert(domainEvents)
+    .values({ type: 'bot.request.decided', payload: { requestId: randomUUID(), companyId: w.companyId, approved: true, reason: null }, attempts: 33, lastError: 'caído', deadAt: new Date() })
+    .returning({ id: domainEvents.id });
+  return row.id;
+}
 
 /** Approve and reject: each caller gets a fresh request it could decide if the rules let it. */
 async function decisionTarget(w: World, caller: Caller): Promise<string> {
@@ -316,6 +325,10 @@ const MATRIX: Row[] = [
   // apiKeyOf's creator is no account: the key is suspended, so an allowed caller confirms it.
   row('POST /api/api-keys/:id/confirm',            [401, 200, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
     url: `/api/api-keys/${await apiKeyOf(w, w.companyId)}/confirm` })),
+  // Decision 366: only level 1 sees and retries the platform's dead events.
+  row('GET /api/admin/events/dead',                [401, 200, 403, 403, 403, 403, 403, 403, 403]),
+  row('POST /api/admin/events/:id/retry',          [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
+    url: `/api/admin/events/${await deadEvent(w)}/retry` })),
 ];
 
 let world: World;

@@ -11,7 +11,7 @@ import type { ApiRouteInfo } from '../../src/server/app';
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../support/app';
 import { and, eq } from 'drizzle-orm';
-import { apiKeys, botAlerts, botRequests } from '../../src/server/db/schema';
+import { apiKeys, botAlerts, botRequests, domainEvents } from '../../src/server/db/schema';
 import { createWorld, type SignedInCaller, type World } from '../support/world';
 
 /** Bodies reach columns, so they get more runs than query strings. */
@@ -183,6 +183,11 @@ async function concreteUrl(w: World, route: ApiRouteInfo): Promise<string> {
   }
   else if (route.url.startsWith('/api/achievement-rules/')) id = await w.achievementRule();
   else if (route.url.startsWith('/api/notifications/')) id = '00000000-0000-4000-8000-000000000000';
+  // A fresh dead event for level 1's 'Reintentar'.
+  else if (route.url.startsWith('/api/admin/events/')) {
+    const [event] = await w.ctx.db.insert(domainEvents).values({ type: 'nadie.lo.conoce', payload: {}, attempts: 1, lastError: 'azar', deadAt: new Date() }).returning({ id: domainEvents.id });
+    id = String(event.id);
+  }
   // A platform key (the route's first level is 1).
   else if (route.url.startsWith('/api/api-keys/')) {
     const [key] = await w.ctx.db

@@ -14,7 +14,7 @@ import { testConfig, type AppConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import { takePglite } from './pglite-pool';
 import { accounts as authAccounts, companies, users } from '../../src/server/db/schema';
-import { processPendingEvents } from '../../src/server/modules/events/worker';
+import { processPendingEvents } from '../../src/server/event-handlers';
 
 // A cheap salted hash instead of scrypt for every account the tests create and sign in (decision 125).
 useTestPasswordHashing();

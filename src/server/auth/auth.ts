@@ -15,6 +15,7 @@ import { verifyStoredPassword } from '../accounts/firebase-password';
 import { acceptInvitation } from '../modules/invitations/index';
 import { passwordHashing } from '../accounts/password';
 import { hashedIdentifier } from '../accounts/verification-tokens';
+import type { Logger } from '../log';
 
 /**
  * One call of better-auth's handler (routes.ts `forwardToAuth`): the database error that made it answer
@@ -34,7 +35,8 @@ function resetLink(config: Pick<AppConfig, 'publicUrl'>, token: string): string 
   return `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
+/** `log`: the server's (pino) logger, for better-auth's own lines and mail that could not be sent. */
+export function createAuth(db: Db, config: AppConfig, mail: MailTransport, log: Logger) {
   return betterAuth({
     appName: 'Jobby',
     baseURL: config.publicUrl,
@@ -80,7 +82,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
       // Not awaited: a known address must not answer slower than an unknown one (no enumeration by time).
       sendResetPassword: async ({ user, token }) => {
         void mail.send(passwordResetMail(user, resetLink(config, token))).catch((error: unknown) => {
-          console.error('No se pudo enviar el correo de restablecimiento', error);
+          log.error({ err: error }, 'No se pudo enviar el correo de restablecimiento');
         });
       },
     },
@@ -129,10 +131,10 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport) {
           call.databaseUnavailable = unreachable;
           return;
         }
-        const line = `${new Date().toISOString()} ${level.toUpperCase()} [Better Auth]: ${message}`;
-        if (level === 'error') console.error(line, ...args);
-        else if (level === 'warn') console.warn(line, ...args);
-        else console.log(line, ...args);
+        const fields = { err: args.find((part) => part instanceof Error), details: args.filter((part) => !(part instanceof Error)), part: 'better-auth' };
+        if (level === 'error') log.error(fields, message);
+        else if (level === 'warn') log.warn(fields, message);
+        else log.info(fields, message);
       },
     },
     // Tokens are kept hashed (decision 354): a copy of `verifications` opens no account.

@@ -103,6 +103,11 @@ export const queryKeys = {
     summary: () => ['admin-users', 'summary'] as const,
     levelChanges: (userId: string | null) => ['admin-users', 'level-changes', userId] as const,
   },
+  /** Background events the workers gave up on (decision 366): the list and its count. */
+  deadEvents: {
+    all: ['dead-events'] as const,
+    list: (cursor: string | null) => ['dead-events', 'list', cursor] as const,
+  },
   adminTokens: {
     all: ['admin-tokens'] as const,
     employees: () => ['admin-tokens', 'employees'] as const,

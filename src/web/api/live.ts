@@ -14,7 +14,7 @@ export const LIVE_REFRESHES: Record<LiveTopic, readonly QueryRoot[]> = {
   balances: ['me', 'catalogue', 'employee-dashboard', 'hr', 'monthly-allowance', 'admin-tokens', 'admin-dashboard'],
   requests: ['my-requests', 'catalogue', 'employee-dashboard', 'hr', 'provider', 'admin-requests', 'admin-dashboard'],
   codes: ['my-requests', 'employee-dashboard', 'achievements', 'hr', 'provider', 'admin-requests', 'admin-dashboard'],
-  notifications: ['notifications'],
+  notifications: ['notifications', 'dead-events'],
   achievements: ['achievements', 'notifications', 'me'],
   // HR's bot screen: the alert table, the profiles and the figures.
   wellbeing: ['bot'],

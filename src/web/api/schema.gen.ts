@@ -226,6 +226,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/events/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reintentar un evento fallido */
+        post: operations["postAdminEventsByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/events/dead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eventos fallidos definitivamente */
+        get: operations["getAdminEventsDead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/redemptions/by-provider/export": {
         parameters: {
             query?: never;
@@ -2692,6 +2726,67 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "inactive";
                         }[];
+                        total: number;
+                    };
+                };
+            };
+        };
+    };
+    postAdminEventsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {boolean} */
+                        retried: true;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventsDead: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            attempts: number;
+                            companyName: string | null;
+                            createdAt: string;
+                            deadAt: string;
+                            id: number;
+                            lastError: string | null;
+                            type: string;
+                        }[];
+                        nextCursor: string | null;
                         total: number;
                     };
                 };
@@ -5913,7 +6008,7 @@ export interface operations {
                             resolved: boolean;
                             title: string;
                             /** @enum {string} */
-                            type: "tokens_received" | "request_approved" | "request_rejected" | "request_waiting" | "achievement_unlocked" | "wellbeing_alert" | "webhook_disabled" | "code_expiring" | "bot_request_decided" | "tokens_reversed";
+                            type: "tokens_received" | "request_approved" | "request_rejected" | "request_waiting" | "achievement_unlocked" | "wellbeing_alert" | "webhook_disabled" | "code_expiring" | "bot_request_decided" | "tokens_reversed" | "event_dead";
                         }[];
                         total: number;
                     };
@@ -5947,7 +6042,7 @@ export interface operations {
                         resolved: boolean;
                         title: string;
                         /** @enum {string} */
-                        type: "tokens_received" | "request_approved" | "request_rejected" | "request_waiting" | "achievement_unlocked" | "wellbeing_alert" | "webhook_disabled" | "code_expiring" | "bot_request_decided" | "tokens_reversed";
+                        type: "tokens_received" | "request_approved" | "request_rejected" | "request_waiting" | "achievement_unlocked" | "wellbeing_alert" | "webhook_disabled" | "code_expiring" | "bot_request_decided" | "tokens_reversed" | "event_dead";
                     };
                 };
             };

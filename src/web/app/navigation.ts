@@ -21,6 +21,7 @@ export const NAVIGATION: Record<Level, NavItem[]> = {
     { label: 'Encuestas', to: href(paths.admin.surveys), icon: 'clipboard' },
     { label: 'Gestión del bot', to: href(paths.admin.botManagement), icon: 'robot' },
     { label: 'Integraciones', to: href(paths.admin.integrations), icon: 'plug' },
+    { label: 'Eventos fallidos', to: href(paths.admin.deadEvents), icon: 'alert' },
   ],
   2: [
     { label: 'Panel', to: href(paths.hr.dashboard), icon: 'dashboard' },

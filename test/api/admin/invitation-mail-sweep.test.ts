@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { invitations, mailOutbox, users } from '../../../src/server/db/schema';
 import { resendUnmailedInvitations, sendInvitationMails, UNMAILED_GRACE_MS } from '../../../src/server/modules/invitations/service';
+import { throwingLogger } from '../../support/logger';
 import { as, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;
@@ -27,7 +28,7 @@ async function inviteProvider(email: string): Promise<string> {
 }
 const invitationOf = async (userId: string) => (await ctx.db.select().from(invitations).where(eq(invitations.userId, userId)))[0];
 const mailsTo = (email: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email)).orderBy(desc(mailOutbox.createdAt));
-const sweep = () => resendUnmailedInvitations(ctx.db, ctx.app.deps.mail, ctx.config);
+const sweep = () => resendUnmailedInvitations(ctx.db, ctx.app.deps.mail, ctx.config, throwingLogger);
 
 /** As if the process that queued this invitation's mail had died before delivering it, `ago` ms after issuing it. */
 async function loseMail(userId: string, ago: number) {
@@ -99,7 +100,7 @@ describe('invitation mails that were never delivered', () => {
     // The first link's mail is confirmed late, after the resend.
     await sendInvitationMails(ctx.db, ctx.app.deps.mail, ctx.config, [
       { userId: id, email: 'reenviado@jobby.sup', name: 'Proveedor', token: 'enlace-anterior', companyName: null, issuedAt: earlier.sentAt },
-    ]);
+    ], throwingLogger);
     const [row] = await ctx.db.select().from(invitations).where(eq(invitations.userId, id));
     expect(row.mailedAt).toBeNull();
   });

@@ -13,7 +13,7 @@ import { ingestInbound } from '../../../src/server/modules/bot/ingest';
 import { periodStartSql } from '../../../src/server/modules/bot/periodic';
 import type { BotTransport, TemplateMessage } from '../../../src/server/modules/bot/transport';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
+import { processPendingEvents } from '../../../src/server/event-handlers';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

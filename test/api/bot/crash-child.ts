@@ -9,7 +9,7 @@ import { openDatabase } from '../../../src/server/db/client';
 import { domainEvents } from '../../../src/server/db/schema';
 import { analyseStoredMessage } from '../../../src/server/modules/bot/ingest';
 import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
+import { processPendingEvents } from '../../../src/server/event-handlers';
 
 const [url, moment] = process.argv.slice(2);
 const hang = () => new Promise<never>(() => undefined);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botAlerts, botMessages, domainEvents, users } from '../../../src/server/db/schema';
 import { recordingTransport } from '../../../src/server/modules/bot/transport';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
+import { processPendingEvents } from '../../../src/server/event-handlers';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

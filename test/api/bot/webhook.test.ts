@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botAlerts, botMessages, companies, domainEvents, employeeWellbeingProfiles, users } from '../../../src/server/db/schema';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
+import { processPendingEvents } from '../../../src/server/event-handlers';
 import { cloudApiTransport, NOT_SENT_NOTE, recordingTransport } from '../../../src/server/modules/bot/transport';
 import { runPeriodicBotAnalysis } from '../../../src/server/modules/bot/periodic';
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';

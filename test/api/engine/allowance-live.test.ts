@@ -4,6 +4,7 @@
  * server ran is granted at start; 'Asignar ahora' does nothing the second time and says so; the
  * grant reaches the bell; and the SSE stream of a caller carries its own company's changes only.
  */
+import { throwingLogger } from '../../support/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../../src/server/app';
@@ -67,7 +68,7 @@ describe('the monthly allowance', () => {
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 7 }).where(eq(companies.id, companyId));
     const month = dueMonth(new Date());
 
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { allowPrivate: false }, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
+    const jobs = await startJobs(ctx.database, throwingLogger, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { allowPrivate: false }, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
     await jobs.stop();
 
     const [grant] = await grantsOf(ids[0], month);

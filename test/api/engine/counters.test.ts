@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { benefitCodes, domainEvents, platformCounters } from '../../../src/server/db/schema';
 import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { processNextEvent } from '../../../src/server/modules/events/worker';
+import { processNextEvent } from '../../../src/server/event-handlers';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { drainOutbox, usedCodeAt } from './fixtures';
 

@@ -10,7 +10,7 @@ import { achievementRules, benefitCodes, benefitRequests } from '../../../src/se
 import { issueCode } from '../../../src/server/modules/codes/issue';
 import { recordEvent } from '../../../src/server/modules/events/outbox';
 import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { processPendingEvents } from '../../../src/server/modules/events/worker';
+import { processPendingEvents } from '../../../src/server/event-handlers';
 import { createPlatformBenefit } from '../economy/ledger-fixtures';
 
 /** An approved request with its active code, for `userId`, fulfilled by `providerUserId`. */

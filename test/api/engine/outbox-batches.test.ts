@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { domainEvents, userAchievements } from '../../../src/server/db/schema';
 import { recordingTransport } from '../../../src/server/modules/bot/transport';
 import { recordEvent } from '../../../src/server/modules/events/outbox';
-import { processEventBatch } from '../../../src/server/modules/events/worker';
+import { processEventBatch } from '../../../src/server/event-handlers';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { createRule, drainOutbox, usedCodeAt } from './fixtures';
 

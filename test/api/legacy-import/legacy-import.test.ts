@@ -28,6 +28,7 @@ import { importLegacy, type ImportOptions } from '../../../src/server/modules/le
 import { formatReport } from '../../../src/server/modules/legacy-import/report';
 import { firebaseHashConfig } from '../../../src/server/accounts/firebase-password';
 import { authExport, HASH_CONFIG, legacyExportFixture, OLD_PASSWORD, T0 } from './fixture';
+import { silentLogger } from '../../../src/server/log';
 
 let ctx: TestContext;
 let options: ImportOptions;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     authUsers: authExport().users,
     hashConfig: firebaseHashConfig.parse(HASH_CONFIG),
     config: ctx.config,
-    mail: createMailTransport(ctx.db, { smtpUrl: null, mailFrom: 'jobby@localhost', logLevel: 'silent' }),
+    mail: createMailTransport(ctx.db, { smtpUrl: null, mailFrom: 'jobby@localhost', logLevel: 'silent' }, silentLogger),
   };
   await createUser(ctx.db, { email: 'raiz@jobby.cl', level: 1 });
   // Providers are never imported (decision 350): a till of Jobby's own redeems the imported codes.

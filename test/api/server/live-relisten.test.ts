@@ -123,7 +123,7 @@ describe.skipIf(!onPostgres)('the LISTEN connections after PostgreSQL ends them'
     const employee = await createUser(ctx.db, { email: 'campana@escucha.cl', companyId });
     const cookie = await signIn(ctx.app, 'campana@escucha.cl');
     const unread = async () => (await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: as(cookie) })).json<{ unread: number }>().unread;
-    const log = { info: () => undefined, error: () => undefined };
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const jobs = await startJobs(ctx.database, log, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: { allowPrivate: true }, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
     try {
       expect(await terminateListeners()).toBeGreaterThan(0);

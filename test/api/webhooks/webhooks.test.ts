@@ -6,6 +6,7 @@
  * its owners' bell; a rotated secret signs beside the new one; the URL rules refuse what could reach
  * inside. The delivery step is driven directly with an injected clock where time matters.
  */
+import { throwingLogger } from '../../support/logger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -99,7 +100,7 @@ describe('a redemption and an approval reach the receiver, signed', () => {
     const endpoint = await register(hr, `${receiver.url}/jobby`, ['request.created', 'request.approved']);
     const platform = await register(root, `${receiver.url}/plataforma`, ['request.approved']);
     const other = await register(hrAustral, `${australReceiver.url}/austral`);
-    const jobs = await startJobs(ctx.database, { info: () => undefined, error: (m) => { throw new Error(m); } }, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: policy, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
+    const jobs = await startJobs(ctx.database, throwingLogger, { botTransport: ctx.app.deps.bot.transport, webhookPolicy: policy, webhookSecretKey: webhookSecretKey(ctx.config.authSecret), mail: ctx.app.deps.mail, publicUrl: ctx.config.publicUrl });
     try {
       const created = receiver.next('request.created', 10_000);
       const requestId = await redeemDayOff();

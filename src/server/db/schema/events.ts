@@ -21,12 +21,19 @@ export const domainEvents = pgTable(
     availableAt: ts('available_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    /** Set when the workers are done with it (handled, or given up after the last attempt). */
+    /** Set when its handlers succeeded, and only then. */
     processedAt: ts('processed_at'),
+    /**
+     * Set when the workers gave up on it (its payload failed its schema, or its handlers failed for
+     * about a day): it waits for level 1's 'Reintentar' (decision 364).
+     */
+    deadAt: ts('dead_at'),
   },
   (t) => [
     // The workers' queue: only what is still to do is indexed.
-    index('domain_events_pending_idx').on(t.availableAt, t.id).where(sql`${t.processedAt} is null`),
+    index('domain_events_due_idx').on(t.availableAt, t.id).where(sql`${t.processedAt} is null and ${t.deadAt} is null`),
+    // Level 1's list of dead events, newest death first, and their count.
+    index('domain_events_dead_idx').on(t.deadAt.desc(), t.id.desc()).where(sql`${t.deadAt} is not null`),
     index('domain_events_type_created_idx').on(t.type, t.createdAt),
   ],
 );

@@ -63,7 +63,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { invitation, ...admin } = await createCompanyAdmin(app.deps.db, { ...request.body, password: null, companyId: request.params.id }, actorOf(request), app.deps.config);
-      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : [], request.log);
       return admin;
     },
   });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../domain/errors';
 import { canEnterArea } from '../../../domain/levels';
+import { deadEventPageSchema, deadEventParamsSchema, deadEventQuerySchema, retriedEventSchema } from '../../../domain/schemas/events';
 import { actorOf } from '../../http/access';
+import { listDeadEvents, retryDeadEvent } from './dead';
 import type { LiveTopic } from './types';
 
 /** A comment line keeps proxies and the browser from closing an idle stream. */
@@ -56,5 +58,18 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.on('close', end);
       res.on('error', end);
     },
+  });
+
+  // Level 1's dead events (decision 366): the platform's, of every company; session only.
+  app.get('/admin/events/dead', {
+    config: { access: { levels: [1] } },
+    schema: { tags: ['events'], summary: 'Eventos fallidos definitivamente', querystring: deadEventQuerySchema, response: { 200: deadEventPageSchema } },
+    handler: async (request) => listDeadEvents(app.deps.db, request.query),
+  });
+
+  app.post('/admin/events/:id/retry', {
+    config: { access: { levels: [1] }, errors: ['DEAD_EVENT_NOT_FOUND'] },
+    schema: { tags: ['events'], summary: 'Reintentar un evento fallido', params: deadEventParamsSchema, response: { 200: retriedEventSchema } },
+    handler: async (request) => retryDeadEvent(app.deps.db, request.params.id),
   });
 };

@@ -16,6 +16,7 @@ import { companies, invitations, sessions, users, verifications } from '../../db
 import { invitationMail } from '../mail/index';
 import type { MailMessage, MailTransport } from '../mail/index';
 import { deleteAccountWithoutHistory } from '../../accounts/delete-account';
+import type { Logger } from '../../log';
 
 /**
  * A mail to send after COMMIT: never from inside the transaction that made its link. `issuedAt` is
@@ -81,7 +82,7 @@ export function invitationLink(config: Pick<AppConfig, 'publicUrl'>, token: stri
  * not undo the accounts; a mail never delivered — refused, or lost with a process that died — is sent
  * again by `resendUnmailedInvitations` (decision 310), and 'Reenviar invitación' makes a new link.
  */
-export async function sendInvitationMails(db: Executor, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, mails: InvitationMail[]): Promise<void> {
+export async function sendInvitationMails(db: Executor, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, mails: InvitationMail[], log: Logger): Promise<void> {
   if (mails.length === 0) return;
   const invitationOf = new Map<MailMessage, InvitationMail>();
   const messages = mails.map((m) => {
@@ -92,7 +93,7 @@ export async function sendInvitationMails(db: Executor, mail: MailTransport, con
   try {
     await mail.queueAll(messages, (delivered) => recordMailed(db, delivered.flatMap((message) => invitationOf.get(message) ?? [])));
   } catch (error) {
-    console.error('No se pudieron enviar las invitaciones', error);
+    log.error({ err: error, invitations: mails.length }, 'No se pudieron enviar las invitaciones');
   }
 }
 
@@ -125,7 +126,7 @@ const inviteeColumns = { email: users.email, name: users.name, companyName: comp
  * a resend by HR meanwhile, or another process's sweep, is never waited for nor doubled.
  * Returns how many it sent. Run by the scheduler (jobs.ts) and at every start.
  */
-export async function resendUnmailedInvitations(db: Db, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, graceMs = UNMAILED_GRACE_MS): Promise<number> {
+export async function resendUnmailedInvitations(db: Db, mail: MailTransport, config: Pick<AppConfig, 'publicUrl'>, log: Logger, graceMs = UNMAILED_GRACE_MS): Promise<number> {
   const mails = await db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: invitations.userId, ...inviteeColumns, issuedAt: invitations.sentAt, expiresAt: invitations.expiresAt })
@@ -138,7 +139,7 @@ export async function resendUnmailedInvitations(db: Db, mail: MailTransport, con
       .for('update', { of: invitations, skipLocked: true });
     return newLinks(tx, rows);
   });
-  await sendInvitationMails(db, mail, config, mails);
+  await sendInvitationMails(db, mail, config, mails, log);
   return mails.length;
 }
 

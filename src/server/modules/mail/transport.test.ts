@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../../../test/support/smtp-sink';
 import type { Db } from '../../db/client';
 import { createMailTransport, type MailMessage } from './transport';
+import { silentLogger } from '../../log';
 
 /** A sink that holds every message until `release()`: until then nothing is accepted. */
 async function holdingSink() {
@@ -32,7 +33,7 @@ afterEach(async () => {
 describe('the SMTP transport', () => {
   it('queues a batch without waiting for its delivery, and delivers all of it before close() resolves', async () => {
     sink = await holdingSink();
-    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' });
+    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' }, silentLogger);
     const recipients = Array.from({ length: 12 }, (_, i) => `persona${i}@andes.cl`);
     await transport.queueAll(recipients.map(message));
     // Handed over while the server has accepted none of them.
@@ -46,34 +47,26 @@ describe('the SMTP transport', () => {
     // Nothing listens on this port once the sink is closed.
     const gone = await holdingSink();
     await gone.close();
-    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${gone.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' });
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args[0]);
-    try {
-      await expect(transport.queueAll([message('ana@andes.cl'), message('beto@andes.cl')])).resolves.toBeUndefined();
-      await transport.close();
-    } finally {
-      console.error = original;
-    }
-    expect(errors).toEqual(['No se pudieron enviar 2 de 2 correos']);
+    const errors: { fields: object; message?: string }[] = [];
+    const log = { ...silentLogger, error: (fields: object | string, message?: string) => void errors.push({ fields: typeof fields === 'string' ? {} : fields, message }) };
+    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${gone.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' }, log);
+    await expect(transport.queueAll([message('ana@andes.cl'), message('beto@andes.cl')])).resolves.toBeUndefined();
+    await transport.close();
+    expect(errors).toEqual([{ fields: { err: expect.any(Error), failed: 2, messages: 2 }, message: 'No se pudieron enviar algunos correos' }]);
   });
 
   it('tells the caller which messages the server accepted, once the batch is sent (decision 310)', async () => {
     const refusing = await startSmtpSink(({ recipients }) => {
       if (recipients.includes('rechazada@andes.cl')) throw new Error('buzón lleno');
     });
-    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${refusing.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' });
+    const transport = createMailTransport(noDb, { smtpUrl: `smtp://127.0.0.1:${refusing.port}`, mailFrom: 'Jobby <no-responder@jobby.cl>', logLevel: 'silent' }, silentLogger);
     const delivered: string[] = [];
-    const original = console.error;
-    console.error = () => undefined;
     try {
       await transport.queueAll([message('ana@andes.cl'), message('rechazada@andes.cl'), message('beto@andes.cl')], async (messages) => {
         delivered.push(...messages.map((m) => m.to));
       });
       await transport.close();
     } finally {
-      console.error = original;
       await refusing.close();
     }
     expect(delivered.sort()).toEqual(['ana@andes.cl', 'beto@andes.cl']);

@@ -6,6 +6,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import type { Logger } from '../../log';
 import { mailOutbox } from '../../db/schema';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; link: string | null };
@@ -27,19 +28,20 @@ export type MailTransport = {
 };
 
 /** Tells `delivered` what was delivered; its own failure is logged (the sweep sends those again). */
-async function confirm(delivered: ((messages: MailMessage[]) => Promise<void>) | undefined, messages: MailMessage[]): Promise<void> {
+async function confirm(log: Logger, delivered: ((messages: MailMessage[]) => Promise<void>) | undefined, messages: MailMessage[]): Promise<void> {
   if (!delivered || messages.length === 0) return;
   try {
     await delivered(messages);
   } catch (error) {
-    console.error('No se pudo registrar el envío de los correos', error);
+    log.error({ err: error, messages: messages.length }, 'No se pudo registrar el envío de los correos');
   }
 }
 
 /** At shutdown, how long `close` waits for queued SMTP mail before giving up on it. */
 const CLOSE_WAIT_MS = 30_000;
 
-export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'logLevel'>): MailTransport {
+/** `log`: the server's (pino) logger; a failed background send is logged there with its error. */
+export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'logLevel'>, log: Logger): MailTransport {
   const smtpUrl = config.smtpUrl;
   if (smtpUrl) {
     const envelope = (message: MailMessage) => ({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
@@ -61,8 +63,8 @@ export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 
       const transport = pooled();
       const batch = Promise.allSettled(messages.map((m) => transport.sendMail(envelope(m)))).then(async (results) => {
         const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-        if (failed.length > 0) console.error(`No se pudieron enviar ${failed.length} de ${messages.length} correos`, failed[0].reason);
-        await confirm(delivered, messages.filter((_m, i) => results[i].status === 'fulfilled'));
+        if (failed.length > 0) log.error({ err: failed[0].reason, failed: failed.length, messages: messages.length }, 'No se pudieron enviar algunos correos');
+        await confirm(log, delivered, messages.filter((_m, i) => results[i].status === 'fulfilled'));
       });
       inFlight.add(batch);
       void batch.finally(() => {
@@ -97,7 +99,7 @@ export function createMailTransport(db: Db, config: Pick<AppConfig, 'smtpUrl' | 
       for (const m of messages) console.log(`\n  [correo de desarrollo] Para: ${m.to}\n  Asunto: ${m.subject}\n  Enlace: ${m.link ?? '—'}\n`);
     }
     // The outbox row is the delivery.
-    await confirm(delivered, messages);
+    await confirm(log, delivered, messages);
   };
   return { send: (message) => queueAll([message]), queueAll, close: async () => undefined };
 }

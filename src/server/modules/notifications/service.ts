@@ -182,6 +182,25 @@ async function notificationsOf(tx: Tx, event: DomainEvent): Promise<NewNotificat
   }
 }
 
+/** Where level 1 sees the dead events (the web's 'Eventos fallidos'). */
+export const DEAD_EVENTS_SCREEN = href(paths.admin.deadEvents);
+
+/**
+ * Rings the bell of every active level 1 when events die (decision 366), in the worker's
+ * transaction: written here directly, not through an event, so the alarm does not depend on the
+ * machinery that is failing. The dead event's id is the key: a death is rung once per person.
+ */
+export async function notifyDeadEvents(tx: Tx, events: readonly { id: number; type: string }[]): Promise<void> {
+  if (events.length === 0) return;
+  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.level, 1), eq(users.status, 'active'))).limit(200);
+  if (admins.length === 0) return;
+  const rows = events.flatMap((event) =>
+    admins.map(({ id }) => ({ userId: id, type: 'event_dead' as const, params: { eventId: event.id, eventType: event.type }, link: DEAD_EVENTS_SCREEN, eventId: event.id })),
+  );
+  await tx.insert(notifications).values(rows).onConflictDoNothing();
+  await publishLive(tx, 'notifications', { userIds: admins.map(({ id }) => id) });
+}
+
 /**
  * Writes the notifications of one event (in the worker's transaction) and rings the bells of their
  * recipients at COMMIT. The event id in the unique key makes a retried event notify once.

@@ -37,7 +37,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Invitar a un proveedor por correo (elige su contraseña con un enlace de 7 días)', body: providerInviteSchema(app.deps.config.providerDomain), response: { 200: providerSchema } },
     handler: async (request) => {
       const { invitation, ...provider } = await createProvider(app.deps.db, { ...request.body, password: null }, actorOf(request));
-      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : [], request.log);
       return provider;
     },
   });

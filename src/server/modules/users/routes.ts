@@ -72,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Reenviar la invitación de un administrador de RR.HH. o proveedor (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     handler: async (request) => {
       const mails = await resendInvitation(app.deps.db, request.params.id, { kind: 'platform' }, actorOf(request).id);
-      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, mails);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, mails, request.log);
       return { ok: true as const };
     },
   });
@@ -121,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['hr'], summary: 'Invitar a un colaborador por correo (elige su contraseña con un enlace de 7 días)', body: inviteCompanyUserInputSchema, response: { 200: companyUserSchema } },
     handler: async (request) => {
       const { emailVerified: _verified, invitation, ...user } = await addCompanyUser(app.deps.db, { ...request.body, password: null }, actorOf(request), app.deps.config);
-      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : []);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, invitation ? [invitation] : [], request.log);
       return user;
     },
   });
@@ -140,7 +140,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['hr'], summary: 'Importar colaboradores (un tramo de filas; acepta Idempotency-Key); cada uno recibe una invitación', body: employeeImportInputSchema, response: { 200: employeeImportResultSchema } },
     handler: async (request, reply) => {
       const { outcome, mails } = await importEmployees(app.deps.db, request.body.rows, actorOf(request), app.deps.config, idempotencyKeyOf(request));
-      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, mails);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, mails, request.log);
       return sendOutcome(reply, outcome);
     },
   });
@@ -151,7 +151,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = actorOf(request);
       const mails = await resendInvitation(app.deps.db, request.params.id, { kind: 'company', companyId: companyOf(actor) }, actor.id);
-      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, mails);
+      await sendInvitationMails(app.deps.db, app.deps.mail, app.deps.config, mails, request.log);
       return { ok: true as const };
     },
   });

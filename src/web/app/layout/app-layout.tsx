@@ -3,6 +3,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
+  IconAlertTriangle,
   IconBuildingStore,
   IconBuilding,
   IconClipboardList,
@@ -42,6 +43,7 @@ const ICONS = {
   robot: IconRobot,
   scan: IconScan,
   plug: IconPlug,
+  alert: IconAlertTriangle,
 } as const;
 
 

@@ -15,6 +15,7 @@ const ProvidersPage = lazyNamed(() => import('./providers-page'), 'ProvidersPage
 const UserDiagnosticsPage = lazyNamed(() => import('./user-diagnostics-page'), 'UserDiagnosticsPage');
 const AssignLevelsPage = lazyNamed(() => import('./assign-levels-page'), 'AssignLevelsPage');
 const TokensPage = lazyNamed(() => import('./tokens-page'), 'TokensPage');
+const DeadEventsPage = lazyNamed(() => import('./dead-events-page'), 'DeadEventsPage');
 
 /** Level 1 screens (part 1 "Level 1 routes"), mounted under /level1. */
 export default function AdminRoutes() {
@@ -34,6 +35,7 @@ export default function AdminRoutes() {
       <Route path={paths.admin.achievements.relative} element={<AchievementsPage />} />
       <Route path={paths.admin.surveys.relative} element={<SurveysPage />} />
       <Route path={paths.admin.botManagement.relative} element={<BotManagementPage />} />
+      <Route path={paths.admin.deadEvents.relative} element={<DeadEventsPage />} />
       <Route path="*" element={<Navigate to={href(paths.home)} replace />} />
     </Routes>
   );
