@@ -4,7 +4,7 @@
  * green even with the lock or the conditional UPDATE it is about removed. On PGlite such a test is
  * skipped, and the file says why once; `npm run test:pg` (and .ci/run) runs it on real connections.
  */
-import { describe, it } from 'vitest';
+import { describe, it, type TestFunction } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -19,10 +19,8 @@ function tellOnce(): void {
   console.info(REASON);
 }
 
-type TestBody = Parameters<typeof it>[1];
-
 /** A test of callers racing (`Promise.all` of writers, several workers): runs only on PostgreSQL. */
-export function raceTest(name: string, body: TestBody, timeout?: number): void {
+export function raceTest(name: string, body: TestFunction, timeout?: number): void {
   if (onPostgres) return void it(name, body, timeout);
   tellOnce();
   it.skip(name, body, timeout);
