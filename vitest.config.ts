@@ -26,6 +26,8 @@ export default defineConfig({
       exclude: ['src/**/*.test.{ts,tsx}', 'src/**/test-support.{ts,tsx}', 'src/**/*.d.ts', 'src/**/generated/**', 'src/server/db/migrations/**'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
+      // A run with a failing test still prints what it reached (the run fails all the same).
+      reportOnFailure: true,
     },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
