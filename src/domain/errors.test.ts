@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, errorMessage } from './errors';
+import { AppError, ERRORS, errorMessage, type ErrorCode } from './errors';
 import { changePasswordSchema, loginSchema, registerFormSchema } from './schemas/auth';
 
 describe('the error catalogue speaks the spec', () => {
@@ -16,10 +16,17 @@ describe('the error catalogue speaks the spec', () => {
     expect(errorMessage('LOGIN_OTHER', { message: 'falló', code: 'X' })).toBe('Error al iniciar sesión: falló (X)');
   });
 
-  it('carries status and message on AppError', () => {
-    const error = new AppError('CODE_NOT_FOUND');
-    expect(error.status).toBe(404);
-    expect(error.message).toBe('Token no encontrado');
+  it("carries its catalogue row's status and message, parameters filled, on every AppError", () => {
+    const params = { amount: 2, code: 'X', domain: 'andes.cl', held: 1, host: 'jobby.sup', line: 4, max: 20, maxUsers: 50, message: 'falló', needed: 3, reason: 'privada', threshold: 500 };
+    for (const code of Object.keys(ERRORS) as ErrorCode[]) {
+      const error = new AppError(code, params);
+      expect(error).toBeInstanceOf(Error);
+      expect({ code: error.code, status: error.status, message: error.message }).toEqual({ code, status: ERRORS[code].status, message: errorMessage(code, params) });
+      // A status an HTTP client reads as a refusal or a failure, and a message with no parameter left unfilled.
+      expect(error.status, code).toBeGreaterThanOrEqual(400);
+      expect(error.status, code).toBeLessThan(600);
+      expect(error.message, code).not.toMatch(/undefined|NaN|\$\{/);
+    }
   });
 });
 

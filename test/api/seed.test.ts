@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '../../src/server/demo/seed';
 import { queryRows } from '../../src/server/db/client';
+import { STRESS_BAND_LABELS, stressBand } from '../../src/domain/bot';
 import { as, createTestContext, signIn, type TestContext } from '../support/app';
 import { ledgerViolations } from './economy/ledger-fixtures';
 
@@ -103,12 +104,12 @@ describe('demo data (issue 2 §6)', () => {
     const austral = (await ctx.app.inject({ url: '/api/bot/config', headers: as(await signIn(ctx.app, 'admin@austral.cl', DEMO_PASSWORD)) })).json();
     expect(austral).toMatchObject({ access: true, activeNow: false, request: { status: 'pending' } });
     expect(await count(sql`select count(*) as n from bot_check_ins`)).toBeGreaterThan(0);
-    const bands = await queryRows<{ band: string }>(
+    const scores = await queryRows<{ score: number | null }>(
       ctx.db,
-      sql`select case when p.stress_score is null then 'none' when p.stress_score >= 7 then 'high' when p.stress_score >= 4 then 'medium' else 'low' end as band
+      sql`select p.stress_score as score
           from users u join companies c on c.id = u.company_id and c.name = 'Andes' left join employee_wellbeing_profiles p on p.user_id = u.id where u.level = 3`,
     );
-    expect(new Set(bands.map((b) => b.band))).toEqual(new Set(['high', 'medium', 'low', 'none']));
+    expect(new Set(scores.map((row) => stressBand(row.score)))).toEqual(new Set(Object.keys(STRESS_BAND_LABELS)));
     expect(await count(sql`select count(*) as n from bot_alerts where status = 'open'`)).toBe(1);
     expect(await count(sql`select count(*) as n from users where level = 3 and phone like '+569%'`)).toBe(16);
   });

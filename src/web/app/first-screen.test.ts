@@ -1,22 +1,47 @@
+// @vitest-environment jsdom
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN, SCREEN_MODULES } from './first-screen';
+import { describe, expect, it, vi } from 'vitest';
+import { firstDataOf } from '../../domain/first-data';
+import { FIRST_SCREEN, SCREEN_MODULES, type ScreenModule } from './first-screen';
+
+const web = path.resolve(import.meta.dirname, '..');
+const Stub = () => null;
+
+/**
+ * The screen modules the router asks for when a tab opens on `pathname`: each of SCREEN_MODULES is
+ * replaced by a stub that notes its own loading, then the router is imported afresh on that path.
+ */
+async function loadedOn(pathname: string): Promise<ScreenModule[]> {
+  vi.resetModules();
+  window.history.replaceState(null, '', pathname);
+  const loaded: ScreenModule[] = [];
+  for (const [name, file] of Object.entries(SCREEN_MODULES) as Array<[ScreenModule, string]>) {
+    vi.doMock(path.resolve(web, file), () => {
+      loaded.push(name);
+      return { default: Stub, AppLayout: Stub, RegisterPage: Stub, ForgotPasswordPage: Stub, ResetPasswordPage: Stub, IntegrationsPage: Stub };
+    });
+  }
+  const { firstScreenLoaded } = await import('./router');
+  await firstScreenLoaded;
+  return loaded.sort();
+}
 
 describe('the first screen map the build preloads from (decision 304)', () => {
-  it('names modules that exist and that the router (main.tsx, for the first data) loads lazily', () => {
-    const router = readFileSync(path.resolve(import.meta.dirname, 'router.tsx'), 'utf8');
-    const main = readFileSync(path.resolve(import.meta.dirname, '..', 'main.tsx'), 'utf8');
-    for (const [name, file] of Object.entries(SCREEN_MODULES)) {
-      expect(existsSync(path.resolve(import.meta.dirname, '..', file)), file).toBe(true);
-      if (name === 'firstData') {
-        expect(main).toContain(`import('./${file.replace(/\.ts$/, '')}')`);
-        continue;
-      }
-      // The router's screen of the same name loads the same module.
-      const specifier = path.relative(import.meta.dirname, path.resolve(import.meta.dirname, '..', file)).replace(/\.tsx?$/, '');
-      expect(router, name).toContain(`${name}: lazyNamed(() => import('${specifier.startsWith('.') ? specifier : `./${specifier}`}')`);
+  it('names modules that exist', () => {
+    for (const file of Object.values(SCREEN_MODULES)) expect(existsSync(path.resolve(web, file)), file).toBe(true);
+  });
+
+  it('is what the router loads with the main chunk on each path, and nothing on a path it does not name', async () => {
+    for (const [prefix, modules] of FIRST_SCREEN) {
+      // main.tsx, not the router, loads the first data's queries (decision 331).
+      expect(await loadedOn(`${prefix}/x`), prefix).toEqual(modules.filter((module) => module !== 'firstData').sort());
     }
+    expect(await loadedOn('/login')).toEqual([]);
+  });
+
+  it("names the first data exactly where main.tsx loads it: the paths with first data's queries", () => {
+    for (const [prefix, modules] of FIRST_SCREEN) expect(firstDataOf(prefix).length > 0, prefix).toBe(modules.includes('firstData'));
   });
 
   it('matches a longer prefix before a shorter one it starts with', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { benefitCodes, benefitRequests, companies, platformBenefits, sessions, userLevelChanges, users } from '../../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, runOutbox, userRow, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { createPlatformBenefit, employee, fund, type EmployeeSession } from '../economy/ledger-fixtures';
 
 let ctx: TestContext;
@@ -59,7 +60,7 @@ describe("a platform benefit's per-user limit", () => {
     expect((await send(ana.cookie, 'POST', '/api/redemptions', { kind: 'platform', benefitId: benefit.id })).statusCode).toBe(200);
   });
 
-  it('holds when two redemptions of one employee race', async () => {
+  raceTest('holds when two redemptions of one employee race', async () => {
     const benefit = await createPlatformBenefit(ctx.db, { title: 'Entrada', limitPerUser: 1 });
     const answers = await Promise.all([1, 2, 3].map(() => send(ana.cookie, 'POST', '/api/redemptions', { kind: 'platform', benefitId: benefit.id })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);

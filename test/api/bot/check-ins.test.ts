@@ -15,6 +15,7 @@ import type { BotTransport, TemplateMessage } from '../../../src/server/modules/
 import { signBody } from '../../../src/server/modules/bot/webhook-payload';
 import { processPendingEvents } from '../../../src/server/event-handlers';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 
 let ctx: TestContext;
 
@@ -137,7 +138,7 @@ describe('the check-in job', () => {
     expect(rows.map((r) => [r.userId, santiagoClock(r.createdAt).weekday])).toEqual([[person.id, 2]]);
   });
 
-  it('two runs of the job at the same instant claim and send each check-in once', async () => {
+  raceTest('two runs of the job at the same instant claim and send each check-in once', async () => {
     const company = await createCompany(ctx.db, 'Duplicada', { botEnabled: true, botEnabledAt: new Date(), botConfig: onConfig() });
     const people: Person[] = [];
     for (const name of ['Pía Uno', 'Raúl Dos', 'Sara Tres', 'Tito Cuatro']) people.push(await employee(company, name));

@@ -15,6 +15,7 @@ import {
   redemptions,
 } from '../../../src/server/db/schema';
 import { as, createCompany, createTestContext, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import {
   balancesOf,
   createCompanyBenefit,
@@ -223,7 +224,7 @@ describe('approval', () => {
     expect(await codesOf(requestId)).toHaveLength(1);
   });
 
-  it('decides once when approval and rejection race: a code or a refund, never both', async () => {
+  raceTest('decides once when approval and rejection race: a code or a refund, never both', async () => {
     for (let round = 0; round < 5; round++) {
       const requestId = await redeem(ana, 'platform', managed.id);
       const [approved, rejected] = await Promise.all([approve(admin, requestId), reject(cinema, requestId)]);

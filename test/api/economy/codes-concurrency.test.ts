@@ -1,12 +1,13 @@
 /**
  * Fifty providers verify the same code at the same moment (ARCHITECTURE §4 "Benefit codes"): one
- * conditional UPDATE decides, so exactly one redeems it. With TEST_DATABASE_URL the calls run on
- * real PostgreSQL connections, where a read-then-write would let several through.
+ * conditional UPDATE decides, so exactly one redeems it. The calls run on real PostgreSQL connections,
+ * where a read-then-write would let several through; PGlite's one connection cannot race (decision 382).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { benefitCodes } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { raceDescribe } from '../../support/race';
 import { createPlatformBenefit, employee, fund, poster } from './ledger-fixtures';
 
 const PROVIDERS = 50;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-describe('one code, 50 providers at once', () => {
+raceDescribe('one code, 50 providers at once', () => {
   it('is redeemed exactly once; the other 49 hear that it was already used', async () => {
     const companyId = await createCompany(ctx.db, 'Carrera');
     const ana = await employee(ctx, 'ana@carrera.cl', companyId, 3);

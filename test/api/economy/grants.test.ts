@@ -3,12 +3,13 @@
  * amount with its own message, the large-grant threshold enforced by the server, a grant taken back
  * by a reversing transfer that names it (once, within what the person still holds, by HR for its
  * company's tokens and by level 1 for flexible ones), and no tokens for a deactivated person (D).
- * With TEST_DATABASE_URL the racing reversals run on real PostgreSQL connections.
+ * The racing reversals run on PostgreSQL only (decision 382).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companies, notifications } from '../../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { drainOutbox } from '../engine/fixtures';
 import { balancesOf, createCompanyBenefit, economySnapshot, employee, getter, ledgerViolations, poster, type EmployeeSession } from './ledger-fixtures';
 
@@ -194,7 +195,7 @@ describe('reversing a grant (decision 359)', () => {
     expect(await ledgerViolations(ctx.db)).toMatchObject({ mismatched: [], unbalancedAssets: [] });
   });
 
-  it('reverses a grant once when 8 reversals race, and the grant and its reversal net to zero', async () => {
+  raceTest('reverses a grant once when 8 reversals race, and the grant and its reversal net to zero', async () => {
     const racer = await employee(ctx, 'carrera@andes.cl', companyId);
     await assign({ userId: racer.id, amount: 30 });
     const granted = (await assign({ userId: racer.id, amount: 20 })).json();

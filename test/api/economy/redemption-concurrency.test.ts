@@ -1,12 +1,13 @@
 /**
- * Redemptions racing each other (ARCHITECTURE §4 "No read-then-write races"). On PGlite the
- * requests are interleaved by one connection; with TEST_DATABASE_URL they run on 40 real
- * PostgreSQL connections, where a lost update, an overdraft or a deadlock would show.
+ * Redemptions racing each other (ARCHITECTURE §4 "No read-then-write races"), on 40 real PostgreSQL
+ * connections, where a lost update, an overdraft or a deadlock would show. On PGlite one connection
+ * interleaves the requests, so nothing races and the file is skipped (decision 382).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { benefitCodes, companyBenefits, companyBenefitUserCounts } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { raceDescribe } from '../../support/race';
 import { balancesOf, createCompanyBenefit, createPlatformBenefit, employee, fund, ledgerViolations, poster, requestsOf } from './ledger-fixtures';
 
 let ctx: TestContext;
@@ -22,7 +23,7 @@ afterAll(async () => ctx.close());
 
 const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-describe('one employee, 200 redemptions at once, a balance for 10', () => {
+raceDescribe('one employee, 200 redemptions at once, a balance for 10', () => {
   it('lets exactly 10 through, refuses 190 with the spec message, and keeps the ledger balanced', async () => {
     const ana = await employee(ctx, 'ana@carrera.cl', companyId);
     const benefit = await createPlatformBenefit(ctx.db, { title: 'Café', tokenCost: 1, stockRemaining: null });
@@ -52,7 +53,7 @@ describe('one employee, 200 redemptions at once, a balance for 10', () => {
   });
 });
 
-describe('100 employees, a company benefit with 5 units', () => {
+raceDescribe('100 employees, a company benefit with 5 units', () => {
   it('sells exactly 5 and ends with no stock', async () => {
     const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Entrada al concierto', tokenCost: 2, availableTokens: 5, limitPerUser: 1 });
     const ids = await Promise.all(Array.from({ length: 100 }, (_, i) => createUser(ctx.db, { email: `fan${i}@carrera.cl`, companyId })));
@@ -76,7 +77,7 @@ describe('100 employees, a company benefit with 5 units', () => {
   });
 });
 
-describe('a company benefit with limitPerUser 1, redeemed twice at once', () => {
+raceDescribe('a company benefit with limitPerUser 1, redeemed twice at once', () => {
   it('is redeemed exactly once and charged once', async () => {
     const leo = await employee(ctx, 'leo@carrera.cl', companyId);
     const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Día libre', tokenCost: 3, availableTokens: 50, limitPerUser: 1 });
@@ -97,7 +98,7 @@ describe('a company benefit with limitPerUser 1, redeemed twice at once', () => 
   });
 });
 
-describe('redemptions, removals and assignments on the same wallets at once', () => {
+raceDescribe('redemptions, removals and assignments on the same wallets at once', () => {
   it('answers every call with a business outcome (no deadlock, no 500) and keeps the ledger balanced', async () => {
     const admin = await employee(ctx, 'root@jobby.cl', null, 1);
     const hr = await employee(ctx, 'admin@carrera.cl', companyId, 2);
@@ -140,7 +141,7 @@ describe('redemptions, removals and assignments on the same wallets at once', ()
   });
 });
 
-describe('rejections racing redemptions of the same benefit', () => {
+raceDescribe('rejections racing redemptions of the same benefit', () => {
   it('never deadlocks: every call gets a business answer and the ledger stays balanced', async () => {
     const hr = await employee(ctx, 'rrhh@carrera.cl', companyId, 2);
     const benefit = await createCompanyBenefit(ctx.db, companyId, { title: 'Masaje', tokenCost: 1, availableTokens: 500, limitPerUser: 10, requiresApproval: true });
@@ -167,7 +168,7 @@ describe('rejections racing redemptions of the same benefit', () => {
   });
 });
 
-describe('bulk assignments in opposite orders racing single assignments and redemptions', () => {
+raceDescribe('bulk assignments in opposite orders racing single assignments and redemptions', () => {
   it('never deadlocks: every call is answered 200 and the ledger stays balanced', async () => {
     const hr = await employee(ctx, 'jefa@carrera.cl', companyId, 2);
     const people = await Promise.all(['b1', 'b2', 'b3', 'b4'].map((name) => employee(ctx, `${name}@carrera.cl`, companyId)));

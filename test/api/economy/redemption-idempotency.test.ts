@@ -1,6 +1,7 @@
 /** Idempotency-Key on POST /api/redemptions (ARCHITECTURE §4 "Idempotency"). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { balancesOf, createCompanyBenefit, createPlatformBenefit, employee, fund, poster, requestsOf } from './ledger-fixtures';
 
 let ctx: TestContext;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('the same Idempotency-Key sent 20 times at once', () => {
-  it('charges once and answers all 20 with the same body, 19 of them as replays', async () => {
+  raceTest('charges once and answers all 20 with the same body, 19 of them as replays', async () => {
     const eva = await employee(ctx, 'eva@clave.cl', companyId);
     const benefit = await createCompanyBenefit(ctx.db, companyId, { tokenCost: 4, availableTokens: 100, limitPerUser: 100 });
     await fund(ctx.db, { userId: eva.id, companyId }, 'company', 20);

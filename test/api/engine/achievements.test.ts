@@ -2,12 +2,14 @@
  * The achievements engine (issue 10): each condition type grants exactly the users it should, once,
  * when 20 qualifying uses happen at once and several workers consume their events together; the
  * reward is a 'reward' transfer from platform:jobby with its bonus record, and the ledger still adds up.
- * With TEST_DATABASE_URL the verifications and the workers run on real PostgreSQL connections.
+ * The rules' outcomes are checked with the uses one after another everywhere; the same uses at once, with
+ * four workers, only on PostgreSQL, where they race (decision 382).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { achievementRules, ledgerTransfers, notifications, tokenBonuses, userAchievements } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { balancesOf, ledgerViolations, poster } from '../economy/ledger-fixtures';
 import { activeCode, createRule, drainOutbox, pendingEvents, usedCodeAt } from './fixtures';
 
@@ -41,28 +43,30 @@ async function grantedUsers(ruleId: string): Promise<string[]> {
   return rows.map((r) => r.userId).sort();
 }
 
-/** Verifies every code at once, as the provider's API calls would arrive. */
-async function verifyAll(cookie: string, codes: string[]) {
-  const responses = await Promise.all(codes.map((code) => post('/api/codes/verify', cookie, { code })));
+/** Verifies every code at once, as the provider's API calls would arrive, or one after another. */
+async function verifyAll(cookie: string, codes: string[], together = true) {
+  const responses = together ? await Promise.all(codes.map((code) => post('/api/codes/verify', cookie, { code }))) : [];
+  if (!together) for (const code of codes) responses.push(await post('/api/codes/verify', cookie, { code }));
   for (const res of responses) expect(res.statusCode).toBe(200);
 }
 
 describe('achievement rules', () => {
-  it('same_provider_timeframe: 20 colleagues at one provider at once each earn it once; another company and another provider do not', async () => {
+  const sameProviderTimeframe = (together: boolean) => async () => {
+    const tag = together ? '' : '-seguidos';
     const rule = await createRule(ctx.db, { conditionType: 'same_provider_timeframe', conditionValue: 40, conditionMinUsers: 2, rewardTokens: 5 });
-    const companyId = await createCompany(ctx.db, 'Juntos');
-    const otherCompanyId = await createCompany(ctx.db, 'Otros');
-    const team = await employees('juntos', companyId);
-    const [outsider] = await employees('otros', otherCompanyId, 1);
-    const [elsewhere] = await employees('lejos', companyId, 1);
-    const cafe = await provider('cafe');
-    const gym = await provider('gym');
+    const companyId = await createCompany(ctx.db, `Juntos${tag}`);
+    const otherCompanyId = await createCompany(ctx.db, `Otros${tag}`);
+    const team = await employees(`juntos${tag}`, companyId);
+    const [outsider] = await employees(`otros${tag}`, otherCompanyId, 1);
+    const [elsewhere] = await employees(`lejos${tag}`, companyId, 1);
+    const cafe = await provider(`cafe${tag}`);
+    const gym = await provider(`gym${tag}`);
     const codes = await Promise.all(team.map((member) => activeCode(ctx.db, member, cafe.id)));
     const outsiderCode = await activeCode(ctx.db, outsider, cafe.id);
     const elsewhereCode = await activeCode(ctx.db, elsewhere, gym.id);
 
-    await Promise.all([verifyAll(cafe.cookie, [...codes.map((c) => c.code), outsiderCode.code]), verifyAll(gym.cookie, [elsewhereCode.code])]);
-    await drainOutbox(ctx.db);
+    await Promise.all([verifyAll(cafe.cookie, [...codes.map((c) => c.code), outsiderCode.code], together), verifyAll(gym.cookie, [elsewhereCode.code], together)]);
+    await drainOutbox(ctx.db, together ? 4 : 1);
 
     expect(await grantedUsers(rule.id)).toEqual(team.map((m) => m.userId).sort());
     expect(await pendingEvents(ctx.db)).toBe(0);
@@ -82,7 +86,9 @@ describe('achievement rules', () => {
     const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, team[3].userId));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ type: 'achievement_unlocked', link: '/level3/dashboard' });
-  });
+  };
+  it('same_provider_timeframe: 20 colleagues at one provider, one after another, each earn it once; another company and another provider do not', sameProviderTimeframe(false));
+  raceTest('same_provider_timeframe: 20 colleagues at one provider at once each earn it once; another company and another provider do not', sameProviderTimeframe(true));
 
   it('a deactivated colleague in a group gets neither the achievement nor its reward (issue 38 D)', async () => {
     const rule = await createRule(ctx.db, { conditionType: 'same_provider_timeframe', conditionValue: 30, conditionMinUsers: 2, rewardTokens: 7 });
@@ -120,21 +126,24 @@ describe('achievement rules', () => {
     expect(grant).toMatchObject({ transferId: null, rewardTokens: 0 });
   });
 
-  it('first_company_user: of 20 colleagues at once, only the first use at the provider earns it', async () => {
+  const firstCompanyUser = (together: boolean) => async () => {
+    const tag = together ? '' : '-seguidos';
     const rule = await createRule(ctx.db, { conditionType: 'first_company_user', rewardTokens: 3 });
-    const companyId = await createCompany(ctx.db, 'Pioneros');
-    const staff = await employees('pionero', companyId);
-    const spa = await provider('spa');
+    const companyId = await createCompany(ctx.db, `Pioneros${tag}`);
+    const staff = await employees(`pionero${tag}`, companyId);
+    const spa = await provider(`spa${tag}`);
     const codes = await Promise.all(staff.map((member) => activeCode(ctx.db, member, spa.id)));
 
-    await verifyAll(spa.cookie, codes.map((c) => c.code));
-    await drainOutbox(ctx.db);
+    await verifyAll(spa.cookie, codes.map((c) => c.code), together);
+    await drainOutbox(ctx.db, together ? 4 : 1);
 
     const granted = await grantedUsers(rule.id);
     expect(granted).toHaveLength(1);
     expect((await balancesOf(ctx.db, granted[0])).jobby).toBe(3);
     expect(await ledgerViolations(ctx.db)).toMatchObject({ mismatched: [], unbalancedAssets: [] });
-  });
+  };
+  it('first_company_user: of 20 colleagues one after another, only the first use at the provider earns it', firstCompanyUser(false));
+  raceTest('first_company_user: of 20 colleagues at once, only the first use at the provider earns it', firstCompanyUser(true));
 
   it('consecutive_days: codes on 3 consecutive Santiago days earn it; 3 days with a gap do not', async () => {
     const rule = await createRule(ctx.db, { conditionType: 'consecutive_days', conditionValue: 3 });

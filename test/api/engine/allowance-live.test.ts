@@ -14,6 +14,7 @@ import { dueMonth, grantCompanyMonth, grantMonth, monthlyReason } from '../../..
 import { startJobs } from '../../../src/server/jobs';
 import { monthLabel } from '../../../src/domain/dates';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { balancesOf, ledgerViolations } from '../economy/ledger-fixtures';
 import { drainOutbox } from './fixtures';
 import { recordEvent } from '../../../src/server/modules/events/outbox';
@@ -43,14 +44,16 @@ const grantsOf = (userId: string, month: string) =>
   ctx.db.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.walletUserId, userId), eq(ledgerTransfers.reason, monthlyReason(month))));
 
 describe('the monthly allowance', () => {
-  it('granted by two copies at once: one grant per wallet and token type, active employees only', async () => {
-    const { companyId, domain, ids } = await staffOf('Mensual', 12);
+  const grantedByCopies = (together: boolean) => async () => {
+    const { companyId, domain, ids } = await staffOf(together ? 'Mensual' : 'Seguida', 12);
     const inactive = await createUser(ctx.db, { email: `baja@${domain}`, companyId, status: 'inactive' });
     const hr = await createUser(ctx.db, { email: `admin@${domain}`, companyId, level: 2 });
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 10, monthlyJobbyTokens: 3 }).where(eq(companies.id, companyId));
     const month = '2026-10';
 
-    await Promise.all([grantMonth(ctx.db, month), grantMonth(second.database.db, month), grantMonth(ctx.db, month), grantMonth(second.database.db, month)]);
+    const runs = [() => grantMonth(ctx.db, month), () => grantMonth(second.database.db, month), () => grantMonth(ctx.db, month), () => grantMonth(second.database.db, month)];
+    if (together) await Promise.all(runs.map((run) => run()));
+    else for (const run of runs) await run();
 
     for (const id of ids) {
       const grants = await grantsOf(id, month);
@@ -61,7 +64,9 @@ describe('the monthly allowance', () => {
     const rows = await ctx.db.select().from(monthlyGrants).where(eq(monthlyGrants.companyId, companyId));
     expect(rows.map((r) => `${r.month}:${r.tokenType}:${r.employees}`).sort()).toEqual(['2026-10:company:12', '2026-10:jobby:12']);
     expect(await ledgerViolations(ctx.db)).toMatchObject({ mismatched: [], unbalancedAssets: [] });
-  });
+  };
+  it('granted by two copies one after another: one grant per wallet and token type, active employees only', grantedByCopies(false));
+  raceTest('granted by two copies at once: one grant per wallet and token type, active employees only', grantedByCopies(true));
 
   it('a month missed while no server ran is granted when one starts; the reason names the month', async () => {
     const { companyId, ids } = await staffOf('Atrasada', 2);

@@ -11,6 +11,7 @@ import { invitations, mailOutbox, users, verifications } from '../../../src/serv
 import { resetPasswordIdentifier } from '../../../src/server/accounts/verification-tokens';
 import { IMPORT_CHUNK_SIZE, type ImportRow } from '../../../src/domain/employee-import';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 
 let ctx: TestContext;
 let andesId = '';
@@ -250,7 +251,18 @@ describe('confirming', () => {
 });
 
 describe('the user limit under the bulk path', () => {
-  it('creates up to maxUsers and reports the rest with the spec\'s message; chunks at once never pass it', async () => {
+  it('creates up to maxUsers and reports the rest with the spec\'s message', async () => {
+    const limitedId = await createCompany(ctx.db, 'Limitada Seguida', { emailDomain: 'seguida-imp.cl', maxUsers: 5 });
+    await createUser(ctx.db, { email: 'rrhh@seguida-imp.cl', level: 2, companyId: limitedId });
+    const cookie = await signIn(ctx.app, 'rrhh@seguida-imp.cl');
+    const rows = Array.from({ length: 6 }, (_, i) => row(i + 2, `Persona ${i}`, `s${i}`));
+    const answer = (await post(cookie, '/api/company/users/import', { rows }, { 'idempotency-key': 'seguida-1' })).json();
+    expect(answer.created).toBe(4);
+    expect(answer.invalid).toEqual(rows.slice(4).map((r) => ({ line: r.line, email: `${r.email}@seguida-imp.cl`, message: 'Se ha alcanzado el límite de usuarios para esta empresa (5)' })));
+    expect(await ctx.db.$count(users, eq(users.companyId, limitedId))).toBe(5);
+  });
+
+  raceTest('chunks at once never pass maxUsers', async () => {
     const limitedId = await createCompany(ctx.db, 'Limitada Import', { emailDomain: 'limitada-imp.cl', maxUsers: 10 });
     await createUser(ctx.db, { email: 'rrhh@limitada-imp.cl', level: 2, companyId: limitedId });
     const cookie = await signIn(ctx.app, 'rrhh@limitada-imp.cl');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, userRow, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 
 let ctx: TestContext;
 let andesId = '';
@@ -76,7 +77,18 @@ describe('adding a user', () => {
     expect((await addUser(cookie, { email: 'pepe@gmail.com' })).json()).toMatchObject({ email: 'pepe@gmail.com' });
   });
 
-  it('never passes maxUsers, even with 10 adds at once (level 2 and 3 accounts count)', async () => {
+  it('never passes maxUsers, adds one after another (level 2 and 3 accounts count)', async () => {
+    const limitedId = await createCompany(ctx.db, 'Limitada Seguida', { emailDomain: 'seguida.cl', maxUsers: 3 });
+    await createUser(ctx.db, { email: 'admin@seguida.cl', level: 2, companyId: limitedId });
+    const cookie = await signIn(ctx.app, 'admin@seguida.cl');
+    expect((await addUser(cookie, { email: 'uno' })).statusCode).toBe(200);
+    expect((await addUser(cookie, { email: 'dos' })).statusCode).toBe(200);
+    const third = await addUser(cookie, { email: 'tres' });
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toBe('Se ha alcanzado el límite de usuarios para esta empresa (3)');
+  });
+
+  raceTest('never passes maxUsers, even with 10 adds at once (level 2 and 3 accounts count)', async () => {
     const limitedId = await createCompany(ctx.db, 'Limitada', { emailDomain: 'limitada.cl', maxUsers: 4 });
     await createUser(ctx.db, { email: 'admin@limitada.cl', level: 2, companyId: limitedId });
     await createUser(ctx.db, { email: 'uno@limitada.cl', level: 3, companyId: limitedId });

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, userRow, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 
 let ctx: TestContext;
 let camila = '';
@@ -75,7 +76,7 @@ describe('phones', () => {
     expect((await userRow(ctx.db, sofia)).phone).toBeNull();
   });
 
-  it('gives a number claimed by two people at once to one of them: one 200, one 409', async () => {
+  raceTest('gives a number claimed by two people at once to one of them: one 200, one 409', async () => {
     const [a, b] = await Promise.all([saveProfile(cookie.sofia, 'Sofía Muñoz', '+56 9 5555 0001'), saveProfile(cookie.diego, 'Diego Soto', '955550001')]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect((a.statusCode === 409 ? a : b).json().error.code).toBe('PHONE_IN_USE');

@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { drainOutbox } from '../engine/fixtures';
 import { notifications } from '../../../src/server/db/schema';
 import { createCompany, createTestContext, runOutbox, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
 
 let ctx: TestContext;
@@ -108,7 +109,7 @@ describe('a decision handled before its creation event', () => {
     expect(rows).toEqual([]);
   });
 
-  it('leaves no open waiting notification when both events are handled by several workers at once', async () => {
+  raceTest('leaves no open waiting notification when both events are handled by several workers at once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i += 1) ids.push(await redeem('company', dayOff.id));
     for (const id of ids) expect((await post(`/api/requests/${id}/approve`, hr2.cookie, {})).statusCode).toBe(200);

@@ -13,6 +13,7 @@ import { deliverDueWebhooks } from '../../../src/server/modules/webhooks/deliver
 import { sealSecret, webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
 import { startWarnings } from '../../../src/server/start-warnings';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
+import { raceTest } from '../../support/race';
 import { employee, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
 import { startReceiver, type Receiver } from './receiver';
 
@@ -166,7 +167,7 @@ describe('W2: at most 20 endpoints per owner, each URL once', () => {
     expect((await post('/api/webhooks/endpoints', hrAustral.cookie, { url: 'https://hooks.example.com/austral/1', events: ['code.used'] })).statusCode).toBe(200);
   });
 
-  it('registrations at once cannot pass the limit together', async () => {
+  raceTest('registrations at once cannot pass the limit together', async () => {
     const company = await createCompany(ctx.db, 'Carrera');
     const racer = await employee(ctx, 'rrhh@carrera.cl', company, 2);
     for (let i = 1; i <= 18; i++) await post('/api/webhooks/endpoints', racer.cookie, { url: `https://hooks.example.com/carrera/${i}`, events: ['code.used'] });

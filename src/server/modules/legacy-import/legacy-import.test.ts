@@ -17,10 +17,28 @@ describe('legacyTime', () => {
 describe('Firebase modified scrypt', () => {
   const config = { algorithm: 'SCRYPT' as const, base64_signer_key: Buffer.from('clave-firmante').toString('base64'), base64_salt_separator: 'Bw==', rounds: 8, mem_cost: 10 };
   const salt = Buffer.from('sal').toString('base64');
-  // The formula written out here, independently of the module (not checked against a real Firebase export).
+  // The formula written out here, independently of the module, on small parameters (the published sample above is the reference).
   const key = scryptSync('secreta1', Buffer.concat([Buffer.from(salt, 'base64'), Buffer.from('Bw==', 'base64')]), 32, { N: 1024, r: 8, p: 1 });
   const cipher = createCipheriv('aes-256-ctr', key, Buffer.alloc(16, 0));
   const passwordHash = Buffer.concat([cipher.update(Buffer.from(config.base64_signer_key, 'base64')), cipher.final()]).toString('base64');
+
+  it("gives the hash of Firebase's own scrypt tool for its published sample account (github.com/firebase/scrypt, README)", async () => {
+    // The sample project parameters, exported account and password of that README, and the hash its
+    // `scrypt` utility prints for them: the same bytes as Firebase Auth's export, so an imported person's
+    // password is checked the way Firebase checked it.
+    const sample = {
+      algorithm: 'SCRYPT' as const,
+      base64_signer_key: 'jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
+      base64_salt_separator: 'Bw==',
+      rounds: 8,
+      mem_cost: 14,
+      salt: '42xEC+ixf3L2lw==',
+      passwordHash: 'lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==',
+    };
+    expect(await verifyFirebasePassword('user1password', sample)).toBe(true);
+    expect(await verifyFirebasePassword('user1Password', sample)).toBe(false);
+    expect(await verifyFirebasePassword('user1password', { ...sample, base64_salt_separator: '' })).toBe(false);
+  });
 
   it('accepts the right password and refuses a wrong one', async () => {
     expect(await verifyFirebasePassword('secreta1', { ...config, passwordHash, salt })).toBe(true);
