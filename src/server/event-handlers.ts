@@ -4,15 +4,15 @@
  * counters on every fresh event, level 1's bell when events die.
  */
 import type { Db } from './db/client';
-import type { Logger } from './log';
-import { achievementEventHandlers } from './modules/achievements/event-handlers';
-import { botEventHandlers } from './modules/bot/event-handlers';
-import type { BotTransport } from './modules/bot/transport';
-import { countEvents } from './modules/counters/service';
-import type { EventHandler } from './modules/events/handlers';
-import { notifyDeadEvents } from './modules/notifications/service';
-import { notificationEventHandlers } from './modules/notifications/event-handlers';
-import { webhookEventHandlers } from './modules/webhooks/event-handlers';
+import type { Logger } from './lib/log';
+import { achievementEventHandlers } from './modules/achievements/index';
+import { botEventHandlers } from './modules/bot/index';
+import type { BotTransport } from './modules/bot/index';
+import { countEvents } from './modules/counters/index';
+import type { EventHandler } from './modules/events/index';
+import { notifyDeadEvents } from './modules/notifications/index';
+import { notificationEventHandlers } from './modules/notifications/index';
+import { webhookEventHandlers } from './modules/webhooks/index';
 import * as worker from './outbox-worker';
 
 /** What the handlers need from outside the database: the bot's outbound transport. */

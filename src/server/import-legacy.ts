@@ -12,7 +12,7 @@ import { firebaseHashConfig } from './accounts/firebase-password';
 import { failureReason, formatReport } from './modules/legacy-import/index';
 import { importLegacy, type FirebaseAuthUser } from './modules/legacy-import/index';
 import { createMailTransport } from './modules/mail/index';
-import { silentLogger } from './log';
+import { silentLogger } from './lib/log';
 
 const USAGE = 'Uso: npm run import:legacy -- --database <exportación.json> [--auth <usuarios-auth.json> --hash-config <hash.json>] [--dry-run]';
 

@@ -19,7 +19,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from './db/client';
 import { outboxOptions, type WorkerDeps } from './event-handlers';
-import type { Logger } from './log';
+import type { Logger } from './lib/log';
 import { processPendingEvents } from './outbox-worker';
 import { grantMonth, dueMonth } from './modules/allowance/index';
 import { listenerFor } from './modules/events/index';

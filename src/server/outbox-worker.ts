@@ -16,9 +16,9 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from './db/client';
 import { domainEvents } from './db/schema';
-import type { Logger } from './log';
-import { handles, type BatchRead, type EventContext, type EventHandler } from './modules/events/handlers';
-import { companyOfPayload, parseEvent, type DomainEvent } from './modules/events/types';
+import type { Logger } from './lib/log';
+import { handles, type BatchRead, type EventContext, type EventHandler } from './modules/events/index';
+import { companyOfPayload, parseEvent, type DomainEvent } from './modules/events/index';
 
 /** Events taken per transaction: enough to absorb a burst, few enough that one transaction stays short. */
 const BATCH_SIZE = 100;

@@ -28,14 +28,6 @@ const SERVER_COMPOSITION = new Set([
   'import-legacy.ts',
 ]);
 
-/**
- * TEMPORARY: the outbox worker still lives inside the events core and imports the modules whose
- * handlers it runs; it moves up to the composition layer (src/server/outbox-worker.ts) with the
- * modules' own handler lists. Its imports, and jobs.ts's import of it, are exempt until then:
- * delete this entry when the file is gone.
- */
-export const TEMPORARY_EXCEPTIONS = new Set(['src/server/modules/events/worker.ts']);
-
 type Layer = 'floor' | 'module' | 'composition';
 const RANK: Record<Layer, number> = { floor: 0, module: 1, composition: 2 };
 
@@ -65,7 +57,6 @@ export function serverViolations(graph: Map<string, string[]>, root: string): st
       if (!inServer(target)) continue;
       const to = serverUnit(path.relative(server, target));
       if (to.unit === from.unit || to.layer === null || from.layer === null) continue;
-      if (TEMPORARY_EXCEPTIONS.has(name(file)) || TEMPORARY_EXCEPTIONS.has(name(target))) continue;
       const arrow = `${name(file)} → ${name(target)}`;
       if (RANK[to.layer] > RANK[from.layer]) violations.push(`${arrow}: a ${from.layer} imports a ${to.layer} (imports point down)`);
       if (to.unit.startsWith('modules/') && path.basename(target) !== 'index.ts') {

@@ -1,4 +1,4 @@
-import type { Logger } from '../../src/server/log';
+import type { Logger } from '../../src/server/lib/log';
 
 /** A logger that fails the test at the first error logged, with the logged error itself when there is one. */
 export const throwingLogger: Logger = {

@@ -15,7 +15,7 @@ import { verifyStoredPassword } from '../accounts/firebase-password';
 import { acceptInvitation } from '../modules/invitations/index';
 import { passwordHashing } from '../accounts/password';
 import { hashedIdentifier } from '../accounts/verification-tokens';
-import type { Logger } from '../log';
+import type { Logger } from '../lib/log';
 
 /**
  * One call of better-auth's handler (routes.ts `forwardToAuth`): the database error that made it answer

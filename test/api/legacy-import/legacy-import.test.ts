@@ -28,7 +28,7 @@ import { importLegacy, type ImportOptions } from '../../../src/server/modules/le
 import { formatReport } from '../../../src/server/modules/legacy-import/report';
 import { firebaseHashConfig } from '../../../src/server/accounts/firebase-password';
 import { authExport, HASH_CONFIG, legacyExportFixture, OLD_PASSWORD, T0 } from './fixture';
-import { silentLogger } from '../../../src/server/log';
+import { silentLogger } from '../../../src/server/lib/log';
 
 let ctx: TestContext;
 let options: ImportOptions;

@@ -1,5 +1,5 @@
 /** The achievements' part in the outbox (decision 364): a used code may unlock an achievement. */
-import { defineBatchRead, defineEventHandler } from '../events/handlers';
+import { defineBatchRead, defineEventHandler } from '../events/index';
 import { activeRules, evaluateAchievements } from './engine';
 
 /** The active rules, read once per batch of events (decision 285). */

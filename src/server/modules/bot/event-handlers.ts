@@ -2,7 +2,7 @@
  * The bot's part in the outbox (decision 364): analyse an inbound message, and hand replies and
  * check-ins to the transport — the two that send outside close their batch (decision 285).
  */
-import { defineEventHandler } from '../events/handlers';
+import { defineEventHandler } from '../events/index';
 import { sendCheckIn } from './check-ins';
 import { analyseStoredMessage, sendQueuedReply } from './ingest';
 import type { BotTransport } from './transport';

@@ -16,7 +16,7 @@ import { companies, invitations, sessions, users, verifications } from '../../db
 import { invitationMail } from '../mail/index';
 import type { MailMessage, MailTransport } from '../mail/index';
 import { deleteAccountWithoutHistory } from '../../accounts/delete-account';
-import type { Logger } from '../../log';
+import type { Logger } from '../../lib/log';
 
 /**
  * A mail to send after COMMIT: never from inside the transaction that made its link. `issuedAt` is

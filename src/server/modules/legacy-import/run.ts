@@ -10,7 +10,7 @@ import { legacyImports } from '../../db/schema';
 import { valuesOf } from '../../../domain/labelled';
 import type { FirebaseHashConfig } from '../../accounts/firebase-password';
 import { RESERVED_KEYS, type legacyExport } from './parse';
-import type { MailTransport } from '../mail/transport';
+import type { MailTransport } from '../mail/index';
 
 /** What the import brings over, in the report's order, and how operators read each entity there. */
 export const ENTITY_LABELS = {

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
-import { legacyWelcomeMail } from '../mail/templates';
+import { legacyWelcomeMail } from '../mail/index';
 import { legacyExport } from './parse';
 import { LEGACY_LINK_DAYS, ENTITIES, Run, type ImportOptions, type ImportReport } from './run';
 import { importAchievements } from './steps/achievements';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../../../test/support/smtp-sink';
 import type { Db } from '../../db/client';
 import { createMailTransport, type MailMessage } from './transport';
-import { silentLogger } from '../../log';
+import { silentLogger } from '../../lib/log';
 
 /** A sink that holds every message until `release()`: until then nothing is accepted. */
 async function holdingSink() {

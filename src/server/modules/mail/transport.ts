@@ -6,7 +6,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import type { Logger } from '../../log';
+import type { Logger } from '../../lib/log';
 import { mailOutbox } from '../../db/schema';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; link: string | null };

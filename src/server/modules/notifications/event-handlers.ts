@@ -1,5 +1,5 @@
 /** The bell's part in the outbox (decision 364): every event may write notifications (service.ts). */
-import { defineEventHandler } from '../events/handlers';
+import { defineEventHandler } from '../events/index';
 import { notifyEvent } from './service';
 
 export const notificationEventHandlers = [

@@ -2,7 +2,7 @@
  * The webhooks' part in the outbox (decision 364): the deliveries of an event are written here,
  * after the change's COMMIT, and sent by delivery.ts.
  */
-import { defineBatchRead, defineEventHandler } from '../events/handlers';
+import { defineBatchRead, defineEventHandler } from '../events/index';
 import { activeEndpoints, fanOutWebhooks } from './fan-out';
 
 /** The active endpoints, read once per batch of events (decision 285). */

@@ -4,7 +4,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TokenType } from '../../../../domain/constants';
 import { ledgerAccounts, ledgerTransfers } from '../../../db/schema';
-import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../../ledger/service';
+import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../../ledger/index';
 import { legacyBalance, legacyHistoryEntry, MAX_IMPORTED_BALANCE, zodReason, type LegacyHistoryEntry } from '../parse';
 import { chunks, type Run, type UserInfo } from '../run';
 
