@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { benefitCodes, users } from '../../../src/server/db/schema';
+import { benefitCodes, users } from '#server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { counterWorld, employee, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
 

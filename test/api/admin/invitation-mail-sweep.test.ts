@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { invitations, mailOutbox, users } from '../../../src/server/db/schema';
-import { resendUnmailedInvitations, sendInvitationMails, UNMAILED_GRACE_MS } from '../../../src/server/modules/invitations/service';
+import { invitations, mailOutbox, users } from '#server/db/schema';
+import { resendUnmailedInvitations, sendInvitationMails, UNMAILED_GRACE_MS } from '#server/modules/invitations/service';
 import { throwingLogger } from '../../support/logger';
 import { as, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
 

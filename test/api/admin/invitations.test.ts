@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { accounts, mailOutbox, users } from '../../../src/server/db/schema';
+import { accounts, mailOutbox, users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

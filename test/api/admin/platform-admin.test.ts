@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import { benefitCodes, benefitRequests, companies, platformBenefits, sessions, userLevelChanges, users } from '../../../src/server/db/schema';
+import { benefitCodes, benefitRequests, companies, platformBenefits, sessions, userLevelChanges, users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, runOutbox, userRow, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { createPlatformBenefit, employee, fund, type EmployeeSession } from '../economy/ledger-fixtures';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { users, userTallies } from '../../../src/server/db/schema';
+import { users, userTallies } from '#server/db/schema';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 

@@ -1,6 +1,6 @@
 /** better-auth's own words never reach a caller (issue 13): known codes map to the spec, the rest to fixed Spanish. */
 import { describe, expect, it } from 'vitest';
-import { translateAuthError } from '../../../src/server/auth/routes';
+import { translateAuthError } from '#server/auth/routes';
 
 const raw = (code: string, message: string) => JSON.stringify({ code, message });
 

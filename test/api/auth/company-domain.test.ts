@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
+import { users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

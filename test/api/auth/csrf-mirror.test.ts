@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { betterAuth } from 'better-auth';
 import { memoryAdapter } from 'better-auth/adapters/memory';
-import { originRefusedByAuth } from '../../../src/server/auth/routes';
+import { originRefusedByAuth } from '#server/auth/routes';
 
 const TRUSTED = 'http://localhost:3000';
 const auth = betterAuth({

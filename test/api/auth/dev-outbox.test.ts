@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeDevOutboxToken } from '../../../src/server/config';
+import { writeDevOutboxToken } from '#server/config';
 import { createTestContext, createUser, ORIGIN, type TestContext } from '../../support/app';
 
 const TOKEN = 'a'.repeat(64);

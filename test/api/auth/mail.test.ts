@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../support/smtp-sink';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../../src/server/db/schema';
+import { mailOutbox } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, type TestContext } from '../../support/app';
 
 type Received = { to: string; raw: string };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../../src/server/db/schema';
-import { SIGN_OUT_PENDING_COOKIE } from '../../../src/domain/sign-out';
+import { sessions } from '#server/db/schema';
+import { SIGN_OUT_PENDING_COOKIE } from '#domain/sign-out';
 import { createTestContext, createUser, ORIGIN, PASSWORD, signIn, as, type TestContext } from '../../support/app';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { companies, users } from '../../../src/server/db/schema';
+import { companies, users } from '#server/db/schema';
 import { as, createCompany, createTestContext, ORIGIN, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, invitations, mailOutbox, users, verifications } from '../../../src/server/db/schema';
+import { accounts, invitations, mailOutbox, users, verifications } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

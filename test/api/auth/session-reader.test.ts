@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../../src/server/db/schema';
-import { verifiedToken } from '../../../src/server/auth/session-reader';
+import { sessions, users } from '#server/db/schema';
+import { verifiedToken } from '#server/auth/session-reader';
 import { createTestContext, createUser, signIn, as, type TestContext } from '../../support/app';
 
 /**

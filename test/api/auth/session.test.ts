@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../../src/server/db/schema';
-import { disableUser } from '../../../src/server/modules/users/service';
+import { sessions, users } from '#server/db/schema';
+import { disableUser } from '#server/modules/users/service';
 import { createCompany, createTestContext, createUser, ORIGIN, PASSWORD, signIn, as, userRow, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BOT_INSTRUCTIONS } from '../../../src/domain/bot';
-import { botAlerts, botRequests, companies, users } from '../../../src/server/db/schema';
-import { signBody } from '../../../src/server/modules/bot/webhook-payload';
+import { DEFAULT_BOT_INSTRUCTIONS } from '#domain/bot';
+import { botAlerts, botRequests, companies, users } from '#server/db/schema';
+import { signBody } from '#server/modules/bot/webhook-payload';
 import { as, createCompany, createTestContext, createUser, runOutbox, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

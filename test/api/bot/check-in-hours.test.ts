@@ -6,9 +6,9 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botCheckIns, users } from '../../../src/server/db/schema';
-import type { BotConfig } from '../../../src/server/db/schema';
-import { runCheckIns, santiagoClock } from '../../../src/server/modules/bot/check-ins';
+import { botCheckIns, users } from '#server/db/schema';
+import type { BotConfig } from '#server/db/schema';
+import { runCheckIns, santiagoClock } from '#server/modules/bot/check-ins';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

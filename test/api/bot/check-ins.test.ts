@@ -6,14 +6,14 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botCheckIns, domainEvents, users } from '../../../src/server/db/schema';
-import type { BotConfig } from '../../../src/server/db/schema';
-import { runCheckIns, santiagoClock } from '../../../src/server/modules/bot/check-ins';
-import { ingestInbound } from '../../../src/server/modules/bot/ingest';
-import { periodStartSql } from '../../../src/server/modules/bot/periodic';
-import type { BotTransport, TemplateMessage } from '../../../src/server/modules/bot/transport';
-import { signBody } from '../../../src/server/modules/bot/webhook-payload';
-import { processPendingEvents } from '../../../src/server/event-handlers';
+import { botCheckIns, domainEvents, users } from '#server/db/schema';
+import type { BotConfig } from '#server/db/schema';
+import { runCheckIns, santiagoClock } from '#server/modules/bot/check-ins';
+import { ingestInbound } from '#server/modules/bot/ingest';
+import { periodStartSql } from '#server/modules/bot/periodic';
+import type { BotTransport, TemplateMessage } from '#server/modules/bot/transport';
+import { signBody } from '#server/modules/bot/webhook-payload';
+import { processPendingEvents } from '#server/event-handlers';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 

@@ -5,11 +5,11 @@
  * - `analysis`: hangs after the analysis wrote its rows, before its transaction commits.
  */
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../../src/server/db/client';
-import { domainEvents } from '../../../src/server/db/schema';
-import { analyseStoredMessage } from '../../../src/server/modules/bot/ingest';
-import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { processPendingEvents } from '../../../src/server/event-handlers';
+import { openDatabase } from '#server/db/client';
+import { domainEvents } from '#server/db/schema';
+import { analyseStoredMessage } from '#server/modules/bot/ingest';
+import { recordingTransport } from '#server/modules/bot/transport';
+import { processPendingEvents } from '#server/event-handlers';
 
 const [url, moment] = process.argv.slice(2);
 const hang = () => new Promise<never>(() => undefined);

@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botAlerts, botMessages, domainEvents, users } from '../../../src/server/db/schema';
-import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { signBody } from '../../../src/server/modules/bot/webhook-payload';
-import { processPendingEvents } from '../../../src/server/event-handlers';
+import { botAlerts, botMessages, domainEvents, users } from '#server/db/schema';
+import { recordingTransport } from '#server/modules/bot/transport';
+import { signBody } from '#server/modules/bot/webhook-payload';
+import { processPendingEvents } from '#server/event-handlers';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

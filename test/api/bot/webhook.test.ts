@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botAlerts, botMessages, companies, domainEvents, employeeWellbeingProfiles, users } from '../../../src/server/db/schema';
-import { processPendingEvents } from '../../../src/server/event-handlers';
-import { cloudApiTransport, NOT_SENT_NOTE, recordingTransport } from '../../../src/server/modules/bot/transport';
-import { runPeriodicBotAnalysis } from '../../../src/server/modules/bot/periodic';
-import { signBody } from '../../../src/server/modules/bot/webhook-payload';
+import { botAlerts, botMessages, companies, domainEvents, employeeWellbeingProfiles, users } from '#server/db/schema';
+import { processPendingEvents } from '#server/event-handlers';
+import { cloudApiTransport, NOT_SENT_NOTE, recordingTransport } from '#server/modules/bot/transport';
+import { runPeriodicBotAnalysis } from '#server/modules/bot/periodic';
+import { signBody } from '#server/modules/bot/webhook-payload';
 import { createCompany, createTestContext, createUser, runOutbox, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

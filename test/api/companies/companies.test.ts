@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies } from '../../../src/server/db/schema';
+import { companies } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

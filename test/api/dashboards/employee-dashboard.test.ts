@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { errorMessage } from '../../../src/domain/errors';
-import type { EmployeeDashboard } from '../../../src/domain/schemas/dashboard';
-import { benefitCodes, users } from '../../../src/server/db/schema';
+import { errorMessage } from '#domain/errors';
+import type { EmployeeDashboard } from '#domain/schemas/dashboard';
+import { benefitCodes, users } from '#server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWED } from '../../../src/server/auth/routes';
+import { ALLOWED } from '#server/auth/routes';
 import { ORIGIN, createTestContext, type TestContext } from '../../support/app';
 
 type Operation = { security?: unknown[]; responses: Record<string, unknown>; operationId?: string };

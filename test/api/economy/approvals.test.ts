@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { CODE_VALIDITY_DAYS } from '../../../src/domain/constants';
+import { CODE_VALIDITY_DAYS } from '#domain/constants';
 import {
   benefitCodes,
   benefitRequests,
@@ -13,7 +13,7 @@ import {
   ledgerTransfers,
   platformBenefits,
   redemptions,
-} from '../../../src/server/db/schema';
+} from '#server/db/schema';
 import { as, createCompany, createTestContext, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import {

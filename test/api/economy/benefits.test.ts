@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companyBenefits, platformBenefits } from '../../../src/server/db/schema';
+import { companyBenefits, platformBenefits } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { createCompanyBenefit, createPlatformBenefit, employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 

@@ -1,7 +1,7 @@
 /** GET /api/catalogue: what an employee sees and whether each item can be redeemed now. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies } from '../../../src/server/db/schema';
+import { companies } from '#server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
 

@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { loadActorRow, toActor } from '../../../src/server/actor';
-import { queryRows } from '../../../src/server/db/client';
-import { benefitCodes } from '../../../src/server/db/schema';
-import { redeemBenefit } from '../../../src/server/modules/redemptions/service';
+import { loadActorRow, toActor } from '#server/actor';
+import { queryRows } from '#server/db/client';
+import { benefitCodes } from '#server/db/schema';
+import { redeemBenefit } from '#server/modules/redemptions/service';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { createCompanyBenefit, fund } from './ledger-fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { benefitCodes, users } from '../../../src/server/db/schema';
+import { benefitCodes, users } from '#server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { counterWorld, createPlatformBenefit, employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { benefitCodes } from '../../../src/server/db/schema';
+import { benefitCodes } from '#server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { raceDescribe } from '../../support/race';
 import { createPlatformBenefit, employee, fund, poster } from './ledger-fixtures';

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { benefitCodes, idempotencyKeys, users } from '../../../src/server/db/schema';
-import { verifyCode } from '../../../src/server/modules/codes/verify';
+import { benefitCodes, idempotencyKeys, users } from '#server/db/schema';
+import { verifyCode } from '#server/modules/codes/verify';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { counterWorld, createCompanyBenefit, employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 import { actorFromDb } from './service-actors';

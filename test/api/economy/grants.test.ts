@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { companies, notifications } from '../../../src/server/db/schema';
+import { companies, notifications } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { drainOutbox } from '../engine/fixtures';

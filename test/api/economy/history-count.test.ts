@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { HISTORY_COUNT_CAP } from '../../../src/domain/constants';
+import { HISTORY_COUNT_CAP } from '#domain/constants';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { employee, getter, poster, type EmployeeSession } from './ledger-fixtures';
 

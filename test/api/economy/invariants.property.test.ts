@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Actor } from '../../../src/server/actor';
+import type { Actor } from '#server/actor';
 import {
   benefitCodes,
   benefitRequests,
@@ -22,12 +22,12 @@ import {
   companyBenefitUserCounts,
   ledgerAccounts,
   platformBenefits,
-} from '../../../src/server/db/schema';
-import { addPlatformTokens, assignCompanyTokens, bulkAssignCompanyTokens, removePlatformTokens } from '../../../src/server/modules/assignment/service';
-import { verifyCode } from '../../../src/server/modules/codes/verify';
-import { redeemBenefit } from '../../../src/server/modules/redemptions/service';
-import { approveRequest, rejectRequest } from '../../../src/server/modules/requests/decisions';
-import type { IdempotentOutcome } from '../../../src/server/modules/idempotency/service';
+} from '#server/db/schema';
+import { addPlatformTokens, assignCompanyTokens, bulkAssignCompanyTokens, removePlatformTokens } from '#server/modules/assignment/service';
+import { verifyCode } from '#server/modules/codes/verify';
+import { redeemBenefit } from '#server/modules/redemptions/service';
+import { approveRequest, rejectRequest } from '#server/modules/requests/decisions';
+import type { IdempotentOutcome } from '#server/modules/idempotency/service';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { balancesOf, createCompanyBenefit, createPlatformBenefit, ledgerViolations } from './ledger-fixtures';
 import { actorFromDb } from './service-actors';

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Level } from '../../../src/domain/levels';
-import { domainEvents, notifications, platformBenefitUserCounts } from '../../../src/server/db/schema';
+import type { Level } from '#domain/levels';
+import { domainEvents, notifications, platformBenefitUserCounts } from '#server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { createCompanyBenefit, createPlatformBenefit, economySnapshot, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
 

@@ -4,10 +4,10 @@
  * the ledger invariants of ARCHITECTURE §4 read back from the database.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { TokenType } from '../../../src/domain/constants';
-import type { Db } from '../../../src/server/db/client';
-import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, users } from '../../../src/server/db/schema';
-import { accounts, getWalletBalances, transfer, walletFor } from '../../../src/server/modules/ledger/service';
+import type { TokenType } from '#domain/constants';
+import type { Db } from '#server/db/client';
+import { benefitRequests, companyBenefits, ledgerAccounts, ledgerTransfers, platformBenefits, users } from '#server/db/schema';
+import { accounts, getWalletBalances, transfer, walletFor } from '#server/modules/ledger/service';
 import { as, createCompany, createUser, signIn, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
 

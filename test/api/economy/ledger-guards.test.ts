@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benefitCodes, benefitRequests, companies, ledgerAccounts, ledgerTransfers, redemptions, users } from '../../../src/server/db/schema';
+import { benefitCodes, benefitRequests, companies, ledgerAccounts, ledgerTransfers, redemptions, users } from '#server/db/schema';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { createPlatformBenefit, employee, fund, ledgerViolations, poster, type EmployeeSession } from './ledger-fixtures';
 

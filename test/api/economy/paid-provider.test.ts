@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { benefitCodes, benefitRequests, companyBenefits, ledgerAccounts, platformBenefits, users } from '../../../src/server/db/schema';
+import { benefitCodes, benefitRequests, companyBenefits, ledgerAccounts, platformBenefits, users } from '#server/db/schema';
 import { as, createCompany, createTestContext, type TestContext } from '../../support/app';
 import { balancesOf, createCompanyBenefit, createPlatformBenefit, employee, fund, getter, ledgerViolations, poster, type EmployeeSession } from './ledger-fixtures';
 

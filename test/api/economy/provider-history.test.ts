@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { benefitCodes, users } from '../../../src/server/db/schema';
-import { providerHistoryPage } from '../../../src/server/modules/codes/history';
-import { providerHistoryQuerySchema } from '../../../src/domain/schemas/economy';
+import { benefitCodes, users } from '#server/db/schema';
+import { providerHistoryPage } from '#server/modules/codes/history';
+import { providerHistoryQuerySchema } from '#domain/schemas/economy';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { counterWorld, employee, fund, getter, poster, type EmployeeSession } from './ledger-fixtures';
 import { actorFromDb } from './service-actors';

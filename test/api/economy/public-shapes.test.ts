@@ -3,12 +3,12 @@
  * the public shape: no company, author or deletion column reaches anyone, even before the HTTP edge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievementRuleInputSchema, achievementRuleSchema } from '../../../src/domain/schemas/engine';
-import { companyBenefitInputSchema, companyBenefitSchema, platformBenefitInputSchema, platformBenefitSchema } from '../../../src/domain/schemas/benefits';
-import type { Actor } from '../../../src/server/actor';
-import { createRule, listRules } from '../../../src/server/modules/achievements/service';
-import { createCompanyBenefit, listCompanyBenefits } from '../../../src/server/modules/company-benefits/service';
-import { createPlatformBenefit, listPlatformBenefits } from '../../../src/server/modules/platform-benefits/service';
+import { achievementRuleInputSchema, achievementRuleSchema } from '#domain/schemas/engine';
+import { companyBenefitInputSchema, companyBenefitSchema, platformBenefitInputSchema, platformBenefitSchema } from '#domain/schemas/benefits';
+import type { Actor } from '#server/actor';
+import { createRule, listRules } from '#server/modules/achievements/service';
+import { createCompanyBenefit, listCompanyBenefits } from '#server/modules/company-benefits/service';
+import { createPlatformBenefit, listPlatformBenefits } from '#server/modules/platform-benefits/service';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { employee } from './ledger-fixtures';
 import { actorFromDb } from './service-actors';

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rateLimitCounters } from '../../../src/server/db/schema';
-import { countAttempt } from '../../../src/server/modules/rate-limit/service';
-import type { Executor } from '../../../src/server/db/client';
+import { rateLimitCounters } from '#server/db/schema';
+import { countAttempt } from '#server/modules/rate-limit/service';
+import type { Executor } from '#server/db/client';
 import { createTestContext, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { benefitCodes, companyBenefits, companyBenefitUserCounts } from '../../../src/server/db/schema';
+import { benefitCodes, companyBenefits, companyBenefitUserCounts } from '#server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { raceDescribe } from '../../support/race';
 import { balancesOf, createCompanyBenefit, createPlatformBenefit, employee, fund, ledgerViolations, poster, requestsOf } from './ledger-fixtures';

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { loadActorRow, toActor } from '../../../src/server/actor';
-import { companyBenefits, domainEvents, ledgerTransfers, redemptions } from '../../../src/server/db/schema';
-import { redeemBenefit } from '../../../src/server/modules/redemptions/service';
+import { loadActorRow, toActor } from '#server/actor';
+import { companyBenefits, domainEvents, ledgerTransfers, redemptions } from '#server/db/schema';
+import { redeemBenefit } from '#server/modules/redemptions/service';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { balancesOf, createCompanyBenefit, fund } from './ledger-fixtures';
 

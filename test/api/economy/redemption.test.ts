@@ -1,7 +1,7 @@
 /** POST /api/redemptions and GET /api/requests/mine: rules, request statuses, what is stored. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { benefitRequests, companies, ledgerAccounts, ledgerTransfers, platformBenefits, redemptions } from '../../../src/server/db/schema';
+import { benefitRequests, companies, ledgerAccounts, ledgerTransfers, platformBenefits, redemptions } from '#server/db/schema';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import {
   balancesOf,

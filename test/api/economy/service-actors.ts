@@ -3,8 +3,8 @@
  * tests that call service functions directly (faster than HTTP, and able to reach checks that the
  * session layer would stop first).
  */
-import { loadActorRow, toActor, type Actor } from '../../../src/server/actor';
-import type { Db } from '../../../src/server/db/client';
+import { loadActorRow, toActor, type Actor } from '#server/actor';
+import type { Db } from '#server/db/client';
 
 export async function actorFromDb(db: Db, userId: string): Promise<Actor> {
   const row = await loadActorRow(db, userId);

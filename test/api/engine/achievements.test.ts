@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { achievementRules, ledgerTransfers, notifications, tokenBonuses, userAchievements } from '../../../src/server/db/schema';
+import { achievementRules, ledgerTransfers, notifications, tokenBonuses, userAchievements } from '#server/db/schema';
 import { createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { balancesOf, ledgerViolations, poster } from '../economy/ledger-fixtures';

@@ -7,18 +7,18 @@
 import { throwingLogger } from '../../support/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../../src/server/app';
-import { openDatabase, type Database } from '../../../src/server/db/client';
-import { companies, ledgerTransfers, monthlyGrants } from '../../../src/server/db/schema';
-import { dueMonth, grantCompanyMonth, grantMonth, monthlyReason } from '../../../src/server/modules/allowance/service';
-import { startJobs } from '../../../src/server/jobs';
-import { monthLabel } from '../../../src/domain/dates';
+import { buildApp, type App } from '#server/app';
+import { openDatabase, type Database } from '#server/db/client';
+import { companies, ledgerTransfers, monthlyGrants } from '#server/db/schema';
+import { dueMonth, grantCompanyMonth, grantMonth, monthlyReason } from '#server/modules/allowance/service';
+import { startJobs } from '#server/jobs';
+import { monthLabel } from '#domain/dates';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { balancesOf, ledgerViolations } from '../economy/ledger-fixtures';
 import { drainOutbox } from './fixtures';
-import { recordEvent } from '../../../src/server/modules/events/outbox';
-import { webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
+import { recordEvent } from '#server/modules/events/outbox';
+import { webhookSecretKey } from '#server/modules/webhooks/secret-box';
 
 let ctx: TestContext;
 /** A second server copy on the same database (on PGlite, which is one process, the same client). */

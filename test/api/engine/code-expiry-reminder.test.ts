@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { benefitCodes, codeExpiryReminders, notifications } from '../../../src/server/db/schema';
-import { remindExpiringCodes } from '../../../src/server/modules/codes/expiry-reminder';
+import { benefitCodes, codeExpiryReminders, notifications } from '#server/db/schema';
+import { remindExpiringCodes } from '#server/modules/codes/expiry-reminder';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { activeCode, drainOutbox, usedCodeAt } from './fixtures';
 

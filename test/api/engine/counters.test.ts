@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { benefitCodes, domainEvents, platformCounters } from '../../../src/server/db/schema';
-import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { processNextEvent } from '../../../src/server/event-handlers';
+import { benefitCodes, domainEvents, platformCounters } from '#server/db/schema';
+import { recordingTransport } from '#server/modules/bot/transport';
+import { processNextEvent } from '#server/event-handlers';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { drainOutbox, usedCodeAt } from './fixtures';

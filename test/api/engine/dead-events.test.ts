@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { domainEvents, notifications } from '../../../src/server/db/schema';
-import { outboxOptions } from '../../../src/server/event-handlers';
-import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { deadEventCount } from '../../../src/server/modules/events/dead';
-import type { EventHandler } from '../../../src/server/modules/events/handlers';
-import { recordEvent } from '../../../src/server/modules/events/outbox';
-import { processPendingEvents, RETRY_POLICY, retryDelaySeconds } from '../../../src/server/outbox-worker';
+import { domainEvents, notifications } from '#server/db/schema';
+import { outboxOptions } from '#server/event-handlers';
+import { recordingTransport } from '#server/modules/bot/transport';
+import { deadEventCount } from '#server/modules/events/dead';
+import type { EventHandler } from '#server/modules/events/handlers';
+import { recordEvent } from '#server/modules/events/outbox';
+import { processPendingEvents, RETRY_POLICY, retryDelaySeconds } from '#server/outbox-worker';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { drainOutbox } from './fixtures';
 

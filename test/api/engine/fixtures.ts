@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../src/server/db/client';
-import { achievementRules, benefitCodes, benefitRequests } from '../../../src/server/db/schema';
-import { issueCode } from '../../../src/server/modules/codes/issue';
-import { recordEvent } from '../../../src/server/modules/events/outbox';
-import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { processPendingEvents } from '../../../src/server/event-handlers';
+import type { Db } from '#server/db/client';
+import { achievementRules, benefitCodes, benefitRequests } from '#server/db/schema';
+import { issueCode } from '#server/modules/codes/issue';
+import { recordEvent } from '#server/modules/events/outbox';
+import { recordingTransport } from '#server/modules/bot/transport';
+import { processPendingEvents } from '#server/event-handlers';
 import { createPlatformBenefit } from '../economy/ledger-fixtures';
 
 /** An approved request with its active code, for `userId`, fulfilled by `providerUserId`. */

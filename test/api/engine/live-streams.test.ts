@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../../src/server/app';
-import { users } from '../../../src/server/db/schema';
+import { buildApp, type App } from '#server/app';
+import { users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { domainEvents, userAchievements } from '../../../src/server/db/schema';
-import { recordingTransport } from '../../../src/server/modules/bot/transport';
-import { recordEvent } from '../../../src/server/modules/events/outbox';
-import { processEventBatch } from '../../../src/server/event-handlers';
+import { domainEvents, userAchievements } from '#server/db/schema';
+import { recordingTransport } from '#server/modules/bot/transport';
+import { recordEvent } from '#server/modules/events/outbox';
+import { processEventBatch } from '#server/event-handlers';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
 import { createRule, drainOutbox, usedCodeAt } from './fixtures';
 

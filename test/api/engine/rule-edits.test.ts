@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ledgerTransfers, userAchievements } from '../../../src/server/db/schema';
+import { ledgerTransfers, userAchievements } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { drainOutbox, usedCodeAt } from './fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { achievementRules, userAchievements } from '../../../src/server/db/schema';
+import { achievementRules, userAchievements } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { drainOutbox, usedCodeAt } from './fixtures';
 

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../../src/server/db/schema';
+import { mailOutbox, users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, userRow, type TestContext } from '../../support/app';
 import { fund } from '../economy/ledger-fixtures';
 

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, like } from 'drizzle-orm';
-import { invitations, mailOutbox, users, verifications } from '../../../src/server/db/schema';
-import { resetPasswordIdentifier } from '../../../src/server/accounts/verification-tokens';
-import { IMPORT_CHUNK_SIZE, type ImportRow } from '../../../src/domain/employee-import';
+import { invitations, mailOutbox, users, verifications } from '#server/db/schema';
+import { resetPasswordIdentifier } from '#server/accounts/verification-tokens';
+import { IMPORT_CHUNK_SIZE, type ImportRow } from '#domain/employee-import';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { formatDateTime } from '../../../src/domain/dates';
-import { IMPORT_HEADERS, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows } from '../../../src/domain/employee-import';
-import { ledgerAccounts, ledgerTransfers, users } from '../../../src/server/db/schema';
-import { EXPORT_BATCH_SIZE } from '../../../src/server/modules/exports/service';
+import { formatDateTime } from '#domain/dates';
+import { IMPORT_HEADERS, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows } from '#domain/employee-import';
+import { ledgerAccounts, ledgerTransfers, users } from '#server/db/schema';
+import { EXPORT_BATCH_SIZE } from '#server/modules/exports/service';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { fund } from '../economy/ledger-fixtures';
 

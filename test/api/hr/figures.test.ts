@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { benefitCodes, benefitRequests, users } from '../../../src/server/db/schema';
+import { benefitCodes, benefitRequests, users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { balancesOf, createCompanyBenefit, createPlatformBenefit, employee, fund, type EmployeeSession } from '../economy/ledger-fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../../src/server/db/schema';
+import { sessions } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, userRow, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 

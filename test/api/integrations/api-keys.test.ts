@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../../src/server/db/schema';
+import { apiKeys } from '#server/db/schema';
 import { createCompanyBenefit, fund } from '../economy/ledger-fixtures';
 import { as, createCompany, createTestContext, createUser, ORIGIN, signIn, userRow, type TestContext } from '../../support/app';
 

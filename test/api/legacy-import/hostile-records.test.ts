@@ -11,9 +11,9 @@ import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
-import { companies, ledgerAccounts, platformBenefits, users } from '../../../src/server/db/schema';
-import { importLegacy, type ImportOptions } from '../../../src/server/modules/legacy-import/service';
-import { failureReason, formatReport } from '../../../src/server/modules/legacy-import/report';
+import { companies, ledgerAccounts, platformBenefits, users } from '#server/db/schema';
+import { importLegacy, type ImportOptions } from '#server/modules/legacy-import/service';
+import { failureReason, formatReport } from '#server/modules/legacy-import/report';
 
 let ctx: TestContext;
 let options: ImportOptions;

@@ -22,13 +22,13 @@ import {
   surveyBResponses,
   userAchievements,
   users,
-} from '../../../src/server/db/schema';
-import { createMailTransport } from '../../../src/server/modules/mail/transport';
-import { importLegacy, type ImportOptions } from '../../../src/server/modules/legacy-import/service';
-import { formatReport } from '../../../src/server/modules/legacy-import/report';
-import { firebaseHashConfig } from '../../../src/server/accounts/firebase-password';
+} from '#server/db/schema';
+import { createMailTransport } from '#server/modules/mail/transport';
+import { importLegacy, type ImportOptions } from '#server/modules/legacy-import/service';
+import { formatReport } from '#server/modules/legacy-import/report';
+import { firebaseHashConfig } from '#server/accounts/firebase-password';
 import { authExport, HASH_CONFIG, legacyExportFixture, OLD_PASSWORD, T0 } from './fixture';
-import { silentLogger } from '../../../src/server/lib/log';
+import { silentLogger } from '#server/lib/log';
 
 let ctx: TestContext;
 let options: ImportOptions;

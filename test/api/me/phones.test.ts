@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
+import { users } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, userRow, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { balancesOf, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';
-import type { HistoryEntry } from '../../../src/domain/schemas/economy';
+import type { HistoryEntry } from '#domain/schemas/economy';
 
 let ctx: TestContext;
 let get: ReturnType<typeof getter>;

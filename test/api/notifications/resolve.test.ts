@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { drainOutbox } from '../engine/fixtures';
-import { notifications } from '../../../src/server/db/schema';
+import { notifications } from '#server/db/schema';
 import { createCompany, createTestContext, runOutbox, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { createCompanyBenefit, createPlatformBenefit, employee, fund, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';

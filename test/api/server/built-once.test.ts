@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { builtOnce, rawBuiltOnce, value } from '../../../src/server/db/built-once';
-import { rateLimitCounters } from '../../../src/server/db/schema';
+import { builtOnce, rawBuiltOnce, value } from '#server/db/built-once';
+import { rateLimitCounters } from '#server/db/schema';
 import { createTestContext, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

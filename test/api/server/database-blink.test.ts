@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessage } from '../../../src/domain/errors';
+import { errorMessage } from '#domain/errors';
 import { ORIGIN, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { ledgerViolations } from '../economy/ledger-fixtures';
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, queryRows } from '../../../src/server/db/client';
+import { migrateDatabase, openDatabase, queryRows } from '#server/db/client';
 import { ORIGIN, createTestContext } from '../../support/app';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../src/server/app';
-import { openDatabase, type Database } from '../../../src/server/db/client';
+import { buildApp, type App } from '#server/app';
+import { openDatabase, type Database } from '#server/db/client';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

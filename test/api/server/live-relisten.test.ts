@@ -8,10 +8,10 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../src/server/app';
-import { startJobs } from '../../../src/server/jobs';
-import { listenerFor } from '../../../src/server/modules/events/live';
-import { webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
+import { buildApp, type App } from '#server/app';
+import { startJobs } from '#server/jobs';
+import { listenerFor } from '#server/modules/events/live';
+import { webhookSecretKey } from '#server/modules/webhooks/secret-box';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../../../src/server/db/client';
+import { openDatabase, queryRows } from '#server/db/client';
 import { createTestContext, type TestContext } from '../../support/app';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

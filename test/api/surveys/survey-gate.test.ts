@@ -4,7 +4,7 @@
  * API answer 403 SURVEY_PENDING until it is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benefitRequests } from '../../../src/server/db/schema';
+import { benefitRequests } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 import { stateSnapshot } from '../../support/snapshot';
 import { createCompanyBenefit, fund } from '../economy/ledger-fixtures';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { profileSurveys, surveyBResponses } from '../../../src/server/db/schema';
+import { profileSurveys, surveyBResponses } from '#server/db/schema';
 import { as, createCompany, createTestContext, createUser, signIn, userRow, type TestContext } from '../../support/app';
 
 let ctx: TestContext;

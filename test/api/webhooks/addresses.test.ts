@@ -6,12 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../../../src/server/config';
-import { webhookEndpoints } from '../../../src/server/db/schema';
-import { checkEndpointUrl, DESTINATION_REFUSED, safeLookup } from '../../../src/server/modules/webhooks/addresses';
-import { deliverDueWebhooks } from '../../../src/server/modules/webhooks/delivery';
-import { sealSecret, webhookSecretKey } from '../../../src/server/modules/webhooks/secret-box';
-import { startWarnings } from '../../../src/server/start-warnings';
+import { loadConfig } from '#server/config';
+import { webhookEndpoints } from '#server/db/schema';
+import { checkEndpointUrl, DESTINATION_REFUSED, safeLookup } from '#server/modules/webhooks/addresses';
+import { deliverDueWebhooks } from '#server/modules/webhooks/delivery';
+import { sealSecret, webhookSecretKey } from '#server/modules/webhooks/secret-box';
+import { startWarnings } from '#server/start-warnings';
 import { createCompany, createTestContext, type TestContext } from '../../support/app';
 import { raceTest } from '../../support/race';
 import { employee, getter, poster, type EmployeeSession } from '../economy/ledger-fixtures';

@@ -1,7 +1,7 @@
 /** API keys (issue 22 §1): server-to-server credentials of a company (HR's) or of the platform (level 1's). */
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { API_SCOPES } from '../../../domain/api-keys';
+import { API_SCOPES } from '#domain/api-keys';
 import { createdAt, ts } from './columns';
 import { companies } from './companies';
 

@@ -1,7 +1,7 @@
 /** The token ledger (ARCHITECTURE §4): accounts with a cached balance, append-only transfers, idempotency keys. */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { TRANSFER_KINDS } from '../../../domain/constants';
+import { TRANSFER_KINDS } from '#domain/constants';
 import { createdAt, updatedAt } from './columns';
 import { users } from './auth';
 import { companies } from './companies';

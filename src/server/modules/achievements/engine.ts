@@ -10,8 +10,8 @@
  * key keeps a group seen twice from being paid twice.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { APP_TIME_ZONE } from '../../../domain/dates';
-import type { AchievementConditionType } from '../../../domain/schemas/engine';
+import { APP_TIME_ZONE } from '#domain/dates';
+import type { AchievementConditionType } from '#domain/schemas/engine';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { achievementRules, tokenBonuses, userAchievements, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from '../../../domain/schemas/zod';
+import { z } from '#domain/schemas/zod';
 import {
   achievementAnalysisSchema,
   achievementRuleInputSchema,
@@ -8,8 +8,8 @@ import {
   ruleQualifyingInputSchema,
   ruleQualifyingSchema,
   ruleStatusBodySchema,
-} from '../../../domain/schemas/engine';
-import { idParamsSchema, paged } from '../../../domain/schemas/economy';
+} from '#domain/schemas/engine';
+import { idParamsSchema, paged } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { countQualifying, createRule, deleteRule, listRules, recentAnalysis, setRuleStatus, updateRule } from './service';
 

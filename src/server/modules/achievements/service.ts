@@ -3,9 +3,9 @@
  * days. The engine that grants them is engine.ts.
  */
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import { recordStatusOf } from '../../../domain/constants';
-import { APP_TIME_ZONE } from '../../../domain/dates';
-import { AppError } from '../../../domain/errors';
+import { recordStatusOf } from '#domain/constants';
+import { APP_TIME_ZONE } from '#domain/dates';
+import { AppError } from '#domain/errors';
 import {
   ACHIEVEMENT_DEFAULTS,
   ANALYSIS_WINDOW_DAYS,
@@ -14,7 +14,7 @@ import {
   type AchievementRule,
   type AchievementRuleInput,
   type RuleQualifying,
-} from '../../../domain/schemas/engine';
+} from '#domain/schemas/engine';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { queryRows } from '../../db/client';

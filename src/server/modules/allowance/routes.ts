@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { monthlyAllowanceInputSchema, monthlyAllowanceSchema, monthlyGrantResultSchema } from '../../../domain/schemas/engine';
-import { idParamsSchema } from '../../../domain/schemas/economy';
+import { monthlyAllowanceInputSchema, monthlyAllowanceSchema, monthlyGrantResultSchema } from '#domain/schemas/engine';
+import { idParamsSchema } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { allowanceOf, getCompanyAllowance, grantCompanyAllowanceNow, grantJobbyAllowanceNow, setCompanyAllowance } from './service';
 

@@ -6,16 +6,16 @@
  * 'Asignar ahora' finds the row and does nothing.
  */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { TokenType } from '../../../domain/constants';
-import { monthLabel, santiagoMonth } from '../../../domain/dates';
-import { AppError } from '../../../domain/errors';
-import type { MonthlyAllowance, MonthlyGrantResult } from '../../../domain/schemas/engine';
+import type { TokenType } from '#domain/constants';
+import { monthLabel, santiagoMonth } from '#domain/dates';
+import { AppError } from '#domain/errors';
+import type { MonthlyAllowance, MonthlyGrantResult } from '#domain/schemas/engine';
 import type { Db, Executor } from '../../db/client';
 import { companies, monthlyGrants, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { accounts, transferAll, walletFor, type TransferInput } from '../ledger/index';
 import { recordEvent } from '../events/index';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 /** The ledger's limit per transferAll call is ~3,600 rows; grants go in slices well below it. */
 const GRANTS_PER_CALL = 1000;

@@ -7,9 +7,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { API_KEY_PATTERN, apiKeyActorName, type ApiScope } from '../../../domain/api-keys';
+import { API_KEY_PATTERN, apiKeyActorName, type ApiScope } from '#domain/api-keys';
 import type { Executor } from '../../db/client';
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import { apiKeys, companies } from '../../db/schema';
 import type { Actor } from '../../actor';
 import { hashSecret, keyInForce, keyResponsible, responsibleIdOf } from './service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiKeyInputSchema, apiKeyListQuerySchema, apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '../../../domain/schemas/api-keys';
-import { idParamsSchema } from '../../../domain/schemas/economy';
+import { apiKeyInputSchema, apiKeyListQuerySchema, apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '#domain/schemas/api-keys';
+import { idParamsSchema } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { confirmApiKey, createApiKey, listApiKeys, revokeApiKey } from './service';
 

@@ -14,10 +14,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { API_KEY_PREFIX, API_SCOPES_BY_AUDIENCE, type ApiKeyAudience, type ApiScope } from '../../../domain/api-keys';
-import { APP_TIME_ZONE } from '../../../domain/dates';
-import { AppError } from '../../../domain/errors';
-import type { ApiKey, ApiKeyList, ApiKeyListQuery, CreatedApiKey } from '../../../domain/schemas/api-keys';
+import { API_KEY_PREFIX, API_SCOPES_BY_AUDIENCE, type ApiKeyAudience, type ApiScope } from '#domain/api-keys';
+import { APP_TIME_ZONE } from '#domain/dates';
+import { AppError } from '#domain/errors';
+import type { ApiKey, ApiKeyList, ApiKeyListQuery, CreatedApiKey } from '#domain/schemas/api-keys';
 import type { Db, Executor } from '../../db/client';
 import { apiKeys, companies, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';

@@ -13,7 +13,7 @@ import {
   paged,
   reverseGrantInputSchema,
   reverseGrantResultSchema,
-} from '../../../domain/schemas/economy';
+} from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import {

@@ -10,10 +10,10 @@ import {
   DEFAULT_HR_ASSIGN_REASON,
   DEFAULT_HR_BULK_REASON,
   DEFAULT_REMOVE_TOKENS_REASON,
-} from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
-import { isLargeGrant, largeGrantThreshold } from '../../../domain/grant-threshold';
-import type { TokenType } from '../../../domain/constants';
+} from '#domain/constants';
+import { AppError } from '#domain/errors';
+import { isLargeGrant, largeGrantThreshold } from '#domain/grant-threshold';
+import type { TokenType } from '#domain/constants';
 import type { z } from 'zod';
 import type {
   adminTokensInputSchema,
@@ -25,7 +25,7 @@ import type {
   hrAssignInputSchema,
   hrBulkAssignInputSchema,
   ReverseGrantResult,
-} from '../../../domain/schemas/economy';
+} from '#domain/schemas/economy';
 import type { Db, Executor } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';

@@ -3,7 +3,7 @@
  * with Chilean slang and without accents, each with the band a person reading it would give.
  */
 import { describe, expect, it } from 'vitest';
-import { stressBand, type StressBand } from '../../../domain/bot';
+import { stressBand, type StressBand } from '#domain/bot';
 import { analyseMessage } from './analysis';
 
 const TABLE: Array<[message: string, band: Exclude<StressBand, 'none'>]> = [

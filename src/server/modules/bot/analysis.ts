@@ -15,7 +15,7 @@
 import { Container } from '@nlpjs/core';
 import { LangEs } from '@nlpjs/lang-es';
 import { SentimentAnalyzer } from '@nlpjs/sentiment';
-import { STRESS_ALERT_THRESHOLD, STRESS_SCORE_MAX, STRESS_SCORE_MIN, type Sentiment } from '../../../domain/bot';
+import { STRESS_ALERT_THRESHOLD, STRESS_SCORE_MAX, STRESS_SCORE_MIN, type Sentiment } from '#domain/bot';
 
 type MessageAnalysis = {
   stressScore: number;

@@ -21,7 +21,7 @@ import {
   CHECK_IN_TIME_ZONE,
   isCheckInTime,
   parseCheckInWindow,
-} from '../../../domain/bot';
+} from '#domain/bot';
 import { queryRows, type Db, type Executor } from '../../db/client';
 import { botCheckIns, companies } from '../../db/schema';
 import { recordEvents } from '../events/index';

@@ -5,9 +5,9 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
+import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '#domain/bot';
 import { writeUserPhone } from '../users/index';
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import type {
   alertListQuerySchema,
   BotAlert,
@@ -17,7 +17,7 @@ import type {
   EmployeeProfile,
   ProfileDetail,
   profileListQuerySchema,
-} from '../../../domain/schemas/bot';
+} from '#domain/schemas/bot';
 import { companyOf, type Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
 import { botAlerts, botCheckIns, botConversations, employeeWellbeingProfiles, users } from '../../db/schema';

@@ -8,8 +8,8 @@
  */
 import { recordEvent } from '../events/index';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '../../../domain/bot';
-import { senderE164 } from '../../../domain/phone';
+import { ANALYSIS_PERIOD_DAYS, STRESS_ALERT_THRESHOLD } from '#domain/bot';
+import { senderE164 } from '#domain/phone';
 import { queryRows, type Executor } from '../../db/client';
 import { botConversations, botMessages, companies, users } from '../../db/schema';
 import { analyseMessage } from './analysis';

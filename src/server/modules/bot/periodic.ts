@@ -6,7 +6,7 @@
  * copy win — in the same transaction that does the work, so a copy that dies mid-way releases it.
  */
 import { sql } from 'drizzle-orm';
-import { ANALYSIS_FREQUENCIES, ANALYSIS_PERIOD_DAYS, type AnalysisFrequency } from '../../../domain/bot';
+import { ANALYSIS_FREQUENCIES, ANALYSIS_PERIOD_DAYS, type AnalysisFrequency } from '#domain/bot';
 import { queryRows, type Db } from '../../db/client';
 import { botAnalysisRuns, companies } from '../../db/schema';
 import { raiseAlerts, refreshProfiles } from './ingest';

@@ -21,8 +21,8 @@ import {
   profileDetailSchema,
   profileListQuerySchema,
   userIdParamsSchema,
-} from '../../../domain/schemas/bot';
-import { idParamsSchema, paged } from '../../../domain/schemas/economy';
+} from '#domain/schemas/bot';
+import { idParamsSchema, paged } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { companyOf } from '../../actor';
 import { getBotAnalytics, getProfileDetail, listAlerts, listProfiles, setEmployeePhone, takeAlertAction } from './hr';

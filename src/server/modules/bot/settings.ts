@@ -5,9 +5,9 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordStatusOf } from '../../../domain/constants';
-import { CHECK_IN_DEFAULT_LANGUAGE, CHECK_IN_DEFAULT_WINDOWS, DEFAULT_BOT_INSTRUCTIONS, type BotRequestStatus } from '../../../domain/bot';
-import { AppError } from '../../../domain/errors';
+import { recordStatusOf } from '#domain/constants';
+import { CHECK_IN_DEFAULT_LANGUAGE, CHECK_IN_DEFAULT_WINDOWS, DEFAULT_BOT_INSTRUCTIONS, type BotRequestStatus } from '#domain/bot';
+import { AppError } from '#domain/errors';
 import type {
   BotAccessCompany,
   BotAccessList,
@@ -17,7 +17,7 @@ import type {
   BotRequestList,
   botRequestListQuerySchema,
   BotSettings,
-} from '../../../domain/schemas/bot';
+} from '#domain/schemas/bot';
 import type { Actor } from '../../actor';
 import { queryRows, type Executor } from '../../db/client';
 import { botRequests, companies, type BotConfig } from '../../db/schema';

@@ -6,8 +6,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { WEBHOOK_PATH } from '../../../domain/bot';
-import { AppError } from '../../../domain/errors';
+import { WEBHOOK_PATH } from '#domain/bot';
+import { AppError } from '#domain/errors';
 import { countAttempt } from '../rate-limit/index';
 import { ingestInbound } from './ingest';
 import { hasValidSignature, parseDelivery } from './webhook-payload';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueQuerySchema, catalogueSchema } from '../../../domain/schemas/economy';
+import { catalogueQuerySchema, catalogueSchema } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { getCatalogue } from './service';
 

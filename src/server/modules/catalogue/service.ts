@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Catalogue, CatalogueItem, CatalogueQuery, CatalogueSort } from '../../../domain/schemas/economy';
+import type { Catalogue, CatalogueItem, CatalogueQuery, CatalogueSort } from '#domain/schemas/economy';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBenefitUserCounts, users } from '../../db/schema';

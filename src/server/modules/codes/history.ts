@@ -5,9 +5,9 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
-import { formatDateTime } from '../../../domain/dates';
-import { displayName } from '../../../domain/display-name';
-import type { ProviderHistory, ProviderHistoryFilters, ProviderHistoryQuery } from '../../../domain/schemas/economy';
+import { formatDateTime } from '#domain/dates';
+import { displayName } from '#domain/display-name';
+import type { ProviderHistory, ProviderHistoryFilters, ProviderHistoryQuery } from '#domain/schemas/economy';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, users } from '../../db/schema';

@@ -2,8 +2,8 @@
  * Issuing a benefit code (the spec's "benefit token"): one per approved request, 8 characters from
  * a CSPRNG, unique, valid for 30 days (part 1 §4, §9).
  */
-import { CODE_VALIDITY_DAYS } from '../../../domain/constants';
-import { generateCode } from '../../../domain/code';
+import { CODE_VALIDITY_DAYS } from '#domain/constants';
+import { generateCode } from '#domain/code';
 import type { Executor } from '../../db/client';
 import { benefitCodes } from '../../db/schema';
 

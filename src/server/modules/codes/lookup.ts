@@ -10,10 +10,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { normalizeCode } from '../../../domain/code';
-import { AppError } from '../../../domain/errors';
-import type { CodeLookup } from '../../../domain/schemas/economy';
-import { firstNameOf } from '../../../domain/schemas/dashboard';
+import { normalizeCode } from '#domain/code';
+import { AppError } from '#domain/errors';
+import type { CodeLookup } from '#domain/schemas/economy';
+import { firstNameOf } from '#domain/schemas/dashboard';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { benefitCodes, users } from '../../db/schema';

@@ -6,7 +6,7 @@ import {
   providerHistorySchema,
   verifyCodeInputSchema,
   verifyCodeResultSchema,
-} from '../../../domain/schemas/economy';
+} from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { sendCsv } from '../../http/csv';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';

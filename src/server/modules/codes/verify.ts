@@ -10,10 +10,10 @@
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
 import { and, eq, gt, isNotNull, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { codeReadKey, normalizeCode } from '../../../domain/code';
-import { displayName } from '../../../domain/display-name';
-import { AppError } from '../../../domain/errors';
-import type { VerifyCodeResult } from '../../../domain/schemas/economy';
+import { codeReadKey, normalizeCode } from '#domain/code';
+import { displayName } from '#domain/display-name';
+import { AppError } from '#domain/errors';
+import type { VerifyCodeResult } from '#domain/schemas/economy';
 import type { Actor } from '../../actor';
 import { builtOnce, value } from '../../db/built-once';
 import type { Db, Executor } from '../../db/client';

@@ -8,8 +8,8 @@ import {
   companySchema,
   companyStatusBodySchema,
   companyUpdateSchema,
-} from '../../../domain/schemas/companies';
-import { idParamsSchema, paged } from '../../../domain/schemas/economy';
+} from '#domain/schemas/companies';
+import { idParamsSchema, paged } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { sendInvitationMails } from '../invitations/index';
 import { createCompany, createCompanyAdmin, listCompanies, setCompanyStatus, updateCompany } from './service';

@@ -1,11 +1,11 @@
-import { companyDomainProblem, domainAndParents, owningDomain } from '../../../domain/company-domain';
+import { companyDomainProblem, domainAndParents, owningDomain } from '#domain/company-domain';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
-import { emailDomainOf, isProviderEmail, isStaffEmail } from '../../../domain/levels';
-import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '../../../domain/schemas/companies';
-import { blankToNull } from '../../../domain/text';
+import { type RecordStatus, recordStatusOf } from '#domain/constants';
+import { AppError } from '#domain/errors';
+import { emailDomainOf, isProviderEmail, isStaffEmail } from '#domain/levels';
+import type { Company, CompanyAdmin, companyInputSchema, companyListQuerySchema, companyUpdateSchema } from '#domain/schemas/companies';
+import { blankToNull } from '#domain/text';
 import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../accounts/create-account';
 import { issueInvitations, type InvitationMail } from '../invitations/index';

@@ -7,7 +7,7 @@ import {
   idParamsSchema,
   paged,
   statusBodySchema,
-} from '../../../domain/schemas/economy';
+} from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { createCompanyBenefit, listCompanyBenefits, setCompanyBenefitStatus, updateCompanyBenefit } from './service';
 

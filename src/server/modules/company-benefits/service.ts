@@ -5,10 +5,10 @@
  */
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../../../domain/errors';
-import { blankToNull } from '../../../domain/text';
-import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
-import type { CompanyBenefit, companyBenefitInputSchema, companyBenefitListQuerySchema, companyBenefitUpdateSchema } from '../../../domain/schemas/economy';
+import { AppError } from '#domain/errors';
+import { blankToNull } from '#domain/text';
+import { type RecordStatus, recordStatusOf } from '#domain/constants';
+import type { CompanyBenefit, companyBenefitInputSchema, companyBenefitListQuerySchema, companyBenefitUpdateSchema } from '#domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { companyBenefits } from '../../db/schema';
 import { containsPattern } from '../../db/search';

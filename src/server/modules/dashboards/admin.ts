@@ -5,8 +5,8 @@
  */
 import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { recordStatusOf } from '../../../domain/constants';
-import type { AdminDashboard } from '../../../domain/schemas/admin';
+import { recordStatusOf } from '#domain/constants';
+import type { AdminDashboard } from '#domain/schemas/admin';
 import { queryRows, type Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, platformBenefits, users, userTallies } from '../../db/schema';
 import { selectUsedCodes } from '../codes/index';

@@ -3,8 +3,8 @@
  * benefits, the latest requests and the latest active codes, read in a handful of bounded queries.
  */
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { pickRecommendations, RECOMMENDATION_COUNT } from '../../../domain/recommendations';
-import { DASHBOARD_ACTIVE_CODES, DASHBOARD_RECENT_REQUESTS, firstNameOf, type EmployeeDashboard } from '../../../domain/schemas/dashboard';
+import { pickRecommendations, RECOMMENDATION_COUNT } from '#domain/recommendations';
+import { DASHBOARD_ACTIVE_CODES, DASHBOARD_RECENT_REQUESTS, firstNameOf, type EmployeeDashboard } from '#domain/schemas/dashboard';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { codePlaceColumns } from '../codes/index';

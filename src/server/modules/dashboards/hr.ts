@@ -3,10 +3,10 @@
  * each computed in SQL inside the caller's company: counts and sums, never rows loaded into Node.
  */
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import { APP_TIME_ZONE } from '../../../domain/dates';
-import { AppError } from '../../../domain/errors';
-import { PENDING_REQUEST_STATUSES } from '../../../domain/request-lifecycle';
-import { USAGE_GROUPS, type BenefitsOverview, type CompanyTokenStats, type HrDashboard, type UsageGroup } from '../../../domain/schemas/hr';
+import { APP_TIME_ZONE } from '#domain/dates';
+import { AppError } from '#domain/errors';
+import { PENDING_REQUEST_STATUSES } from '#domain/request-lifecycle';
+import { USAGE_GROUPS, type BenefitsOverview, type CompanyTokenStats, type HrDashboard, type UsageGroup } from '#domain/schemas/hr';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, companyBenefits, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminDashboardSchema } from '../../../domain/schemas/admin';
-import { employeeDashboardSchema } from '../../../domain/schemas/dashboard';
-import { benefitsOverviewSchema, companyTokenStatsSchema, hrDashboardSchema } from '../../../domain/schemas/hr';
+import { adminDashboardSchema } from '#domain/schemas/admin';
+import { employeeDashboardSchema } from '#domain/schemas/dashboard';
+import { benefitsOverviewSchema, companyTokenStatsSchema, hrDashboardSchema } from '#domain/schemas/hr';
 import { actorOf } from '../../http/access';
 import { getAdminDashboard } from './admin';
 import { getEmployeeDashboard } from './employee';

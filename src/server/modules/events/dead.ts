@@ -4,8 +4,8 @@
  * read goes through the partial index of dead events; none scans the outbox.
  */
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { AppError } from '../../../domain/errors';
-import type { DeadEventPage } from '../../../domain/schemas/events';
+import { AppError } from '#domain/errors';
+import type { DeadEventPage } from '#domain/schemas/events';
 import type { Executor } from '../../db/client';
 import { companies, domainEvents } from '../../db/schema';
 import { OUTBOX_CHANNEL } from './outbox';

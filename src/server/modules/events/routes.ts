@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../../domain/errors';
-import { canEnterArea } from '../../../domain/levels';
-import { deadEventPageSchema, deadEventParamsSchema, deadEventQuerySchema, retriedEventSchema } from '../../../domain/schemas/events';
+import { AppError } from '#domain/errors';
+import { canEnterArea } from '#domain/levels';
+import { deadEventPageSchema, deadEventParamsSchema, deadEventQuerySchema, retriedEventSchema } from '#domain/schemas/events';
 import { actorOf } from '../../http/access';
 import { listDeadEvents, retryDeadEvent } from './dead';
 import type { LiveTopic } from './types';

@@ -3,9 +3,9 @@
  * event in the transaction of its change (recordEvent in outbox.ts); the workers read them after the
  * commit. Payloads carry ids and the few facts the workers need; anything else is read at handling time.
  */
-import { REQUEST_STATUSES, TOKEN_TYPES, TRANSFER_KINDS } from '../../../domain/constants';
-import type { LiveTopic } from '../../../domain/live';
-import { z } from '../../../domain/schemas/zod';
+import { REQUEST_STATUSES, TOKEN_TYPES, TRANSFER_KINDS } from '#domain/constants';
+import type { LiveTopic } from '#domain/live';
+import { z } from '#domain/schemas/zod';
 
 const movedTokensSchema = z.object({
   transferId: z.number(),

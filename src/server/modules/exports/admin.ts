@@ -6,11 +6,11 @@
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
-import { formatDateTime, monthLabel } from '../../../domain/dates';
-import { isLevel, LEVEL_NAMES } from '../../../domain/levels';
-import { requestStatusView } from '../../../domain/request-lifecycle';
-import { recordStatusOf, type RequestStatus } from '../../../domain/constants';
-import { RECORD_STATUS_LABELS } from '../../../domain/status-labels';
+import { formatDateTime, monthLabel } from '#domain/dates';
+import { isLevel, LEVEL_NAMES } from '#domain/levels';
+import { requestStatusView } from '#domain/request-lifecycle';
+import { recordStatusOf, type RequestStatus } from '#domain/constants';
+import { RECORD_STATUS_LABELS } from '#domain/status-labels';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
 import { adminRequestScope } from '../requests/index';

@@ -5,14 +5,14 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
-import { formatDateTime } from '../../../domain/dates';
-import { IMPORT_HEADERS } from '../../../domain/employee-import';
-import { HISTORY_TYPE_LABELS, isGrantReversal, RECORD_STATUS_LABELS, REVERSAL_LABEL } from '../../../domain/status-labels';
+import { formatDateTime } from '#domain/dates';
+import { IMPORT_HEADERS } from '#domain/employee-import';
+import { HISTORY_TYPE_LABELS, isGrantReversal, RECORD_STATUS_LABELS, REVERSAL_LABEL } from '#domain/status-labels';
 import type { Executor } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 import { historyTypeOf } from '../ledger-views/index';
-import { recordStatusOf, type TransferKind } from '../../../domain/constants';
+import { recordStatusOf, type TransferKind } from '#domain/constants';
 import { companyUserBatch } from '../users/index';
 import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
 import { csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';

@@ -10,8 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '../../../domain/constants';
-import { AppError, errorMessage, type ErrorBody } from '../../../domain/errors';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '#domain/constants';
+import { AppError, errorMessage, type ErrorBody } from '#domain/errors';
 import type { Db, Tx } from '../../db/client';
 import { builtOnce, rawBuiltOnce, value } from '../../db/built-once';
 import { idempotencyKeys } from '../../db/schema';

@@ -7,8 +7,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
-import { INVITATION_DAYS } from '../../../domain/employee-import';
-import { AppError } from '../../../domain/errors';
+import { INVITATION_DAYS } from '#domain/employee-import';
+import { AppError } from '#domain/errors';
 import { RESET_PASSWORD_PREFIX, resetPasswordIdentifier } from '../../accounts/verification-tokens';
 import type { AppConfig } from '../../config';
 import type { Db, Executor, Tx } from '../../db/client';

@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { HISTORY_COUNT_CAP, recordStatusOf, type TokenType, type TransferKind } from '../../../domain/constants';
-import type { EmployeeBalance, HistoryEntry, HistoryPage } from '../../../domain/schemas/economy';
+import { HISTORY_COUNT_CAP, recordStatusOf, type TokenType, type TransferKind } from '#domain/constants';
+import type { EmployeeBalance, HistoryEntry, HistoryPage } from '#domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { companies, ledgerAccounts, ledgerTransfers, users } from '../../db/schema';
 import { personColumns } from '../users/index';

@@ -4,16 +4,16 @@
  * A wallet is debited with one conditional UPDATE, so no race can take it below zero.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AppError } from '../../../domain/errors';
-import type { TokenType, TransferKind } from '../../../domain/constants';
-import type { Balances } from '../../../domain/schemas/me';
+import { AppError } from '#domain/errors';
+import type { TokenType, TransferKind } from '#domain/constants';
+import type { Balances } from '#domain/schemas/me';
 import type { Executor } from '../../db/client';
 import { rowJson } from '../../db/row-json';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema';
 import { recordEvents } from '../events/index';
 import type { DomainEvent } from '../events/index';
 
-export type { TransferKind } from '../../../domain/constants';
+export type { TransferKind } from '#domain/constants';
 
 export type Account = {
   id: string;

@@ -4,11 +4,11 @@
  * `userLevel` instead of `level`, timestamps as ISO strings or milliseconds, numbers written as text.
  * Each record is parsed on its own: a broken one is reported and skipped, never the whole file.
  */
-import { z } from '../../../domain/schemas/zod';
-import { displayName } from '../../../domain/schemas/auth';
-import { nameField } from '../../../domain/schemas/names';
-import { errorMessage } from '../../../domain/errors';
-import { findUnstorableText } from '../../../domain/text';
+import { z } from '#domain/schemas/zod';
+import { displayName } from '#domain/schemas/auth';
+import { nameField } from '#domain/schemas/names';
+import { errorMessage } from '#domain/errors';
+import { findUnstorableText } from '#domain/text';
 
 /** A time as the earlier app wrote it: ISO text, milliseconds (number or digits), or nothing. */
 export function legacyTime(value: unknown): Date | null {

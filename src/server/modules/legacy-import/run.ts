@@ -7,7 +7,7 @@
 import type { AppConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { legacyImports } from '../../db/schema';
-import { valuesOf } from '../../../domain/labelled';
+import { valuesOf } from '#domain/labelled';
 import type { FirebaseHashConfig } from '../../accounts/firebase-password';
 import { RESERVED_KEYS, type legacyExport } from './parse';
 import type { MailTransport } from '../mail/index';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import { mailOutbox } from '../../db/schema';
 
 /** The header carrying this start's token (DATA_DIR/dev-outbox-token). */

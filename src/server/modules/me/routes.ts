@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { balancesSchema, meSchema, updateProfileSchema } from '../../../domain/schemas/me';
-import { changePasswordSchema, themeSchema } from '../../../domain/schemas/auth';
-import { AppError } from '../../../domain/errors';
+import { balancesSchema, meSchema, updateProfileSchema } from '#domain/schemas/me';
+import { changePasswordSchema, themeSchema } from '#domain/schemas/auth';
+import { AppError } from '#domain/errors';
 import { actorOf } from '../../http/access';
 import { getWalletBalances } from '../ledger/index';
 import { listOwnWallet } from '../ledger-views/index';
-import { historyPageSchema, walletQuerySchema } from '../../../domain/schemas/economy';
+import { historyPageSchema, walletQuerySchema } from '#domain/schemas/economy';
 import { beginPasswordCheck } from '../rate-limit/index';
 import { setThemePreference, toMe, updateProfile } from '../users/index';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from '../../../domain/schemas/zod';
-import { notificationListQuerySchema, notificationSchema, unreadCountSchema } from '../../../domain/schemas/engine';
-import { idParamsSchema, paged } from '../../../domain/schemas/economy';
+import { z } from '#domain/schemas/zod';
+import { notificationListQuerySchema, notificationSchema, unreadCountSchema } from '#domain/schemas/engine';
+import { idParamsSchema, paged } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service';
 

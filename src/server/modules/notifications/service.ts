@@ -3,11 +3,11 @@
  * read by their recipient only — paged newest first, an unread count, mark one or all as read.
  */
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { notificationText, type NotificationParams, type NotificationType } from '../../../domain/notifications';
-import type { Notification } from '../../../domain/schemas/engine';
-import { approverOf, isPendingStatus } from '../../../domain/request-lifecycle';
-import { AppError } from '../../../domain/errors';
-import { href, paths } from '../../../domain/paths';
+import { notificationText, type NotificationParams, type NotificationType } from '#domain/notifications';
+import type { Notification } from '#domain/schemas/engine';
+import { approverOf, isPendingStatus } from '#domain/request-lifecycle';
+import { AppError } from '#domain/errors';
+import { href, paths } from '#domain/paths';
 import type { Actor } from '../../actor';
 import type { Executor, Tx } from '../../db/client';
 import { benefitCodes, benefitRequests, notifications, users } from '../../db/schema';

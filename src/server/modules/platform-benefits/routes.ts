@@ -7,7 +7,7 @@ import {
   platformBenefitSchema,
   platformBenefitUpdateSchema,
   statusBodySchema,
-} from '../../../domain/schemas/economy';
+} from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { createPlatformBenefit, listPlatformBenefits, setPlatformBenefitStatus, updatePlatformBenefit } from './service';
 

@@ -5,10 +5,10 @@
  */
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../../../domain/errors';
-import { blankToNull } from '../../../domain/text';
-import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
-import type { PlatformBenefit, platformBenefitInputSchema, platformBenefitListQuerySchema, platformBenefitUpdateSchema } from '../../../domain/schemas/economy';
+import { AppError } from '#domain/errors';
+import { blankToNull } from '#domain/text';
+import { type RecordStatus, recordStatusOf } from '#domain/constants';
+import type { PlatformBenefit, platformBenefitInputSchema, platformBenefitListQuerySchema, platformBenefitUpdateSchema } from '#domain/schemas/economy';
 import type { Actor } from '../../actor';
 import type { Executor } from '../../db/client';
 import { platformBenefits } from '../../db/schema';

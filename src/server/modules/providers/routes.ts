@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providerInputSchema, providerInviteSchema, providerListQuerySchema, providerSchema, providerUpdateSchema, userIdParamsSchema } from '../../../domain/schemas/admin';
-import { paged, providerOptionSchema, statusBodySchema } from '../../../domain/schemas/economy';
+import { providerInputSchema, providerInviteSchema, providerListQuerySchema, providerSchema, providerUpdateSchema, userIdParamsSchema } from '#domain/schemas/admin';
+import { paged, providerOptionSchema, statusBodySchema } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { sendInvitationMails } from '../invitations/index';
 import { createProvider, listProviderOptions, listProviders, setProviderStatus, updateProvider } from './service';

@@ -5,11 +5,11 @@
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type RecordStatus, recordStatusOf } from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
-import { blankToNull } from '../../../domain/text';
-import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '../../../domain/schemas/admin';
-import type { ProviderOption } from '../../../domain/schemas/economy';
+import { type RecordStatus, recordStatusOf } from '#domain/constants';
+import { AppError } from '#domain/errors';
+import { blankToNull } from '#domain/text';
+import type { Provider, providerInputSchema, providerListQuerySchema, providerUpdateSchema } from '#domain/schemas/admin';
+import type { ProviderOption } from '#domain/schemas/economy';
 import type { Actor } from '../../actor';
 import { createPasswordAccount } from '../../accounts/create-account';
 import { issueInvitations, type InvitationMail } from '../invitations/index';

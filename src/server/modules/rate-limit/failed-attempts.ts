@@ -6,7 +6,7 @@
  * while an account under attack is throttled after `SIGNIN_FAILURES_PER_ACCOUNT` failures. Counters
  * live in the database (rate_limit_counters), shared by every server copy.
  */
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { countAttempt, type Attempt, type Counter } from './service';

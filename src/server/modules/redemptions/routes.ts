@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { redeemInputSchema, redemptionResultSchema } from '../../../domain/schemas/economy';
+import { redeemInputSchema, redemptionResultSchema } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import { redeemBenefit } from './service';

@@ -16,10 +16,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { initialRequestStatus } from '../../../domain/request-lifecycle';
-import type { BenefitType, RequestStatus, TokenType } from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
-import type { RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
+import { initialRequestStatus } from '#domain/request-lifecycle';
+import type { BenefitType, RequestStatus, TokenType } from '#domain/constants';
+import { AppError } from '#domain/errors';
+import type { RedeemInput, RedemptionResult } from '#domain/schemas/economy';
 import type { Actor } from '../../actor';
 import { builtOnce, rawBuiltOnce, value } from '../../db/built-once';
 import type { Db, Executor } from '../../db/client';

@@ -4,11 +4,11 @@
  * approving twice (or approving and rejecting at once) never issues two codes or refunds twice.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { instructionsRequired, isPendingStatus, statusesDecidedBy } from '../../../domain/request-lifecycle';
-import { type TokenType } from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
-import { blankToNull } from '../../../domain/text';
-import { type BenefitRequest } from '../../../domain/schemas/economy';
+import { instructionsRequired, isPendingStatus, statusesDecidedBy } from '#domain/request-lifecycle';
+import { type TokenType } from '#domain/constants';
+import { AppError } from '#domain/errors';
+import { blankToNull } from '#domain/text';
+import { type BenefitRequest } from '#domain/schemas/economy';
 import type { Db, Tx } from '../../db/client';
 import {
   benefitRequests,

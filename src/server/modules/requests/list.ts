@@ -1,6 +1,6 @@
 /** The request lists of each audience (levels 1, 2, 3 and 4): one page, its tab counts and the pending count. */
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { REQUEST_FILTERS, type RequestFilter, type requestListQuerySchema, type requestListSchema } from '../../../domain/schemas/economy';
+import { REQUEST_FILTERS, type RequestFilter, type requestListQuerySchema, type requestListSchema } from '#domain/schemas/economy';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { benefitRequests, users } from '../../db/schema';

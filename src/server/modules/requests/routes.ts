@@ -7,7 +7,7 @@ import {
   rejectInputSchema,
   requestListQuerySchema,
   requestListSchema,
-} from '../../../domain/schemas/economy';
+} from '#domain/schemas/economy';
 import { actorOf, mayRead } from '../../http/access';
 import type { Actor } from '../../actor';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';

@@ -7,9 +7,9 @@
  *   redemption, not the benefit's current one: moving a benefit affects future redemptions only).
  */
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { PENDING_REQUEST_STATUSES, statusesDecidedBy } from '../../../domain/request-lifecycle';
-import { AppError } from '../../../domain/errors';
-import { canEnterArea } from '../../../domain/levels';
+import { PENDING_REQUEST_STATUSES, statusesDecidedBy } from '#domain/request-lifecycle';
+import { AppError } from '#domain/errors';
+import { canEnterArea } from '#domain/levels';
 import { benefitRequests, companyBenefits } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';
 

@@ -3,8 +3,8 @@
  * every request list and every approve/reject answer shows it. One select, one mapper, used by all.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { RequestStatus } from '../../../domain/constants';
-import type { BenefitRequest } from '../../../domain/schemas/economy';
+import type { RequestStatus } from '#domain/constants';
+import type { BenefitRequest } from '#domain/schemas/economy';
 import type { Executor } from '../../db/client';
 import { benefitCodes, benefitRequests, companies, users } from '../../db/schema';
 import { codePlaceColumns } from '../codes/index';

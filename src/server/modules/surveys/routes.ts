@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, paged } from '../../../domain/schemas/economy';
+import { idParamsSchema, paged } from '#domain/schemas/economy';
 import {
   companySurveySummarySchema,
   mySurveyASchema,
@@ -9,7 +9,7 @@ import {
   surveyDetailSchema,
   surveyListQuerySchema,
   surveySavedSchema,
-} from '../../../domain/schemas/surveys';
+} from '#domain/schemas/surveys';
 import { actorOf } from '../../http/access';
 import { companySurveySummary, getMySurveyA, getSurvey, listSurveys, saveSurveyA, saveSurveyB } from './service';
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../domain/errors';
-import { SURVEY_B_VERSION, type SurveyType } from '../../../domain/surveys';
+import { AppError } from '#domain/errors';
+import { SURVEY_B_VERSION, type SurveyType } from '#domain/surveys';
 import type {
   CompanySurveySummary,
   MySurveyA,
@@ -11,7 +11,7 @@ import type {
   SurveyDetail,
   SurveyListQuery,
   SurveySaved,
-} from '../../../domain/schemas/surveys';
+} from '#domain/schemas/surveys';
 import { queryRows, type Executor } from '../../db/client';
 import { companies, profileSurveys, surveyBResponses, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';

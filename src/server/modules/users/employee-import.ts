@@ -7,13 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { AppError, errorMessage } from '../../../domain/errors';
+import { AppError, errorMessage } from '#domain/errors';
 import { violatedUniqueConstraint } from '../../db/errors';
-import { IMPORT_PREVIEWS_PER_HOUR, type ImportRow } from '../../../domain/employee-import';
+import { IMPORT_PREVIEWS_PER_HOUR, type ImportRow } from '#domain/employee-import';
 import { recordEvents } from '../events/index';
-import { toE164 } from '../../../domain/phone';
-import { displayName } from '../../../domain/schemas/auth';
-import type { EmployeeImportPreview, EmployeeImportResult, InvalidImportRow } from '../../../domain/schemas/hr';
+import { toE164 } from '#domain/phone';
+import { displayName } from '#domain/schemas/auth';
+import type { EmployeeImportPreview, EmployeeImportResult, InvalidImportRow } from '#domain/schemas/hr';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { companyOf, type Actor } from '../../actor';

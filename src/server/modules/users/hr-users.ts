@@ -4,10 +4,10 @@
  */
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type RecordStatus, recordStatusOf, type UserType } from '../../../domain/constants';
-import { AppError, type ErrorCode } from '../../../domain/errors';
-import { emailDomainOf } from '../../../domain/levels';
-import { companyUserEmail, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '../../../domain/schemas/hr';
+import { type RecordStatus, recordStatusOf, type UserType } from '#domain/constants';
+import { AppError, type ErrorCode } from '#domain/errors';
+import { emailDomainOf } from '#domain/levels';
+import { companyUserEmail, type CompanyUser, type CompanyUserList, type companyUserListQuerySchema } from '#domain/schemas/hr';
 import { createPasswordAccount } from '../../accounts/create-account';
 import type { Db, Executor, Tx } from '../../db/client';
 import { companies, invitations, users } from '../../db/schema';

@@ -5,16 +5,16 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordStatusOf } from '../../../domain/constants';
-import { AppError } from '../../../domain/errors';
-import { isLevel, type Level } from '../../../domain/levels';
-import { href, paths } from '../../../domain/paths';
-import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '../../../domain/schemas/admin';
+import { recordStatusOf } from '#domain/constants';
+import { AppError } from '#domain/errors';
+import { isLevel, type Level } from '#domain/levels';
+import { href, paths } from '#domain/paths';
+import type { AdminUser, adminUserListQuerySchema, UserLevelChanges, UserRecommendation, UserSummary } from '#domain/schemas/admin';
 import type { Actor } from '../../actor';
 import type { Db, Executor } from '../../db/client';
 import { companies, invitations, userLevelChanges, users, userTallies } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { plural } from '../../../domain/plural';
+import { plural } from '#domain/plural';
 import { deleteAccountWithoutHistory } from '../../accounts/delete-account';
 
 type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelChangesSchema, userLevelInputSchema, userSummarySchema } from '../../../domain/schemas/admin';
+import { adminUserListQuerySchema, adminUserSchema, userIdParamsSchema, userLevelChangesSchema, userLevelInputSchema, userSummarySchema } from '#domain/schemas/admin';
 import {
   addCompanyUserInputSchema,
   addedCompanyUserSchema,
@@ -13,8 +13,8 @@ import {
   inviteCompanyUserInputSchema,
   userStatusBodySchema,
   userTypeBodySchema,
-} from '../../../domain/schemas/hr';
-import { paged } from '../../../domain/schemas/economy';
+} from '#domain/schemas/hr';
+import { paged } from '#domain/schemas/economy';
 import { actorOf } from '../../http/access';
 import { idempotencyKeyOf, sendOutcome } from '../idempotency/index';
 import { companyOf } from '../../actor';

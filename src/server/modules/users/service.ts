@@ -1,14 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { emailDomainOf, selfRegisteredLevel, type Level } from '../../../domain/levels';
-import type { Me } from '../../../domain/schemas/me';
-import type { Theme } from '../../../domain/constants';
+import { emailDomainOf, selfRegisteredLevel, type Level } from '#domain/levels';
+import type { Me } from '#domain/schemas/me';
+import type { Theme } from '#domain/constants';
 import type { AppConfig } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { findCompanyByEmailDomain } from '../companies/index';
 import { recordEvent } from '../events/index';
 import type { Actor } from '../../actor';
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import { violatedUniqueConstraint } from '../../db/errors';
 
 /** Who an account is, as every list of people shows it: the first columns of their selects. */

@@ -19,7 +19,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import type { AppConfig } from '../../config';
 
 /** What the rules depend on: whether private addresses are allowed (WEBHOOKS_ALLOW_PRIVATE). */

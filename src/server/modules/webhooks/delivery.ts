@@ -13,11 +13,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { WEBHOOK_RETRY_WINDOW_MS } from '../../../domain/webhooks';
+import { WEBHOOK_RETRY_WINDOW_MS } from '#domain/webhooks';
 import type { Db, Tx } from '../../db/client';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
 import { recordEvent } from '../events/index';
-import { AppError } from '../../../domain/errors';
+import { AppError } from '#domain/errors';
 import { checkEndpointUrl, connectionFailureText, safeLookup, type WebhookAddressPolicy } from './addresses';
 import { messageIdOf, signedHeaders } from './secrets';
 import { openSecretOrNull, SECRET_DOES_NOT_OPEN } from './secret-box';

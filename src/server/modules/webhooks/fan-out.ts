@@ -9,7 +9,7 @@
  * wellbeing bot's events (messages, alerts) map to nothing — no wellbeing content ever leaves by webhook.
  */
 import { eq, sql } from 'drizzle-orm';
-import { WEBHOOK_RETRY_WINDOW_MS, type WebhookEventType } from '../../../domain/webhooks';
+import { WEBHOOK_RETRY_WINDOW_MS, type WebhookEventType } from '#domain/webhooks';
 import type { Executor, Tx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { DomainEvent } from '../events/index';

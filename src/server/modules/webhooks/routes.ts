@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from '../../../domain/schemas/zod';
-import { idParamsSchema, paged } from '../../../domain/schemas/fields';
+import { z } from '#domain/schemas/zod';
+import { idParamsSchema, paged } from '#domain/schemas/fields';
 import {
   webhookDeliveryListQuerySchema,
   webhookDeliveryParamsSchema,
@@ -9,7 +9,7 @@ import {
   webhookEndpointSchema,
   webhookSecretSchema,
   webhookStatusBodySchema,
-} from '../../../domain/schemas/webhooks';
+} from '#domain/schemas/webhooks';
 import { actorOf } from '../../http/access';
 import {
   createEndpoint,

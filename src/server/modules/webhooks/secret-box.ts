@@ -6,7 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, not, or, like, isNotNull } from 'drizzle-orm';
-import { AppError, errorMessage } from '../../../domain/errors';
+import { AppError, errorMessage } from '#domain/errors';
 import type { Db } from '../../db/client';
 import { webhookEndpoints } from '../../db/schema';
 

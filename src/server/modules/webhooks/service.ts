@@ -4,9 +4,9 @@
  * answers 404 as if it did not exist.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../domain/errors';
-import type { WebhookDelivery, WebhookEndpoint, WebhookSecret } from '../../../domain/schemas/webhooks';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEventType } from '../../../domain/webhooks';
+import { AppError } from '#domain/errors';
+import type { WebhookDelivery, WebhookEndpoint, WebhookSecret } from '#domain/schemas/webhooks';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus, type WebhookEventType } from '#domain/webhooks';
 import { companyOf, type Actor } from '../../actor';
 import type { Db, Executor } from '../../db/client';
 import { violatedUniqueConstraint } from '../../db/errors';

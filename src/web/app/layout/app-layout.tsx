@@ -18,8 +18,8 @@ import {
   IconTrophy,
   IconUsers,
 } from '@tabler/icons-react';
-import type { Level } from '../../../domain/levels';
-import { TAGLINE } from '../../../domain/constants';
+import type { Level } from '#domain/levels';
+import { TAGLINE } from '#domain/constants';
 import { useMe } from '../../api/session';
 import { useLiveUpdates } from '../../api/live';
 import { Logo } from '../../components/logo';

@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Badge, Box, Group, Menu, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 import { useBalances, useMe } from '../../api/session';
 import { useLogOut } from '../../components/use-log-out';
 import { useThemeToggle } from '../../components/use-theme-toggle';

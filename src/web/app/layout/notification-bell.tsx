@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Indicator, Popover, ScrollArea, Stack
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../domain/dates';
+import { formatDateTime } from '#domain/dates';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../../api/notifications';
 import { useIdleAfterFirstPaint } from '../../lib/when-idle';
 

@@ -7,13 +7,13 @@ import {
   CONDITION_LABELS,
   type AchievementConditionType,
   type AchievementRule,
-} from '../../../domain/schemas/engine';
-import { optionsOf } from '../../../domain/labelled';
+} from '#domain/schemas/engine';
+import { optionsOf } from '#domain/labelled';
 import { messageOf } from '../../api/client';
 import { useCreateRule, useRuleQualifying, useUpdateRule, type QualifyingParams } from '../../api/achievements';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';
 import { TokenAmountInput } from '../../components/token-amount-input';
-import { plural } from '../../../domain/plural';
+import { plural } from '#domain/plural';
 
 type RuleFormValues = {
   name: string;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrophy } from '@tabler/icons-react';
-import { formatDateTime } from '../../../domain/dates';
-import { CONDITION_LABELS, type AchievementAnalysis, type AchievementRule } from '../../../domain/schemas/engine';
+import { formatDateTime } from '#domain/dates';
+import { CONDITION_LABELS, type AchievementAnalysis, type AchievementRule } from '#domain/schemas/engine';
 import { messageOf } from '../../api/client';
 import { useAchievementAnalysis, useAchievementRules, useDeleteRule, useSetRuleStatus } from '../../api/achievements';
 import { Banner, useBanner } from '../../components/banner';
@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { PageLoader } from '../../components/page-loader';
 import { StatCardRow } from '../../components/stat-cards';
 import { AchievementRuleModal } from './achievement-rule-modal';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 const PAGE_SIZE = 10;
 

@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconCircleCheck, IconGift, IconInbox, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../domain/dates';
-import type { AdminDashboard } from '../../../domain/schemas/admin';
+import { formatDate } from '#domain/dates';
+import type { AdminDashboard } from '#domain/schemas/admin';
 import { messageOf } from '../../api/client';
 import { useAdminDashboard } from '../../api/admin-platform';
 import { CodeText } from '../../components/code-text';
@@ -13,8 +13,8 @@ import { StatCardRow } from '../../components/stat-cards';
 import { OriginBadge, StatusBadge } from '../../components/badges';
 import { SimpleTable, type DataTableColumn } from '../../components/data-table';
 import { dateTimeColumn } from '../../components/data-table-columns';
-import { plural } from '../../../domain/plural';
-import { href, paths } from '../../../domain/paths';
+import { plural } from '#domain/plural';
+import { href, paths } from '#domain/paths';
 
 /** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [

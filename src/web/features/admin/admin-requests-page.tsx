@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { PROCESS_MODAL_CLOSE_MS } from '../../../domain/constants';
-import { formatDateTime } from '../../../domain/dates';
-import { instructionsRequired, isPendingStatus } from '../../../domain/request-lifecycle';
-import { errorMessage } from '../../../domain/errors';
+import { PROCESS_MODAL_CLOSE_MS } from '#domain/constants';
+import { formatDateTime } from '#domain/dates';
+import { instructionsRequired, isPendingStatus } from '#domain/request-lifecycle';
+import { errorMessage } from '#domain/errors';
 
-import type { BenefitRequest, RequestFilter } from '../../../domain/schemas/economy';
+import type { BenefitRequest, RequestFilter } from '#domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { ADMIN_CSV_URLS, useAdminRequests, useDecideAdminRequest } from '../../api/admin-platform';
 import { usePressKey } from '../../api/press-key';
@@ -16,7 +16,7 @@ import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from
 import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { PageHeader } from '../../components/page-header';
 import { ExportCsvButton } from '../../components/export-csv-button';
-import { tokens } from '../../../domain/plural';
+import { tokens } from '#domain/plural';
 
 const PAGE_SIZE = 10;
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { isLevel, type Level } from '../../../domain/levels';
-import { href, paths } from '../../../domain/paths';
-import type { AdminUser } from '../../../domain/schemas/admin';
+import { isLevel, type Level } from '#domain/levels';
+import { href, paths } from '#domain/paths';
+import type { AdminUser } from '#domain/schemas/admin';
 import { useSetUserLevel, useUserSummary } from '../../api/admin-platform';
 import { ApiError } from '../../api/client';
 import { useMe } from '../../api/session';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { BenefitType } from '../../../domain/constants';
+import type { BenefitType } from '#domain/constants';
 
 /** The type badge of the platform benefits table (issue 8: Automático / Gestionado / Terceros). */
 export const BENEFIT_TYPE_LABELS: Record<BenefitType, string> = { automatic: 'Automático', managed: 'Gestionado', third_party: 'Terceros' };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, Card, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconBuilding, IconRobot, IconRobotOff, IconSearch, IconUsers } from '@tabler/icons-react';
-import { formatDate } from '../../../domain/dates';
-import { errorMessage } from '../../../domain/errors';
-import type { BotAccessCompany } from '../../../domain/schemas/bot';
+import { formatDate } from '#domain/dates';
+import { errorMessage } from '#domain/errors';
+import type { BotAccessCompany } from '#domain/schemas/bot';
 import { messageOf } from '../../api/client';
 import { useBotAccessList, useSetBotAccess } from '../../api/bot';
 import { Banner, useBanner } from '../../components/banner';
@@ -13,7 +13,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { StatCardRow } from '../../components/stat-cards';
 import { BotRequestsSection } from './bot-requests-section';
-import { plural } from '../../../domain/plural';
+import { plural } from '#domain/plural';
 
 const PAGE_SIZE = 12;
 

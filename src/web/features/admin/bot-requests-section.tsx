@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
-import { ANALYSIS_FREQUENCY_LABELS, CHECK_IN_HOURS_RULE, isWithinCheckInHours, parseCheckInWindow } from '../../../domain/bot';
-import { formatDateTime } from '../../../domain/dates';
-import { errorMessage } from '../../../domain/errors';
-import { botRequestRejectBodySchema, type BotRequest } from '../../../domain/schemas/bot';
+import { ANALYSIS_FREQUENCY_LABELS, CHECK_IN_HOURS_RULE, isWithinCheckInHours, parseCheckInWindow } from '#domain/bot';
+import { formatDateTime } from '#domain/dates';
+import { errorMessage } from '#domain/errors';
+import { botRequestRejectBodySchema, type BotRequest } from '#domain/schemas/bot';
 import { ApiError, messageOf } from '../../api/client';
 import { useBotRequests, useDecideBotRequest } from '../../api/bot';
 import { ConfirmDialog } from '../../components/confirm-dialog';

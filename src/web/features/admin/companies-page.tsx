@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconPlus } from '@tabler/icons-react';
-import { formatDate } from '../../../domain/dates';
-import type { Company } from '../../../domain/schemas/companies';
+import { formatDate } from '#domain/dates';
+import type { Company } from '#domain/schemas/companies';
 import { useCompanies, useSetCompanyStatus } from '../../api/companies';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';

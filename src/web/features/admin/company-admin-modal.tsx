@@ -1,7 +1,7 @@
 import { PasswordInput, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { errorMessage } from '../../../domain/errors';
-import { companyAdminInputSchema, companyAdminInviteSchema, suggestedAdminEmail, type Company } from '../../../domain/schemas/companies';
+import { errorMessage } from '#domain/errors';
+import { companyAdminInputSchema, companyAdminInviteSchema, suggestedAdminEmail, type Company } from '#domain/schemas/companies';
 import { ApiError } from '../../api/client';
 import { useCreateCompanyAdmin, useInviteCompanyAdmin } from '../../api/companies';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';

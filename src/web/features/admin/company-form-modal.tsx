@@ -1,6 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { COMPANY_DEFAULT_MAX_USERS } from '../../../domain/constants';
-import { companyInputSchema, type Company } from '../../../domain/schemas/companies';
+import { COMPANY_DEFAULT_MAX_USERS } from '#domain/constants';
+import { companyInputSchema, type Company } from '#domain/schemas/companies';
 import { messageOf } from '../../api/client';
 import { useSaveCompany } from '../../api/companies';
 import type { CrudFormProps } from '../../components/crud-list';

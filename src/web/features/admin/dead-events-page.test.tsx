@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { DeadEventItem } from '../../../domain/schemas/events';
+import type { DeadEventItem } from '#domain/schemas/events';
 import { MantineTestProvider, stubBrowserForMantine } from '../../test-support';
 import { DeadEventsPage } from './dead-events-page';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import type { EmployeeBalance } from '../../../domain/schemas/economy';
+import type { EmployeeBalance } from '#domain/schemas/economy';
 import { useAdminEmployees } from '../../api/admin-tokens';
 import { messageOf } from '../../api/client';
 

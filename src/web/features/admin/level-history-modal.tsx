@@ -1,7 +1,7 @@
 import { List, Modal, Text } from '@mantine/core';
-import { formatDateTime } from '../../../domain/dates';
-import { LEVEL_NAMES, type Level } from '../../../domain/levels';
-import type { AdminUser } from '../../../domain/schemas/admin';
+import { formatDateTime } from '#domain/dates';
+import { LEVEL_NAMES, type Level } from '#domain/levels';
+import type { AdminUser } from '#domain/schemas/admin';
 import { useUserLevelChanges } from '../../api/admin-platform';
 import { messageOf } from '../../api/client';
 

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { BenefitCategorySelect } from '../../components/benefit-category-select';
-import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '../../../domain/constants';
-import { platformBenefitInputSchema, type PlatformBenefit } from '../../../domain/schemas/economy';
+import { PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER, PLATFORM_BENEFIT_DEFAULT_STOCK, PLATFORM_BENEFIT_DEFAULT_TOKEN_COST } from '#domain/constants';
+import { platformBenefitInputSchema, type PlatformBenefit } from '#domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useProviderOptions, useSavePlatformBenefit } from '../../api/admin-platform';
 import type { CrudFormProps } from '../../components/crud-list';

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconGift, IconPlus, IconStarFilled } from '@tabler/icons-react';
-import { benefitCategoryName } from '../../../domain/constants';
-import type { PlatformBenefit } from '../../../domain/schemas/economy';
+import { benefitCategoryName } from '#domain/constants';
+import type { PlatformBenefit } from '#domain/schemas/economy';
 import { usePlatformBenefits, useSetPlatformBenefitStatus } from '../../api/admin-platform';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';

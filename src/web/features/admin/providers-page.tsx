@@ -3,8 +3,8 @@ import { Alert, Button, Card, Checkbox, Collapse, Group, PasswordInput, Select, 
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingStore, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { errorMessage } from '../../../domain/errors';
-import { providerInputSchema, providerInviteSchema, providerUpdateSchema, type Provider } from '../../../domain/schemas/admin';
+import { errorMessage } from '#domain/errors';
+import { providerInputSchema, providerInviteSchema, providerUpdateSchema, type Provider } from '#domain/schemas/admin';
 import { ApiError } from '../../api/client';
 import { ADMIN_CSV_URLS, useCreateProvider, useInviteProvider, useProviders, useSetProviderStatus, useUpdateProvider } from '../../api/admin-platform';
 import { publicConfigQuery } from '../../api/session';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, List, Modal, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatDateTime } from '../../../domain/dates';
-import type { CompanySurveySummary, SurveyDetail } from '../../../domain/schemas/surveys';
+import { formatDateTime } from '#domain/dates';
+import type { CompanySurveySummary, SurveyDetail } from '#domain/schemas/surveys';
 import {
   BENEFIT_PRIORITIES,
   CAREER_GOALS,
@@ -12,13 +12,13 @@ import {
   PERSONALITY_QUADRANTS,
   SATISFACTION_LEVELS,
   TIMELINE_POINTS,
-} from '../../../domain/surveys';
-import { BENEFIT_CATEGORIES } from '../../../domain/constants';
+} from '#domain/surveys';
+import { BENEFIT_CATEGORIES } from '#domain/constants';
 import { messageOf } from '../../api/client';
 import { useAdminSurvey, useCompanySurveySummary } from '../../api/surveys';
 import { ErrorState } from '../../components/error-state';
 import { SurveyTypeBadge } from './survey-type-badge';
-import { plural } from '../../../domain/plural';
+import { plural } from '#domain/plural';
 
 /** One answer: its question and, under it, the answer by its Spanish name. */
 function Answer({ question, children }: { question: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { SurveyType } from '../../../domain/surveys';
+import type { SurveyType } from '#domain/surveys';
 
 export function SurveyTypeBadge({ type }: { type: SurveyType }) {
   return (

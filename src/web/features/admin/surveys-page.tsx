@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconClipboardList } from '@tabler/icons-react';
-import { formatDateTime } from '../../../domain/dates';
-import type { SurveyCard } from '../../../domain/schemas/surveys';
-import type { SurveyType } from '../../../domain/surveys';
+import { formatDateTime } from '#domain/dates';
+import type { SurveyCard } from '#domain/schemas/surveys';
+import type { SurveyType } from '#domain/surveys';
 import { useAdminSurveys } from '../../api/surveys';
 import { DataTable, pagedTableProps, useTableSearch } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';

@@ -7,9 +7,9 @@ import {
   ADMIN_TOKEN_QUANTITY_MIN,
   DEFAULT_ADD_TOKENS_REASON,
   DEFAULT_REMOVE_TOKENS_REASON,
-} from '../../../domain/constants';
-import { errorMessage } from '../../../domain/errors';
-import { adminTokensInputSchema } from '../../../domain/schemas/economy';
+} from '#domain/constants';
+import { errorMessage } from '#domain/errors';
+import { adminTokensInputSchema } from '#domain/schemas/economy';
 import { TokenAmountInput } from '../../components/token-amount-input';
 
 export type TokenAction = 'add' | 'remove';

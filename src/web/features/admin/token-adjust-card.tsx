@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { BANNER_CLEAR_MS } from '../../../domain/constants';
-import type { EmployeeBalance } from '../../../domain/schemas/economy';
+import { BANNER_CLEAR_MS } from '#domain/constants';
+import type { EmployeeBalance } from '#domain/schemas/economy';
 import { useAdminEmployee, useAdminTokensChange } from '../../api/admin-tokens';
 import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmployeeSelect } from './employee-select';
 import { TokenActionForm, type TokenAction } from './token-action-form';
 import classes from './tokens-page.module.css';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 type Banner = { kind: 'success' | 'error'; title?: string; message: string };
 /** A change waiting for its confirmation, and the form's promise to settle with the outcome. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, Loader, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import type { HistoryEntry } from '../../../domain/schemas/economy';
+import type { HistoryEntry } from '#domain/schemas/economy';
 import { ADMIN_CSV_URLS } from '../../api/admin-platform';
 import { useAdminTokenHistory, type TokenHistoryType } from '../../api/admin-tokens';
 import { ExportCsvButton } from '../../components/export-csv-button';

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { AdminUser } from '../../../domain/schemas/admin';
+import type { AdminUser } from '#domain/schemas/admin';
 import { MantineTestProvider, stubBrowserForMantine } from '../../test-support';
 import { UserDiagnosticsPage } from './user-diagnostics-page';
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { AdminUser } from '../../../domain/schemas/admin';
+import type { AdminUser } from '#domain/schemas/admin';
 import { ApiError, messageOf } from '../../api/client';
 import { ADMIN_CSV_URLS, useDeleteUser, useResendAdminInvitation, useRevokeAdminInvitation, useUserSummary } from '../../api/admin-platform';
 import { useMe } from '../../api/session';

@@ -1,6 +1,6 @@
 import { IconShieldCheck, IconUserQuestion, IconUsers } from '@tabler/icons-react';
-import { LEVEL_NAMES } from '../../../domain/levels';
-import type { UserSummary } from '../../../domain/schemas/admin';
+import { LEVEL_NAMES } from '#domain/levels';
+import type { UserSummary } from '#domain/schemas/admin';
 import { StatCardRow } from '../../components/stat-cards';
 
 /** The count cards of both user screens: every level and "sin nivel", counted in SQL. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Select } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import type { AdminUser } from '../../../domain/schemas/admin';
+import type { AdminUser } from '#domain/schemas/admin';
 import { useAdminUsers, type AdminUserParams } from '../../api/admin-platform';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';
 import { LEVEL_OPTIONS } from './user-level-cards';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Box, Paper, SimpleGrid, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TAGLINE } from '../../../domain/constants';
+import { TAGLINE } from '#domain/constants';
 import { Logo } from '../../components/logo';
 import { PromoCarousel } from './promo-carousel';
 

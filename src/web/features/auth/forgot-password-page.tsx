@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../domain/schemas/auth';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '#domain/schemas/auth';
 import { requestPasswordReset } from '../../api/session';
 import { AuthError, AuthFooter, AuthHeading, AuthNotice, AuthShell, EmailField } from './auth-shell';
 import { useFormAction } from './use-form-action';

@@ -3,8 +3,8 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm, type FormErrors } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { LoginInput } from '../../../domain/schemas/auth';
-import { homePath } from '../../../domain/levels';
+import type { LoginInput } from '#domain/schemas/auth';
+import { homePath } from '#domain/levels';
 import { ApiError } from '../../api/client';
 import { meQuery, signIn, useMe } from '../../api/session';
 import { RETURN_PARAM, safeReturnPath } from '../../api/session-ended';
@@ -20,7 +20,7 @@ import { useFormAction } from './use-form-action';
 let loginValidation: Promise<(values: LoginInput) => FormErrors> | null = null;
 let validateLogin: ((values: LoginInput) => FormErrors) | null = null;
 function loadLoginValidation() {
-  loginValidation ??= import('../../../domain/schemas/auth').then(({ loginSchema }) => (validateLogin = schemaResolver(loginSchema, { sync: true })));
+  loginValidation ??= import('#domain/schemas/auth').then(({ loginSchema }) => (validateLogin = schemaResolver(loginSchema, { sync: true })));
   return loginValidation;
 }
 

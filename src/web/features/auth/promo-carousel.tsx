@@ -3,7 +3,7 @@ import { Box, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { IconDiscount2, IconHeartbeat, IconMovie, IconToolsKitchen2 } from '@tabler/icons-react';
-import { LOGIN_CAROUSEL_INTERVAL_MS } from '../../../domain/constants';
+import { LOGIN_CAROUSEL_INTERVAL_MS } from '#domain/constants';
 
 const SLIDES = [
   { title: 'Descuentos que sí usas', text: 'Cupones y cashback en tus marcas favoritas, canjeados con tus tokens.', icon: IconDiscount2, background: 'linear-gradient(135deg, #6B3AA0 0%, #8B5BA8 100%)' },

@@ -3,9 +3,9 @@ import { Alert, Button, List, PasswordInput, Stack, Text, TextInput, Title } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { REGISTER_REDIRECT_MS } from '../../../domain/constants';
-import { homePath } from '../../../domain/levels';
-import { registerFormSchema, type RegisterFormInput } from '../../../domain/schemas/auth';
+import { REGISTER_REDIRECT_MS } from '#domain/constants';
+import { homePath } from '#domain/levels';
+import { registerFormSchema, type RegisterFormInput } from '#domain/schemas/auth';
 import { publicConfigQuery, signUp, useMe } from '../../api/session';
 import { AuthError, AuthFooter, AuthNotice, AuthShell } from './auth-shell';
 import { useFormAction } from './use-form-action';

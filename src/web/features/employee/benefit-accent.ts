@@ -1,4 +1,4 @@
-import type { CatalogueItem } from '../../../domain/schemas/economy';
+import type { CatalogueItem } from '#domain/schemas/economy';
 
 /**
  * Flexible (platform) benefits wear the purple gradient and company benefits the gold one (LOOK-AND-FEEL

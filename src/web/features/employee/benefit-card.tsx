@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Badge, Box, Button, Group, Skeleton, Text, Title } from '@mantine/core';
 import { IconBan, IconCheck, IconCoins, IconInfoCircle, IconSparkles, IconStar, IconWifiOff } from '@tabler/icons-react';
-import type { CatalogueItem } from '../../../domain/schemas/economy';
+import type { CatalogueItem } from '#domain/schemas/economy';
 import { useOnline } from '../../api/offline-snapshot';
 import { accentOf } from './benefit-accent';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 import { categoryView } from './benefit-category';
 import classes from './benefit-card.module.css';
 import { useOpenBenefitDetail } from './benefit-detail-context';

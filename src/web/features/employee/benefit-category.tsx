@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { IconDeviceTv, IconDiscount, IconGift, IconPaw, IconSparkles, IconTicket, IconToolsKitchen2 } from '@tabler/icons-react';
-import { BENEFIT_CATEGORIES, benefitCategoryName } from '../../../domain/constants';
+import { BENEFIT_CATEGORIES, benefitCategoryName } from '#domain/constants';
 
 type IconComponent = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 

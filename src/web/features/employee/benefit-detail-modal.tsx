@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCoins, IconMapPin } from '@tabler/icons-react';
-import type { CatalogueItem } from '../../../domain/schemas/economy';
+import type { CatalogueItem } from '#domain/schemas/economy';
 import { accentOf } from './benefit-accent';
-import { tokens } from '../../../domain/plural';
+import { tokens } from '#domain/plural';
 import { categoryView } from './benefit-category';
 import { AvailabilityLine, BLOCKED_LABELS } from './benefit-card';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, EmptyState, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { CatalogueItem } from '../../../domain/schemas/economy';
+import type { CatalogueItem } from '#domain/schemas/economy';
 import { BenefitCard, BenefitCardSkeleton } from './benefit-card';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };

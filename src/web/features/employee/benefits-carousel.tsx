@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties }
 import { Button, Text, ThemeIcon } from '@mantine/core';
 import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconLayoutGrid, IconMaximize, IconMoodEmpty, IconSlideshow, IconX } from '@tabler/icons-react';
-import { applyQuickFilter, QUICK_FILTERS, quickFilterById, ALL_FILTER_ID } from '../../../domain/benefit-filters';
+import { applyQuickFilter, QUICK_FILTERS, quickFilterById, ALL_FILTER_ID } from '#domain/benefit-filters';
 import {
   CAROUSEL_HINT_MS,
   CAROUSEL_MAX_DOTS,
@@ -11,8 +11,8 @@ import {
   stageLayoutFor,
   stageSlots,
   wrapIndex,
-} from '../../../domain/carousel';
-import type { CatalogueItem } from '../../../domain/schemas/economy';
+} from '#domain/carousel';
+import type { CatalogueItem } from '#domain/schemas/economy';
 import { BenefitCard } from './benefit-card';
 import { BenefitGrid } from './benefit-grid';
 import { categoryView } from './benefit-category';

@@ -2,7 +2,7 @@
 import type { MouseEvent, PointerEvent, TouchEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { CAROUSEL_AUTO_ADVANCE_MS } from '../../../domain/carousel';
+import { CAROUSEL_AUTO_ADVANCE_MS } from '#domain/carousel';
 import { useAutoAdvance } from './use-auto-advance';
 import { useCarouselGestures } from './use-carousel-gestures';
 

@@ -1,6 +1,6 @@
 import { Group, Select, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import type { CatalogueSort } from '../../../domain/schemas/economy';
+import type { CatalogueSort } from '#domain/schemas/economy';
 import type { CatalogueFinders as Finders } from '../../api/employee';
 
 const SORT_OPTIONS: Array<{ value: CatalogueSort; label: string }> = [

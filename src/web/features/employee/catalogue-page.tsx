@@ -2,7 +2,7 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearchOff } from '@tabler/icons-react';
-import type { CatalogueItem } from '../../../domain/schemas/economy';
+import type { CatalogueItem } from '#domain/schemas/economy';
 import { NO_FINDERS, useCatalogue, type CatalogueFinders as Finders } from '../../api/employee';
 import { useBalances } from '../../api/session';
 import { ErrorState } from '../../components/error-state';

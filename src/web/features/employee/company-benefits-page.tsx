@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../api/session';
 import { BenefitGrid, BenefitGridSkeleton, PageIntro, PageNotice } from './benefit-grid';
 import { CataloguePage } from './catalogue-page';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 /** /level3/company-benefits: the own company's benefits, paid with company tokens (part 2 §2). */
 export function CompanyBenefitsPage() {

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBuilding, IconCalendarRepeat, IconGift, IconInbox, IconSparkles, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { ActiveCode, EmployeeDashboard } from '../../../domain/schemas/dashboard';
+import type { ActiveCode, EmployeeDashboard } from '#domain/schemas/dashboard';
 import { useEmployeeDashboard } from '../../api/employee';
 import { useOnline } from '../../api/offline-snapshot';
 import { useBalances } from '../../api/session';
@@ -16,7 +16,7 @@ import { BenefitCard, BenefitCardSkeleton } from './benefit-card';
 import { PageNotice } from './benefit-grid';
 import { RequestRow } from './my-requests-page';
 import { RedeemModal, useRedeemModal } from './redeem-modal';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 /**
  * Where 'Desafíos Activos' leads. The spec's /level3/tokens is not a screen of its own: every code is

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 import { EmployeeDashboardPage } from './dashboard-page';
 import { DiagnosticPage } from './diagnostic-page';
 import { CompanyBenefitsPage } from './company-benefits-page';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageIntro, PageNotice } from './benefit-grid';
 import { BenefitsCarousel } from './benefits-carousel';
 import { CataloguePage } from './catalogue-page';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 /**
  * /level3/benefits: flexible (platform) benefits in the immersive carousel, paid with flexible tokens

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, CopyButton, Group, Pagination, Paper, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCoins, IconCopy, IconInbox } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../domain/dates';
-import type { BenefitRequest } from '../../../domain/schemas/economy';
+import { formatDateTime } from '#domain/dates';
+import type { BenefitRequest } from '#domain/schemas/economy';
 import { useMyRequests, type MyRequestsFilter } from '../../api/employee';
 import { useOnline } from '../../api/offline-snapshot';
 import { RequestStatusBadge } from '../../components/badges';
@@ -12,8 +12,8 @@ import { ErrorState } from '../../components/error-state';
 import { OfflineNotice } from '../../components/offline-notice';
 import { ACCENTS } from './benefit-accent';
 import { PageIntro, PageNotice } from './benefit-grid';
-import { tokens } from '../../../domain/plural';
-import { href, paths } from '../../../domain/paths';
+import { tokens } from '#domain/plural';
+import { href, paths } from '#domain/paths';
 
 const PAGE_SIZE = 20;
 

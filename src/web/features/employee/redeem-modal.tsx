@@ -1,11 +1,11 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { APPROVER_NOTICE, approverOf } from '../../../domain/request-lifecycle';
+import { APPROVER_NOTICE, approverOf } from '#domain/request-lifecycle';
 import { Alert, Badge, Box, Button, CopyButton, Group, Modal, Paper, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCircleCheck, IconCopy, IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { CatalogueItem, RedeemInput, RedemptionResult } from '../../../domain/schemas/economy';
-import { errorMessage } from '../../../domain/errors';
-import { isProductLink } from '../../../domain/product-link';
+import type { CatalogueItem, RedeemInput, RedemptionResult } from '#domain/schemas/economy';
+import { errorMessage } from '#domain/errors';
+import { isProductLink } from '#domain/product-link';
 import { messageOf } from '../../api/client';
 import { isTransientError, usePressKey } from '../../api/press-key';
 import { useRedeemBenefit } from '../../api/employee';
@@ -13,8 +13,8 @@ import { useOnline } from '../../api/offline-snapshot';
 import { CounterCode } from '../../components/counter-code';
 import { accentOf } from './benefit-accent';
 import { OfflineRedeemButton } from './benefit-card';
-import { tokens } from '../../../domain/plural';
-import { href, paths } from '../../../domain/paths';
+import { tokens } from '#domain/plural';
+import { href, paths } from '#domain/paths';
 
 type Balances = { jobby: number; company: number };
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CAROUSEL_AUTO_ADVANCE_MS } from '../../../domain/carousel';
+import { CAROUSEL_AUTO_ADVANCE_MS } from '#domain/carousel';
 
 /**
  * Calls `advance` CAROUSEL_AUTO_ADVANCE_MS (5 s) after the last move, while not `isPaused` and while

@@ -1,5 +1,5 @@
 import { useRef, useState, type MouseEvent, type PointerEvent, type TouchEvent } from 'react';
-import { swipeStep, type PointerKind } from '../../../domain/carousel';
+import { swipeStep, type PointerKind } from '#domain/carousel';
 
 /**
  * Swipes (touch, 50 px) and drags (mouse, 100 px) on the carousel's track: a mostly horizontal move

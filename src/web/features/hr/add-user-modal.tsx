@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { addCompanyUserInputSchema, type AddCompanyUserInput } from '../../../domain/schemas/hr';
+import { addCompanyUserInputSchema, type AddCompanyUserInput } from '#domain/schemas/hr';
 import { messageOf } from '../../api/client';
 import { useAddCompanyUser } from '../../api/hr';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';

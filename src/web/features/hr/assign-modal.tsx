@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Text, TextInput } from '@mantine/core';
-import { DEFAULT_HR_ASSIGN_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
-import { isLargeGrant, largeGrantThreshold } from '../../../domain/grant-threshold';
-import { hrAssignInputSchema, type EmployeeBalance } from '../../../domain/schemas/economy';
+import { DEFAULT_HR_ASSIGN_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '#domain/constants';
+import { isLargeGrant, largeGrantThreshold } from '#domain/grant-threshold';
+import { hrAssignInputSchema, type EmployeeBalance } from '#domain/schemas/economy';
 import { useCompanyAllowance } from '../../api/allowance';
 import { messageOf } from '../../api/client';
 import { useAssignCompanyTokens } from '../../api/hr';
@@ -10,7 +10,7 @@ import { usePressKey } from '../../api/press-key';
 import { FormModal, useSchemaForm } from '../../components/form-modal';
 import { GrantConfirmDialog } from '../../components/grant-confirm-dialog';
 import { TokenAmountInput } from '../../components/token-amount-input';
-import { plural } from '../../../domain/plural';
+import { plural } from '#domain/plural';
 
 type AssignValues = { userId: string; amount: number; reason: string };
 type AssignInput = { userId: string; amount: number; reason: string };

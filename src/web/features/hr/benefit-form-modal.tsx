@@ -1,6 +1,6 @@
 import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '../../../domain/constants';
-import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '../../../domain/schemas/economy';
+import { COMPANY_BENEFIT_DEFAULT_AVAILABLE, COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER } from '#domain/constants';
+import { companyBenefitInputSchema, companyBenefitUpdateSchema, type CompanyBenefit } from '#domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useSaveCompanyBenefit } from '../../api/hr';
 import type { CrudFormProps } from '../../components/crud-list';

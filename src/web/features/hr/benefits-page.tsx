@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconLink, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../domain/dates';
-import type { CompanyBenefit } from '../../../domain/schemas/economy';
-import { USAGE_GROUP_LABELS, type BenefitsOverview } from '../../../domain/schemas/hr';
+import { formatDateTime } from '#domain/dates';
+import type { CompanyBenefit } from '#domain/schemas/economy';
+import { USAGE_GROUP_LABELS, type BenefitsOverview } from '#domain/schemas/hr';
 import { useBenefitsOverview, useCompanyBenefits, useSetCompanyBenefitStatus } from '../../api/hr';
 import { STATUS_CHANGE_TEXTS, useCrudList } from '../../components/crud-list';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -13,7 +13,7 @@ import { LoadFailedState, loadFailed } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BenefitFormModal } from './benefit-form-modal';
 import { TokenStatCards } from './token-stat-cards';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 /** Part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Progress, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '../../../domain/constants';
-import { errorMessage } from '../../../domain/errors';
-import { isLargeGrant, largeGrantThreshold } from '../../../domain/grant-threshold';
+import { DEFAULT_HR_BULK_REASON, HR_ASSIGN_DEFAULT_AMOUNT } from '#domain/constants';
+import { errorMessage } from '#domain/errors';
+import { isLargeGrant, largeGrantThreshold } from '#domain/grant-threshold';
 import { useCompanyAllowance } from '../../api/allowance';
 import { messageOf } from '../../api/client';
 import { useAllCompanyEmployees } from '../../api/hr';
@@ -10,7 +10,7 @@ import { LoadFailedState } from '../../components/error-state';
 import { GrantConfirmDialog } from '../../components/grant-confirm-dialog';
 import { useBulkAssignment } from './use-bulk-assignment';
 import { TokenAmountInput } from '../../components/token-amount-input';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 type BulkInput = { userIds: string[]; amount: number; reason: string };

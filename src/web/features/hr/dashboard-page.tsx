@@ -1,13 +1,13 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconInbox, IconTicket, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../domain/dates';
-import type { HrDashboard } from '../../../domain/schemas/hr';
+import { formatDate } from '#domain/dates';
+import type { HrDashboard } from '#domain/schemas/hr';
 import { useHrDashboard } from '../../api/hr';
 import { DataTable } from '../../components/data-table';
 import { LoadFailedState } from '../../components/error-state';
 import { StatCardRow } from '../../components/stat-cards';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 const QUICK_LINKS = [
   { to: href(paths.hr.users), label: 'Gestionar usuarios', description: 'Agrega colaboradores, actívalos o cambia su tipo.', icon: <IconUsers size={22} /> },

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 import { useMe } from '../../api/session';
 import { lazyNamed } from '../../components/lazy-named';
 import { HrDashboardPage } from './dashboard-page';

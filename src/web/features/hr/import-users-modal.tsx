@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { IMPORT_CHUNK_SIZE, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows, type ImportRow } from '../../../domain/employee-import';
-import { plural } from '../../../domain/plural';
-import type { EmployeeImportPreview, InvalidImportRow } from '../../../domain/schemas/hr';
+import { IMPORT_CHUNK_SIZE, IMPORT_TEMPLATE_CSV, parseCsv, sheetToImportRows, type ImportRow } from '#domain/employee-import';
+import { plural } from '#domain/plural';
+import type { EmployeeImportPreview, InvalidImportRow } from '#domain/schemas/hr';
 import { messageOf, newIdempotencyKey } from '../../api/client';
 import { postEmployeeImport, useImportPreview, useRefreshHr } from '../../api/hr';
 import { isTransientError } from '../../api/press-key';

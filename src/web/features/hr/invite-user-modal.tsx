@@ -1,5 +1,5 @@
 import { Text, TextInput } from '@mantine/core';
-import { inviteCompanyUserInputSchema, type InviteCompanyUserInput } from '../../../domain/schemas/hr';
+import { inviteCompanyUserInputSchema, type InviteCompanyUserInput } from '#domain/schemas/hr';
 import { messageOf } from '../../api/client';
 import { useInviteCompanyUser } from '../../api/hr';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarDollar } from '@tabler/icons-react';
-import { ALLOWANCE_MESSAGE, monthlyAllowanceAmount } from '../../../domain/schemas/engine';
+import { ALLOWANCE_MESSAGE, monthlyAllowanceAmount } from '#domain/schemas/engine';
 import { messageOf } from '../../api/client';
 import { useCompanyAllowance, useGrantCompanyAllowanceNow, useSetCompanyAllowance } from '../../api/allowance';
 import { Banner, useBanner } from '../../components/banner';
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';
 import { PageLoader } from '../../components/page-loader';
 import { TokenAmountInput } from '../../components/token-amount-input';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 const UNSAVED_MESSAGE = 'Guarde la nueva cantidad antes de asignar ahora';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { formatDateTime } from '../../../domain/dates';
-import { isPendingStatus } from '../../../domain/request-lifecycle';
-import type { BenefitRequest } from '../../../domain/schemas/economy';
+import { formatDateTime } from '#domain/dates';
+import { isPendingStatus } from '#domain/request-lifecycle';
+import type { BenefitRequest } from '#domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { useCompanyRequests, useDecideCompanyRequest } from '../../api/hr';
 import { usePressKey } from '../../api/press-key';
@@ -14,7 +14,7 @@ import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from
 import { actionsColumn, dateTimeColumn } from '../../components/data-table-columns';
 import { PageHeader } from '../../components/page-header';
 import { VerifyTokenForm } from '../../components/verify-token-form';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 const PAGE_SIZE = 10;
 type Decision = 'approve' | 'reject';

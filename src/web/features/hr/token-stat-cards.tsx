@@ -1,5 +1,5 @@
 import { IconCoins, IconReceipt, IconUserCheck, IconUsers } from '@tabler/icons-react';
-import type { CompanyTokenStats } from '../../../domain/schemas/hr';
+import type { CompanyTokenStats } from '#domain/schemas/hr';
 import { StatCardRow } from '../../components/stat-cards';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCoins, IconHistory, IconUsersGroup } from '@tabler/icons-react';
-import { formatDateTime } from '../../../domain/dates';
-import type { EmployeeBalance, HistoryEntry } from '../../../domain/schemas/economy';
+import { formatDateTime } from '#domain/dates';
+import type { EmployeeBalance, HistoryEntry } from '#domain/schemas/economy';
 import { TOKEN_HISTORY_CSV_URL, useCompanyEmployees, useCompanyTokenHistory, useCompanyTokenStats } from '../../api/hr';
 import { Banner, useBanner } from '../../components/banner';
 import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../components/data-table';

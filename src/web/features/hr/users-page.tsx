@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconMailForward, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { formatDate } from '../../../domain/dates';
-import type { CompanyUser } from '../../../domain/schemas/hr';
+import { formatDate } from '#domain/dates';
+import type { CompanyUser } from '#domain/schemas/hr';
 import { USERS_CSV_URL, useCompanyUsers, useResendInvitation, useRevokeInvitation, useSetUserStatus, useSetUserType } from '../../api/hr';
 import { messageOf } from '../../api/client';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
-import { API_KEY_STATUS_LABELS, API_SCOPE_LABELS, API_SCOPES_BY_AUDIENCE, type ApiKeyAudience, type ApiKeyStatus } from '../../../domain/api-keys';
-import { formatDate, formatDateTime } from '../../../domain/dates';
-import { apiKeyInputSchema, type ApiKey, type ApiKeyInput, type CreatedApiKey } from '../../../domain/schemas/api-keys';
+import { API_KEY_STATUS_LABELS, API_SCOPE_LABELS, API_SCOPES_BY_AUDIENCE, type ApiKeyAudience, type ApiKeyStatus } from '#domain/api-keys';
+import { formatDate, formatDateTime } from '#domain/dates';
+import { apiKeyInputSchema, type ApiKey, type ApiKeyInput, type CreatedApiKey } from '#domain/schemas/api-keys';
 import { useApiKeys, useConfirmApiKey, useCreateApiKey, useRevokeApiKey } from '../../api/api-keys';
 import { messageOf } from '../../api/client';
 import { Banner, useBanner } from '../../components/banner';

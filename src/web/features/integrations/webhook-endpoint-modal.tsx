@@ -1,6 +1,6 @@
 import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
-import { webhookEndpointInputSchema, type WebhookEndpoint } from '../../../domain/schemas/webhooks';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../domain/webhooks';
+import { webhookEndpointInputSchema, type WebhookEndpoint } from '#domain/schemas/webhooks';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#domain/webhooks';
 import { messageOf } from '../../api/client';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../../api/webhooks';
 import { FormModal, useFormOnOpen, useSchemaForm } from '../../components/form-modal';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import type { WebhookEndpoint } from '../../../domain/schemas/webhooks';
-import { formatDateTime } from '../../../domain/dates';
+import type { WebhookEndpoint } from '#domain/schemas/webhooks';
+import { formatDateTime } from '#domain/dates';
 import { messageOf } from '../../api/client';
 import { useRotateWebhookSecret, useWebhookSecret } from '../../api/webhooks';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconWebhook } from '@tabler/icons-react';
-import type { WebhookEndpoint } from '../../../domain/schemas/webhooks';
-import { WEBHOOK_EVENT_LABELS } from '../../../domain/webhooks';
+import type { WebhookEndpoint } from '#domain/schemas/webhooks';
+import { WEBHOOK_EVENT_LABELS } from '#domain/webhooks';
 import { messageOf } from '../../api/client';
 import { useSendWebhookTest, useSetWebhookEndpointStatus, useWebhookEndpoints } from '../../api/webhooks';
 import { WebhookEndpointStatusBadge } from '../../components/badges';

@@ -3,10 +3,10 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Te
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { changePasswordSchema, type ChangePasswordInput } from '../../../domain/schemas/auth';
-import { updateProfileSchema } from '../../../domain/schemas/me';
-import { LEVEL_NAMES, isLevel } from '../../../domain/levels';
-import { formatDate } from '../../../domain/dates';
+import { changePasswordSchema, type ChangePasswordInput } from '#domain/schemas/auth';
+import { updateProfileSchema } from '#domain/schemas/me';
+import { LEVEL_NAMES, isLevel } from '#domain/levels';
+import { formatDate } from '#domain/dates';
 import { messageOf } from '../../api/client';
 import { useChangePassword, useMe, useUpdateProfile } from '../../api/session';
 import { PageLoader } from '../../components/page-loader';

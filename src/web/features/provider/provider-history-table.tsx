@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Group, Text, Title } from '@mantine/core';
 import { IconInbox, IconSearch } from '@tabler/icons-react';
-import { PROVIDER_HISTORY_SIZE } from '../../../domain/constants';
-import { formatDateTime } from '../../../domain/dates';
-import type { ProviderHistory } from '../../../domain/schemas/economy';
+import { PROVIDER_HISTORY_SIZE } from '#domain/constants';
+import { formatDateTime } from '#domain/dates';
+import type { ProviderHistory } from '#domain/schemas/economy';
 import { providerHistoryExportUrl, type ProviderHistoryParams } from '../../api/provider';
 import { OriginBadge } from '../../components/badges';
 import { CodeText } from '../../components/code-text';

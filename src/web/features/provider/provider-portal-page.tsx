@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Container, Skeleton, Stack } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { PROVIDER_WELCOME_MS } from '../../../domain/constants';
-import type { VerifyCodeResult } from '../../../domain/schemas/economy';
+import { PROVIDER_WELCOME_MS } from '#domain/constants';
+import type { VerifyCodeResult } from '#domain/schemas/economy';
 import { useProviderHistory, useProviderRequests } from '../../api/provider';
 import { ProviderHeader } from './provider-header';
 import { ProviderHistoryTable, useProviderHistoryFilters } from './provider-history-table';

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconInbox, IconX } from '@tabler/icons-react';
-import { formatDateTime } from '../../../domain/dates';
-import type { BenefitRequest } from '../../../domain/schemas/economy';
+import { formatDateTime } from '#domain/dates';
+import type { BenefitRequest } from '#domain/schemas/economy';
 import { messageOf } from '../../api/client';
 import { usePressKey } from '../../api/press-key';
 import { useDecideProviderRequest, useProviderRequests } from '../../api/provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { plural, tokens } from '../../../domain/plural';
+import { plural, tokens } from '#domain/plural';
 
 /**
  * Requests for this provider's managed benefits (`pending_provider_approval`). The spec left them

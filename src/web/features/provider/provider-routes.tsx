@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 import { ProviderPortalPage } from './provider-portal-page';
 
 /** The provider portal (part 2 "Provider portal"), mounted under /level4. */

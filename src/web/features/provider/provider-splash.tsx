@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { PROVIDER_SUCCESS_MS } from '../../../domain/constants';
-import type { VerifyCodeResult } from '../../../domain/schemas/economy';
+import { PROVIDER_SUCCESS_MS } from '#domain/constants';
+import type { VerifyCodeResult } from '#domain/schemas/economy';
 import { Logo } from '../../components/logo';
 import classes from './provider-portal.module.css';
 

@@ -1,6 +1,6 @@
 import { Card, Flex, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarMonth, IconClock, IconHistory } from '@tabler/icons-react';
-import type { ProviderHistory } from '../../../domain/schemas/economy';
+import type { ProviderHistory } from '#domain/schemas/economy';
 import classes from './provider-portal.module.css';
 
 type Stats = ProviderHistory['stats'];

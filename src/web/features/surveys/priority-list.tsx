@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { BENEFIT_PRIORITIES, optionName, type BenefitPriorityId } from '../../../domain/surveys';
+import { BENEFIT_PRIORITIES, optionName, type BenefitPriorityId } from '#domain/surveys';
 import { IconGripVertical } from '@tabler/icons-react';
 import { OptionIcon } from './option-icons';
 import classes from './survey-b.module.css';

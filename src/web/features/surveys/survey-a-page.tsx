@@ -11,8 +11,8 @@ import {
   SURVEY_TYPE_B_REDIRECT_MS,
   type GenerationalMemoryId,
   type SatisfactionLevelId,
-} from '../../../domain/surveys';
-import { BENEFIT_CATEGORIES, type BenefitCategoryId } from '../../../domain/constants';
+} from '#domain/surveys';
+import { BENEFIT_CATEGORIES, type BenefitCategoryId } from '#domain/constants';
 import { messageOf } from '../../api/client';
 import { useMe } from '../../api/session';
 import { useMySurveyA, useSaveSurveyA } from '../../api/surveys';
@@ -20,7 +20,7 @@ import { IconFlask, IconHandStop, IconSearch, IconSparkles } from '@tabler/icons
 import { OptionIcon } from './option-icons';
 import { Blobs, CenteredScreen, SurveyFrame, SurveyProgress, useRedirectAfter, useTransientMessage } from './survey-frame';
 import classes from './survey.module.css';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 type Answers = {
   generationalMemory: GenerationalMemoryId | null;

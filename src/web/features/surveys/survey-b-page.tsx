@@ -18,7 +18,7 @@ import {
   type LifestyleSliderId,
   type PersonalityId,
   type TimelinePointId,
-} from '../../../domain/surveys';
+} from '#domain/surveys';
 import { useMe } from '../../api/session';
 import { useSaveSurveyB } from '../../api/surveys';
 import { IconBrain } from '@tabler/icons-react';
@@ -28,7 +28,7 @@ import { PriorityList } from './priority-list';
 import { CenteredScreen, SurveyFrame, SurveyProgress, useRedirectAfter, useTransientMessage } from './survey-frame';
 import classes from './survey.module.css';
 import b from './survey-b.module.css';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 const DEFAULT_LIFESTYLE = Object.fromEntries(LIFESTYLE_SLIDERS.map((s) => [s.id, LIFESTYLE_DEFAULT])) as Record<LifestyleSliderId, number>;
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { BANNER_CLEAR_MS } from '../../../domain/constants';
+import { BANNER_CLEAR_MS } from '#domain/constants';
 import { useMe } from '../../api/session';
 import { useLogOut } from '../../components/use-log-out';
 import { Logo } from '../../components/logo';
 import classes from './survey.module.css';
-import { href, paths } from '../../../domain/paths';
+import { href, paths } from '#domain/paths';
 
 /**
  * The full-screen frame of both surveys: the wordmark and a way out. Someone whose survey is still

@@ -2,9 +2,9 @@
  * The achievement rules of the export and the achievements it granted (their rewards are already in the imported histories).
  */
 import { randomUUID } from 'node:crypto';
-import { recordStatusOf } from '../../../../domain/constants';
-import { ACHIEVEMENT_CONDITION_TYPES } from '../../../../domain/schemas/engine';
-import { achievementRules, userAchievements } from '../../../db/schema';
+import { recordStatusOf } from '#domain/constants';
+import { ACHIEVEMENT_CONDITION_TYPES } from '#domain/schemas/engine';
+import { achievementRules, userAchievements } from '#server/db/schema';
 import { legacyAchievement, legacyUserAchievement, zodReason } from '../parse';
 import { chunks, pairsIn, type Run } from '../run';
 

@@ -2,8 +2,8 @@
  * Each wallet of the export entered into the ledger as its history replayed as transfers, written in bulk.
  */
 import { inArray, sql } from 'drizzle-orm';
-import type { TokenType } from '../../../../domain/constants';
-import { ledgerAccounts, ledgerTransfers } from '../../../db/schema';
+import type { TokenType } from '#domain/constants';
+import { ledgerAccounts, ledgerTransfers } from '#server/db/schema';
 import { accountRow, accounts, transferRow, walletFor, type Account, type TransferInput } from '../../ledger/index';
 import { legacyBalance, legacyHistoryEntry, MAX_IMPORTED_BALANCE, zodReason, type LegacyHistoryEntry } from '../parse';
 import { chunks, type Run, type UserInfo } from '../run';

@@ -3,8 +3,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { recordStatusOf } from '../../../../domain/constants';
-import { companyBenefits, platformBenefits } from '../../../db/schema';
+import { recordStatusOf } from '#domain/constants';
+import { companyBenefits, platformBenefits } from '#server/db/schema';
 import { legacyCompanyBenefit, legacyName, legacyPlatformBenefit, zodReason } from '../parse';
 import { chunks, pairsIn, type Run } from '../run';
 

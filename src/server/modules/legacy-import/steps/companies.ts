@@ -1,9 +1,9 @@
 /**
  * The companies of the export: new ones created (a name or domain Jobby already has is skipped or left without a domain).
  */
-import { companyDomainProblem } from '../../../../domain/company-domain';
-import { recordStatusOf } from '../../../../domain/constants';
-import { companies } from '../../../db/schema';
+import { companyDomainProblem } from '#domain/company-domain';
+import { recordStatusOf } from '#domain/constants';
+import { companies } from '#server/db/schema';
 import { legacyCompany, legacyName, zodReason } from '../parse';
 import type { Run } from '../run';
 

@@ -3,8 +3,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { CODE_PATTERN } from '../../../../domain/code';
-import { benefitCodes, benefitRequests, platformCounters } from '../../../db/schema';
+import { CODE_PATTERN } from '#domain/code';
+import { benefitCodes, benefitRequests, platformCounters } from '#server/db/schema';
 import { legacyRequest, legacyToken, zodReason } from '../parse';
 import { chunks, type Run } from '../run';
 

@@ -1,7 +1,7 @@
 /**
  * The surveys A and B of the export.
  */
-import { profileSurveys, surveyBResponses } from '../../../db/schema';
+import { profileSurveys, surveyBResponses } from '#server/db/schema';
 import { legacySurveyA, legacySurveyB, zodReason } from '../parse';
 import { chunks, type Run } from '../run';
 

@@ -3,11 +3,11 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { recordStatusOf } from '../../../../domain/constants';
-import { toE164 } from '../../../../domain/phone';
-import { resetPasswordIdentifier } from '../../../accounts/verification-tokens';
-import { accounts as authAccounts, users, verifications } from '../../../db/schema';
-import { encodeFirebaseHash } from '../../../accounts/firebase-password';
+import { recordStatusOf } from '#domain/constants';
+import { toE164 } from '#domain/phone';
+import { resetPasswordIdentifier } from '#server/accounts/verification-tokens';
+import { accounts as authAccounts, users, verifications } from '#server/db/schema';
+import { encodeFirebaseHash } from '#server/accounts/firebase-password';
 import { legacyName, legacyUser, zodReason } from '../parse';
 import { chunks, LEGACY_LINK_DAYS, type Run } from '../run';
 

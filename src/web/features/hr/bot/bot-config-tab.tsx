@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconClock, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { ANALYSIS_FREQUENCY_LABELS, DEFAULT_BOT_INSTRUCTIONS } from '../../../../domain/bot';
-import { optionsOf } from '../../../../domain/labelled';
-import { formatDate, formatDateTime } from '../../../../domain/dates';
-import { errorMessage } from '../../../../domain/errors';
-import { botConfigInputSchema, type BotConfigInput, type BotSettings } from '../../../../domain/schemas/bot';
-import { useSaveBotSettings } from '../../../api/bot';
-import type { useBanner } from '../../../components/banner';
-import { useSchemaForm } from '../../../components/form-modal';
+import { ANALYSIS_FREQUENCY_LABELS, DEFAULT_BOT_INSTRUCTIONS } from '#domain/bot';
+import { optionsOf } from '#domain/labelled';
+import { formatDate, formatDateTime } from '#domain/dates';
+import { errorMessage } from '#domain/errors';
+import { botConfigInputSchema, type BotConfigInput, type BotSettings } from '#domain/schemas/bot';
+import { useSaveBotSettings } from '#web/api/bot';
+import type { useBanner } from '#web/components/banner';
+import { useSchemaForm } from '#web/components/form-modal';
 
 type FormValues = {
   botEnabled: boolean;

@@ -1,15 +1,15 @@
 import { Suspense, useState } from 'react';
 import { Badge, Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconSettings, IconUsers } from '@tabler/icons-react';
-import { messageOf } from '../../../api/client';
-import { useBotAlerts, useBotSettings } from '../../../api/bot';
-import { Banner, useBanner } from '../../../components/banner';
-import { ErrorState } from '../../../components/error-state';
-import { PageHeader } from '../../../components/page-header';
-import { PageLoader } from '../../../components/page-loader';
+import { messageOf } from '#web/api/client';
+import { useBotAlerts, useBotSettings } from '#web/api/bot';
+import { Banner, useBanner } from '#web/components/banner';
+import { ErrorState } from '#web/components/error-state';
+import { PageHeader } from '#web/components/page-header';
+import { PageLoader } from '#web/components/page-loader';
 import { BotConfigTab } from './bot-config-tab';
 import { BotProfilesTab } from './bot-profiles-tab';
-import { lazyNamed } from '../../../components/lazy-named';
+import { lazyNamed } from '#web/components/lazy-named';
 
 type Tab = 'config' | 'profiles' | 'analytics';
 

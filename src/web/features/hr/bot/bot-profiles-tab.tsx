@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconMessageCircle, IconUsers } from '@tabler/icons-react';
-import { SENTIMENT_LABELS } from '../../../../domain/bot';
-import { formatDateTime } from '../../../../domain/dates';
-import { employeePhoneBodySchema, type EmployeeProfile, type BotMessage, type ProfileDetail } from '../../../../domain/schemas/bot';
-import { messageOf } from '../../../api/client';
-import { useBotProfile, useBotProfiles, useSetEmployeePhone } from '../../../api/bot';
-import type { useBanner } from '../../../components/banner';
-import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '../../../components/data-table';
-import { actionsColumn } from '../../../components/data-table-columns';
-import { ErrorState } from '../../../components/error-state';
-import { FormModal, useSchemaForm } from '../../../components/form-modal';
-import { PageLoader } from '../../../components/page-loader';
+import { SENTIMENT_LABELS } from '#domain/bot';
+import { formatDateTime } from '#domain/dates';
+import { employeePhoneBodySchema, type EmployeeProfile, type BotMessage, type ProfileDetail } from '#domain/schemas/bot';
+import { messageOf } from '#web/api/client';
+import { useBotProfile, useBotProfiles, useSetEmployeePhone } from '#web/api/bot';
+import type { useBanner } from '#web/components/banner';
+import { DataTable, pagedTableProps, useTableSearch, type DataTableColumn } from '#web/components/data-table';
+import { actionsColumn } from '#web/components/data-table-columns';
+import { ErrorState } from '#web/components/error-state';
+import { FormModal, useSchemaForm } from '#web/components/form-modal';
+import { PageLoader } from '#web/components/page-loader';
 import { PurposeNote } from './purpose-note';
 import { StressBadge } from './stress-badge';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import type { BadgeTone } from '../../../components/badges';
-import { STRESS_BAND_LABELS, stressBand, type StressBand } from '../../../../domain/bot';
+import type { BadgeTone } from '#web/components/badges';
+import { STRESS_BAND_LABELS, stressBand, type StressBand } from '#domain/bot';
 
 const BAND_TONES: Record<StressBand, BadgeTone> = { high: 'danger', medium: 'warning', low: 'success', none: 'neutral' };
 

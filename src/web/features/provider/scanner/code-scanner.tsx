@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCamera, IconKeyboard } from '@tabler/icons-react';
-import { CODE_PATTERN, normalizeCode } from '../../../../domain/code';
-import type { VerifyCodeResult } from '../../../../domain/schemas/economy';
-import { CodeCheckResult, useCodeCheck } from '../../../components/code-check';
+import { CODE_PATTERN, normalizeCode } from '#domain/code';
+import type { VerifyCodeResult } from '#domain/schemas/economy';
+import { CodeCheckResult, useCodeCheck } from '#web/components/code-check';
 import { createQrDetector, type QrDetector } from './qr-detector';
 import classes from './code-scanner.module.css';
 
