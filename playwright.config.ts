@@ -33,7 +33,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // Locally, one retry so a rerun shows whether a failure is flaky; in CI (.ci/run sets CI=true) a
-  // journey that needed its retry fails the run (issue 18 §19): a flaky journey is a bug to find.
+  // journey that needed its retry fails the run: a flaky journey is a bug to find.
   retries: 1,
   failOnFlakyTests: Boolean(process.env.CI),
   // Generous: CI runs on 2 cores, where a journey of several screens can take over a minute.
@@ -46,7 +46,7 @@ export default defineConfig({
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
     trace: 'retain-on-failure',
-    // The app registers a service worker (issue 21 §3). Journeys run without it: page.route and the
+    // The app registers a service worker (decision 253). Journeys run without it: page.route and the
     // network events see every request, and no worker of an earlier build can answer. The journeys
     // of the worker itself (offline-codes) allow it in their own file (decision 253).
     serviceWorkers: 'block',
@@ -61,7 +61,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server built once to JavaScript by scripts/e2e.mjs (scripts/build-server.mjs), so the first
-    // requests do not wait for TypeScript to be transpiled (issue 24 §9). Running Playwright directly,
+    // requests do not wait for TypeScript to be transpiled (decision 126). Running Playwright directly,
     // build it first: `node scripts/build-server.mjs`.
     command: 'node --enable-source-maps dist/server/main.js',
     url: `http://localhost:${port}/api/health`,

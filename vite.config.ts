@@ -17,7 +17,7 @@ const BACKGROUND_COLOR = '#ffffff';
 export default defineConfig({
   plugins: [
     react(),
-    // Installable, and an employee's codes open without signal (issue 21 §3, decisions 251–253).
+    // Installable, and an employee's codes open without signal (decisions 251–253).
     VitePWA({
       registerType: 'prompt',
       // Registered by src/web/app/app-update.tsx (useRegisterSW), which also shows 'Nueva versión disponible'.

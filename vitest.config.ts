@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects (issue 24 §9, decision 168): the unit tests of src run isolated, a fresh module graph
+ * Two projects (decision 168): the unit tests of src run isolated, a fresh module graph
  * per file (the web tests mock modules); the API suite runs its files one after another in each worker
  * with `isolate: false`, so the server's modules are imported once per worker rather than once per file,
  * and test/support/app.ts keeps one migrated PGlite per worker and resets it between files. Each file

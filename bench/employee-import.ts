@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import` (issue 20 §2, "10,000 rows in under a minute"): HR's spreadsheet import timed
+ * `npm run bench:import` ("10,000 rows in under a minute"): HR's spreadsheet import timed
  * the way the browser does it (src/web/features/hr/import-users-modal.tsx), against the real server
  * over HTTP:
  *   1. the preview of every row of the file, in one request;

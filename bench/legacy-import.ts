@@ -1,5 +1,5 @@
 /**
- * `npm run bench:legacy` (issue 20 §1): times `importLegacy` on a generated earlier-app export of
+ * `npm run bench:legacy` (decisions 156 and 157): times `importLegacy` on a generated earlier-app export of
  * BENCH_LEGACY_USERS people (default 10,000; budget: under 2 minutes on this machine), then a second run
  * (which must change nothing). A fresh migrated PGlite in a temp folder, or with DATABASE_URL a fresh
  * database `jobby_bench_legacy_<random>` on that server, dropped at the end. Reports, never asserts.

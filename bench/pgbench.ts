@@ -1,5 +1,5 @@
 /**
- * The physical reference (issue 19): PostgreSQL's own pgbench, TPC-B's default script, run on the
+ * The physical reference: PostgreSQL's own pgbench, TPC-B's default script, run on the
  * same server in the same bench run, so the product's figures can be read as a share of what this
  * machine and this PostgreSQL do at that moment.
  *

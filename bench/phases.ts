@@ -82,7 +82,7 @@ export async function verifyRounds(
 
 /**
  * Verifications at `connections` for `seconds` after `warmup` of them, each a distinct code: the
- * rate set beside pgbench's (issue 19), measured as pgbench measures its own — a sustained run, not
+ * rate set beside pgbench's, measured as pgbench measures its own — a sustained run, not
  * the rounds' 100 verifications, whose rate is mostly their start and end.
  */
 export async function verifySustained(target: VerifyTarget, options: { warmup: number; seconds: number; connections: number }): Promise<VerifyFigures> {
@@ -261,7 +261,7 @@ export async function measureScreen(
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), loads: times.length };
 }
 
-/** The screens of level 1 that read the whole platform (issue 8), as the platform operator. */
+/** The screens of level 1 that read the whole platform, as the platform operator. */
 export const ADMIN_SCREENS = {
   dashboard: ['/api/admin/dashboard'],
   users: ['/api/admin/users?limit=20&offset=0', '/api/admin/users/summary'],
@@ -269,7 +269,7 @@ export const ADMIN_SCREENS = {
   usersSearch: ['/api/admin/users?limit=20&offset=0&search=Persona%204321'],
 };
 
-/** The screens of level 2 measured on the 10,000-employee company (issue 9), as its HR admin. */
+/** The screens of level 2 measured on the 10,000-employee company, as its HR admin. */
 export const HR_SCREENS = {
   dashboard: ['/api/company/dashboard'],
   // /level2/tokens: the employees' first page, the stat cards and the history (50 loaded, 10 shown).

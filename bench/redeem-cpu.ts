@@ -1,6 +1,6 @@
 /**
  * `npm run bench:redeem` (PGlite) or with DATABASE_URL (PostgreSQL): redemptions of one benefit
- * alone, for an A/B of their path (issue 19). One server on a fresh database (the bench's 10,000
+ * alone, for an A/B of their path. One server on a fresh database (the bench's 10,000
  * employees), warmed up, then the full bench's redemption phase: 50 employees redeem the bench's
  * company benefit at once, each request with its own Idempotency-Key (3 s warm-up, 5 s of one
  * client, 15 s of 50). It prints the rates, and the CPU each successful redemption cost: the

@@ -38,7 +38,7 @@ const settings = {
   smallCodes: 1_000,
   largeCodes,
   /**
-   * Issue 8's large platform, added to the large database: with seedBase's 10,003 accounts and 20,000
+   * The large platform, added to the large database: with seedBase's 10,003 accounts and 20,000
    * grants, 100,003 accounts in 200 companies, 1,000,000 codes and 1,000,000 ledger transfers.
    */
   platform: {
@@ -54,14 +54,14 @@ const settings = {
   // 100 warm-up + 8 × 100 measured = 900 of the 1,000 small codes; the large table gets the same
   // amounts, so both percentiles come from the same number of samples at the same concurrency.
   verify: { warmup: 100, rounds: 8, perRound: 100, connections: 10 },
-  // The rate beside pgbench's (issue 19): like pgbench, a sustained run. Its codes are added to main
+  // The rate beside pgbench's: like pgbench, a sustained run. Its codes are added to main
   // after the rounds, so the rounds still meet the 1,000-code table; 20,000 last 15 s at 1,300/s.
   verifySustained: { warmup: 500, seconds: 15, connections: 10, codes: 20_000 },
   hr: { warmup: 20, measured: 200, search: 'Empleado 0432' },
   // Timed, so PGlite (one transaction at a time) and PostgreSQL spend the same time here; even at
   // 1,000/s each employee redeems ~360 times, far below its 10,000-token balance.
   redeem: { redeemers: 50, warmupSeconds: 3, singleSeconds: 5, seconds: 15 },
-  // The physical reference on PostgreSQL (issue 19): TPC-B, 50 clients, scale 10 next to the
+  // The physical reference on PostgreSQL: TPC-B, 50 clients, scale 10 next to the
   // verification and scale 1 (one hot branch row) next to the redemptions. BENCH_PGBENCH=off skips it.
   pgbench: { clients: 50, seconds: Number(process.env.BENCH_PGBENCH_SECONDS ?? 15), enabled: process.env.BENCH_PGBENCH !== 'off' },
 };

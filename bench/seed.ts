@@ -211,7 +211,7 @@ export type PlatformOptions = {
 const companyIdSql = (c: string) => `('d0000000-0000-4000-8000-' || lpad(to_hex(${c}), 12, '0'))::uuid`;
 
 /**
- * The rest of a large platform around benchco, for the level 1 screens (issue 8's bench): more
+ * The rest of a large platform around benchco, for the level 1 screens' bench: more
  * companies, accounts of every level spread over them, and a long ledger. Account i belongs to
  * company 1 + i mod companies; i ≤ companies is that company's HR admin; every 997th is a provider
  * and every 1,000th has no level yet (both without company), every 5,000th employee lost its company,

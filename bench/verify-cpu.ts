@@ -1,6 +1,6 @@
 /**
  * `node --import tsx bench/verify-cpu.ts` (PGlite) or with DATABASE_URL (PostgreSQL): code verification
- * alone, for an A/B of its path (issue 19). One server on a fresh database (the bench's 10,000
+ * alone, for an A/B of its path. One server on a fresh database (the bench's 10,000
  * employees and `BENCH_VERIFY_CODES` active codes, default 6,000), warmed up, then
  * `BENCH_VERIFY_REQUESTS` verifications (default 5,000) at 10 connections, each a distinct code with
  * an Idempotency-Key, as the web sends them. It prints the rate and latency, and the CPU each

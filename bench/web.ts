@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: Lighthouse (mobile preset, its default) on the six pages of issue 19 of the
+ * `npm run bench:web`: Lighthouse (mobile preset, its default) on six pages (decision 61) of the
  * built app, served by the real server in production mode with the demo data in a temporary DATA_DIR,
  * three runs per page and the median run reported (BENCH_WEB_RUNS changes the count). Pages behind a
  * session get the cookie of a sign-in through the API as an extra header. Writes

@@ -68,7 +68,7 @@ test('the employee screens meet AA contrast in both schemes (status badges, Dest
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
     expect(await axeSerious(page), `${scheme} /level3/benefits`).toEqual([]);
 
-    // The wallet (issue 23 §2): the tabs with the balances, the movements and their amounts.
+    // The wallet (decision 203): the tabs with the balances, the movements and their amounts.
     await page.goto('/level3/wallet?saldo=flexibles');
     await expect(page.getByRole('table', { name: 'Movimientos de tokens Flexibles' }).getByTestId('wallet-balance-after').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -131,7 +131,7 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await context.close();
 });
 
-test('the screens issue 23 §13 names meet AA in both schemes (level 1 and HR)', async ({ browser }) => {
+test('the screens decision 266 names meet AA in both schemes (level 1 and HR)', async ({ browser }) => {
   // Several pages in two schemes, each checked by axe, on the shared 2-core machine.
   test.setTimeout(300_000);
   const context = await browser.newContext();

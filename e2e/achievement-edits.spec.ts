@@ -1,5 +1,5 @@
 /**
- * Editable achievement rules with 'Hoy la cumplirían' (issue 23 §5, decisions 204 and 205). The rule is
+ * Editable achievement rules with 'Hoy la cumplirían' (decisions 204 and 205). The rule is
  * the journey's own and inactive throughout (an active rule of one code would reward other journeys'
  * employees at their next use): level 1 opens 'Editar', sees the server's count follow the condition
  * as it is typed, saves, and the table shows the rule as edited.

@@ -3,7 +3,7 @@ import { DEMO, signIn, signOut } from './support';
 
 test.describe('level 1 companies (/level1/companies)', () => {
   test('the operator creates a company with its domain and its HR admin, who then signs in to that company', async ({ page }) => {
-    // A company of this journey's own: a retry or a rerun creates another name and domain (issue 18 §19).
+    // A company of this journey's own: a retry or a rerun creates another name and domain.
     const slug = `pehuen${Math.random().toString(36).slice(2, 7).replace(/\d/g, 'x')}`;
     const name = `P${slug.slice(1)}`;
     await signIn(page, DEMO.admin);
@@ -36,7 +36,7 @@ test.describe('level 1 companies (/level1/companies)', () => {
     // The spec's banners clear themselves after 5 s.
     await expect(banner).toBeHidden({ timeout: 8_000 });
 
-    // Crear administrador: pre-filled admin@ + the company's email domain (issue 23 §4); the admin@ rule is checked.
+    // Crear administrador: pre-filled admin@ + the company's email domain; the admin@ rule is checked.
     await row.getByRole('button', { name: `Crear administrador de ${name}` }).click();
     const adminDialog = page.getByRole('dialog', { name: 'Crear administrador' });
     const email = adminDialog.getByLabel('Correo del administrador');

@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, DESKTOP, LAPTOP, newEmployee, newProvider, outboxLink, PHONE, signIn, signOut } from './support';
 
 /**
- * Issue 8's remaining level 1 journeys (edit a provider, switch a platform benefit off and on, reject a
- * request), issue 9's HR account without a company, and the employee's bell on a phone. The provider,
- * the employee and the registered address are the journey's own (issue 18 §19); 'Un mes de música sin
+ * The remaining level 1 journeys (edit a provider, switch a platform benefit off and on, reject a
+ * request), the HR account without a company (decision 108), and the employee's bell on a phone. The provider,
+ * the employee and the registered address are the journey's own; 'Un mes de música sin
  * anuncios' is touched by no other journey and ends active as it began.
  */
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, DEMO, newEmployee, redeemByTitle, signIn, signOut, unique, uniqueName } from './support';
 
-/** Issue 8: the level 1 screens, clicked through as an operator, and what other people then see. */
+/** The level 1 screens, clicked through as an operator, and what other people then see. */
 test.describe('level 1 platform administration', () => {
   // Long journeys on a shared 2-core machine.
   test.describe.configure({ timeout: 180_000 });
@@ -35,7 +35,7 @@ test.describe('level 1 platform administration', () => {
 
     await page.getByRole('link', { name: 'Proveedores' }).click();
     await expect(page).toHaveURL(/\/level1\/providers$/);
-    // A provider of this journey's own: a retry or a rerun creates another (issue 18 §19).
+    // A provider of this journey's own: a retry or a rerun creates another.
     const libreria = { name: uniqueName('Librería Central'), email: `${unique('libreria')}@jobby.sup` };
     await page.getByRole('button', { name: 'Nuevo proveedor' }).first().click();
     await page.getByLabel(/^Nombre/).fill(libreria.name);

@@ -1,5 +1,5 @@
 /**
- * Issue 38 B1: level 1's approval screen of bot requests shows each request's check-in windows with
+ * Level 1's approval screen of bot requests shows each request's check-in windows with
  * the rule that bounds them (Monday to Friday, 08:00–21:00, Chile's time). Reads the demo's pending
  * request (Austral's) without answering it. Saves desktop and phone pictures for review under
  * SHOTS_DIR when it is set.

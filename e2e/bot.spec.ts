@@ -19,7 +19,7 @@ async function sendWhatsapp(page: Page, from: string, body: string) {
 
 /**
  * A company of this journey's own with the bot's access granted by level 1, and two employees whose
- * WhatsApp numbers HR recorded: Diego will write, Isidora never does (issue 18 §19: no demo people).
+ * WhatsApp numbers HR recorded: Diego will write, Isidora never does (no demo people).
  */
 async function botCompany() {
   const company = await newCompany({ name: 'Bienestar' });
@@ -47,7 +47,7 @@ async function approveRequestOf(companyId: string) {
   await admin.dispose();
 }
 
-test.describe('the wellbeing bot (issue 11)', () => {
+test.describe('the wellbeing bot', () => {
   test('HR configures the bot, a WhatsApp message becomes a profile and an alert, HR acts; level 1 turns access off', async ({ page }) => {
     // Three sign-ins, four screens and level 1's approval: longer than one screen's journey.
     test.setTimeout(240_000);
@@ -68,7 +68,7 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await keywords.fill('auditoría');
     await keywords.press('Enter');
     await page.getByRole('button', { name: 'Usar instrucciones por defecto' }).click();
-    // 24-hour times (issue 23 §9).
+    // 24-hour times.
     await expect(page.getByLabel('Instrucciones del bot')).toHaveValue(/entre las 10:00 y las 11:00 o entre las 15:00 y las 16:00/);
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Configuración guardada exitosamente' })).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('the wellbeing bot (issue 11)', () => {
     await expect(page.getByRole('switch', { name: 'Bot de bienestar activo' })).not.toBeChecked();
   });
 
-  test('level 1 rejects a bot request with a reason and approves the next; HR sees each answer (issue 22 §4)', async ({ page }) => {
+  test('level 1 rejects a bot request with a reason and approves the next; HR sees each answer', async ({ page }) => {
     test.setTimeout(180_000);
     const { company } = await botCompany();
     const hr = await apiAs(company.hr, company.hrPassword);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, DEMO, newCompany, signIn, unique } from './support';
 
-/** Issue 23 §4, §10, §15: forms that show only the current result, dates as dd/mm/yyyy, HR's 'Tokens' in the menu. */
+/** Forms that show only the current result, dates as dd/mm/yyyy, HR's 'Tokens' in the menu. */
 test.describe('forms that do not fight the person', () => {
   test('login and register: the same words for an empty email, and a stale refusal never beside a new one', async ({ page }) => {
     await page.goto('/register');

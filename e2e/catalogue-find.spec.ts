@@ -1,5 +1,5 @@
 /**
- * The catalogue finds things (issue 23 §8): an employee of their own, with 5 flexible tokens, searches
+ * The catalogue finds things (decision 273): an employee of their own, with 5 flexible tokens, searches
  * two benefits of this journey by name, orders them by cost both ways (carousel and grid), keeps only
  * what 5 tokens cover with 'Me alcanza', and opens a benefit's detail: its terms and where to use it.
  */

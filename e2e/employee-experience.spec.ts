@@ -1,5 +1,5 @@
 /**
- * The employee's own screens (issue 7): the dashboard, the immersive carousel of /level3/benefits with
+ * The employee's own screens: the dashboard, the immersive carousel of /level3/benefits with
  * its keys, filters, grid and redemption, the phone's full-screen stage with a real touch swipe, and
  * the token diagnostic page.
  */
@@ -9,7 +9,7 @@ import { BENEFIT_CATEGORIES } from '../src/domain/constants';
 import { DESKTOP, newEmployee, PHONE, signIn } from './support';
 
 /**
- * An Austral employee of the test's own (issue 18 §19), survey A done with three categories, 14
+ * An Austral employee of the test's own, survey A done with three categories, 14
  * flexible tokens and 9 company tokens.
  */
 async function newAntonia() {
@@ -27,7 +27,7 @@ async function position(page: Page): Promise<{ n: number; total: number }> {
 
 /**
  * WCAG A/AA violations that are serious or critical, with where they are (as accessibility.spec.ts counts
- * them). Badges are left out: the contrast of 'Aprobada' and 'Destacado' is issue 7's separate contrast fix.
+ * them). Badges are left out: the contrast of 'Aprobada' and 'Destacado' is a separate contrast fix.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).exclude('.mantine-Badge-root').analyze();
@@ -162,7 +162,7 @@ test.describe('employee experience', () => {
     await page.goto('/level3/benefits');
 
     const stage = page.getByTestId('benefits-stage');
-    // The person keeps their bearings (issue 23 §12): the header's balances stay in view.
+    // The person keeps their bearings (decision 267): the header's balances stay in view.
     await expect(page.getByTestId('carousel-track')).toBeVisible({ timeout: 30_000 });
     await expect(stage).not.toHaveAttribute('data-fullscreen', 'true');
     await expect(page.getByTestId('balance-flexibles')).toBeInViewport();

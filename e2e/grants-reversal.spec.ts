@@ -1,5 +1,5 @@
 /**
- * Every money moment is confirmed and reversible (issue 38 E, decisions 358–361): HR assigns 1,000
+ * Every money moment is confirmed and reversible (decisions 358–361): HR assigns 1,000
  * tokens and sees the confirmation naming the person, the amount and the balance after (above the
  * threshold, a second step in words); cancelling leaves the balance; the grant is reversed from the
  * history, and the person's wallet shows both lines. The company is the journey's own (no monthly

@@ -8,7 +8,7 @@ async function companyBalances(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(body.items.map((e) => [e.email, e.company]));
 }
 
-test.describe('HR amounts are what HR typed (issue 18 A)', () => {
+test.describe('HR amounts are what HR typed (decision 120)', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('0 and −5 in the single and the bulk assignment are refused with the spec message, nothing is sent and no balance moves', async ({ page }) => {

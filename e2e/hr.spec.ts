@@ -36,7 +36,7 @@ test.describe('company HR (level 2)', () => {
 
   test('HR adds a user who signs in and meets the survey; deactivating that user bars the sign-in', async ({ page: firstTab }) => {
     let page = firstTab;
-    // A person of this journey's own: a retry or a rerun meets no Lucía created before (issue 18 §19).
+    // A person of this journey's own: a retry or a rerun meets no Lucía created before.
     const lucia = { name: uniqueName('Lucía Fuentes'), username: unique('lucia.fuentes') };
     const luciaEmail = `${lucia.username}@andes.cl`;
     const luciaRow = () => page.getByRole('table', { name: 'Usuarios' }).getByRole('row', { name: new RegExp(luciaEmail.replace(/\./g, '\\.')) });
@@ -104,12 +104,12 @@ test.describe('company HR (level 2)', () => {
     await expect(single.getByText('Por favor complete todos los campos requeridos')).toBeVisible();
     await single.getByLabel('Cantidad').fill('15');
     await single.getByRole('button', { name: 'Asignar' }).click();
-    // The confirmation names the person, the amount and the balance after (issue 38 E).
+    // The confirmation names the person, the amount and the balance after (decisions 358 and 362).
     const confirm = page.getByRole('dialog', { name: 'Confirmar asignación' });
     await expect(confirm).toContainText(`¿Asignar 15 tokens de empresa a ${camila.name}? Su saldo pasará de ${before} a ${before + 15}`);
     await pressForBanner(page, () => confirm.getByRole('button', { name: 'Asignar' }).click(), `15 tokens asignados correctamente a ${camila.name}`);
 
-    // Bulk: every employee in ONE server operation (issue 24 §4), with its idempotency key; no per-employee calls.
+    // Bulk: every employee in ONE server operation (decision 117), with its idempotency key; no per-employee calls.
     const bulkKeys: string[] = [];
     let singleCalls = 0;
     page.on('request', (request) => {
@@ -186,7 +186,7 @@ test.describe('company HR (level 2)', () => {
     await pressForBanner(page, () => page.getByRole('dialog', { name: 'Aprobar solicitud' }).getByRole('button', { name: 'Aprobar' }).click(), 'Solicitud aprobada correctamente');
     await expect(page.getByRole('table', { name: 'Solicitudes' }).getByRole('row', { name: new RegExp(title) }).first()).toContainText('Aprobada');
 
-    // Switching it off asks first and reads the spec's words ("desactivado", issue 24 §1); then back on.
+    // Switching it off asks first and reads the spec's words ("desactivado"); then back on.
     await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Beneficios' }).click();
     const benefitRow = page.getByRole('table', { name: 'Beneficios de la empresa' }).getByRole('row', { name: new RegExp(title) });
     await benefitRow.getByRole('button', { name: `Desactivar ${title}` }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue 38 (I1, decision 349): in the import's preview HR of another company reads only that a row
+ * Decision 349: in the import's preview HR of another company reads only that a row
  * cannot be imported with that phone — never that the number is registered — while its own people's
  * numbers still say so. Saves the preview at desktop and phone width for a person to look at.
  */

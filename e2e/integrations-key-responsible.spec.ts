@@ -1,5 +1,5 @@
 /**
- * Issue 38 C (probe K1, decision 352): an HR admin's key is suspended once she loses access; another
+ * Decision 352 (probe K1): an HR admin's key is suspended once she loses access; another
  * HR admin of the company sees 'Suspendida' and 'Creador sin acceso' on 'Integraciones' and confirms
  * it behind a dialog, after which the key works again; level 1 sees every company's keys, filtered by
  * company. Screenshots (desktop and phone) go to SHOTS_DIR when it is set.

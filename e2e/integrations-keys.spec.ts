@@ -1,5 +1,5 @@
 /**
- * Issue 22 §1: HR creates an API key on 'Integraciones', copies the secret shown once, sees the key
+ * HR creates an API key on 'Integraciones', copies the secret shown once, sees the key
  * used, and revokes it behind a confirmation — after which the key is refused. A company of its own.
  */
 import { expect, request, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Webhooks out (issue 22 §2): HR of a company of the journey's own registers an endpoint on the
+ * Webhooks out: HR of a company of the journey's own registers an endpoint on the
  * 'Integraciones' screen — a receiver this journey runs on loopback — copies its secret, sends the
  * test event, and sees it delivered in the endpoint's log; the receiver got it signed with that secret.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support';
 
-test.describe('level changes (issue 18 B)', () => {
+test.describe('level changes (decisions 121 and 122)', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('a level change names the person and the levels before it runs, and level 1 reads it in the history', async ({ page, baseURL }) => {

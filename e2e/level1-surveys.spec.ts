@@ -1,5 +1,5 @@
 /**
- * Level 1 reads the completed surveys (issue 7): search, a survey's answers by their Spanish names,
+ * Level 1 reads the completed surveys: search, a survey's answers by their Spanish names,
  * and the company's summary. Demo data (seed): Andes has four survey A answers and one survey B
  * (Javiera Soto); Camila Rojas answered 'Festival de Viña', Comidas › Experiencias › Mascotas, satisfecho.
  */

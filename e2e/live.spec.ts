@@ -1,5 +1,5 @@
 /**
- * Live screens and achievements (issue 10), with two browser contexts open side by side: level 1
+ * Live screens and achievements, with two browser contexts open side by side: level 1
  * adds tokens and the employee's header changes without a reload; a 'tokens_used_count' rule of
  * value 1 rewards the employee once after their next used code, and the bell tells them.
  */

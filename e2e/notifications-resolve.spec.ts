@@ -1,5 +1,5 @@
 /**
- * Notifications resolve themselves (issue 23 §1, decision 202): a company of the journey's own with
+ * Notifications resolve themselves (decision 202): a company of the journey's own with
  * two HR admins; an employee asks for a benefit that needs approval; both bells count it; one HR
  * approves on 'Solicitudes' and the other HR's open bell drops, live, and shows it 'Ya resuelta'.
  */

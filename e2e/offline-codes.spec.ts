@@ -1,5 +1,5 @@
 /**
- * Issue 21 §3, journey (c): an employee who opened their codes once opens them again with no
+ * Journey (c): an employee who opened their codes once opens them again with no
  * connection — the dashboard and 'Mis solicitudes' show the active code with its QR from the last
  * sync, say so, and offer no redemption — and after signing out nothing of theirs is left on the
  * device: not in localStorage, not in Cache Storage, and offline the app shows no code.

@@ -1,5 +1,5 @@
 /**
- * Issue 38 §B: sessions and devices without a connection.
+ * Sessions and devices without a connection.
  * - 'Cerrar sesión' pressed offline ends the session for sure: once the connection is back, the old
  *   session cookie is refused by the server, whether the tab stayed open or was closed and the app
  *   opened again (decision 346).

@@ -1,5 +1,5 @@
 /**
- * Onboarding at company scale (issue 20 §2, §3): HR of a company of the journey's own imports a
+ * Onboarding at company scale: HR of a company of the journey's own imports a
  * spreadsheet of 25 employees with 3 bad rows (a wrong domain, a repeated address, one over maxUsers),
  * sees the server's preview with their messages, confirms, uploads the same file again (0 new), then the
  * same people as an Excel file (.xlsx, written here with write-excel-file, read in the browser by

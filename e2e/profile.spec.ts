@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { newEmployee, signIn } from './support';
 
 test('an employee opens Mi perfil from the avatar menu and saves name and phone', async ({ page }) => {
-  // An Austral employee of the test's own, and a phone number no earlier try has saved (issue 18 §19).
+  // An Austral employee of the test's own, and a phone number no earlier try has saved.
   const sofia = await newEmployee({ name: 'Sofía Morales', of: 'austral', surveyDone: true });
   const digits = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
   await signIn(page, sofia.email, sofia.password);
@@ -18,7 +18,7 @@ test('an employee opens Mi perfil from the avatar menu and saves name and phone'
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
 
   await page.getByLabel('Nombre').fill('Sofía Morales Díaz');
-  // Camila's number (another company's employee): refused without saying whose it is (issue 18 §2).
+  // Camila's number (another company's employee): refused without saying whose it is.
   await page.getByLabel('Teléfono').fill('+56 9 8765 4321');
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Ese número ya está registrado para otro colaborador')).toBeVisible();

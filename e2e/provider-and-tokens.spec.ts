@@ -164,14 +164,14 @@ test.describe('token management (/level1/tokens)', () => {
     await expect(jobby).toHaveText(/^\d+$/);
     const before = Number(await jobby.textContent());
 
-    // With a user chosen, a quantity out of range says what is wrong (issue 7: it said 'selecciona un usuario').
+    // With a user chosen, a quantity out of range says what is wrong (it said 'selecciona un usuario').
     await page.getByLabel('Cantidad a añadir').fill('150');
     await page.getByRole('button', { name: 'Añadir tokens' }).click();
     await expect(page.getByText('La cantidad debe estar entre 1 y 100 tokens')).toBeVisible();
     await expect(page.getByText('Por favor, selecciona un usuario y especifica una cantidad válida')).toHaveCount(0);
     await page.getByLabel('Cantidad a añadir').fill('5');
     await page.getByRole('button', { name: 'Añadir tokens' }).click();
-    // Adding asks first, as removing does (issue 38 E).
+    // Adding asks first, as removing does (decisions 358 and 362).
     const addDialog = page.getByRole('dialog', { name: 'Añadir tokens' });
     await expect(addDialog).toContainText(`¿Añadir 5 tokens flexibles a ${diego.name}? Su saldo pasará de ${before} a ${before + 5}.`);
     await addDialog.getByRole('button', { name: 'Añadir tokens' }).click();

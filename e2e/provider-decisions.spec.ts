@@ -1,5 +1,5 @@
 /**
- * What the screens show against what the API says (issue 13 "Tests that can fail"): the header's
+ * What the screens show against what the API says: the header's
  * token cards equal GET /api/me/balances, and a provider approves one request and rejects another
  * on its portal — the employee then has a code for the first and the tokens of the second back,
  * read from the API, and the header agrees.

@@ -1,5 +1,5 @@
 /**
- * The provider's history (issue 23 §6): a provider of its own, whose benefit two employees of their
+ * The provider's history: a provider of its own, whose benefit two employees of their
  * own redeemed, finds one by the employee's name, filters by dates (a month without codes, then
  * today), downloads the CSV it invoices from (its content read back), and on a phone sees its pending
  * requests before the history.

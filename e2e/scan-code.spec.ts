@@ -1,5 +1,5 @@
 /**
- * Issue 21 §1–§2: an employee's code shows its QR; the provider scans it with the camera (a fake
+ * An employee's code shows its QR; the provider scans it with the camera (a fake
  * camera fed a video of that QR, written here from the QR's matrix) and confirms, and a second scan
  * of the same code is refused; with the camera refused, the provider types the code.
  * Chromium on Linux has no BarcodeDetector: this exercises the WebAssembly decoder from our origin.

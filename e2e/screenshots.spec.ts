@@ -1,5 +1,5 @@
 /**
- * The screenshots a person looks at (issue 18 §19): the screens of the four levels at desktop and phone
+ * The screenshots a person looks at: the screens of the four levels at desktop and phone
  * width, taken here and only here. The behaviour journeys assert and never stop to capture; this spec
  * only reaches each screen (and the dialogs and steps worth seeing) and saves it under
  * e2e/screenshots/ (git-ignored). It signs in as people of its own wherever it changes anything, and
@@ -366,7 +366,7 @@ test('decision 362: a typed code shown before it is used, at the counter and at 
   await shoot(page, 'hr-typed-valid');
 });
 
-test('issue 23: a resolved notification, the wallet and the rule editor with its count', async ({ page }) => {
+test('a resolved notification, the wallet and the rule editor with its count', async ({ page }) => {
   // HR of a company of this test's own: an employee asks for a benefit that needs approval, HR approves.
   const own = await newCompany({ name: 'Capturas campana' });
   const hrApi = await apiAs(own.hr, own.hrPassword);
@@ -416,7 +416,7 @@ test('issue 23: a resolved notification, the wallet and the rule editor with its
   await shoot(page, 'level1-achievement-edit');
 });
 
-test.describe('issue 22: integrations, webhooks', () => {
+test.describe('integrations, webhooks', () => {
   test('the integrations page with endpoints, the form, the secret and the delivery log', async ({ page }) => {
     const { startReceiver } = await import('../test/api/webhooks/receiver');
     const receiver = await startReceiver();
@@ -470,7 +470,7 @@ test.describe('issue 22: integrations, webhooks', () => {
   });
 });
 
-test.describe('issue 23 §6–8: the provider history, level 1 exports, the catalogue finders', () => {
+test.describe('the provider history, level 1 exports, the catalogue finders', () => {
   test('the provider portal with a pending request and a searched history; the catalogue finders and a benefit detail', async ({ page }) => {
     // A provider of its own with one automatic and one managed benefit: two codes redeemed, one request waiting.
     const provider = await newProvider({ name: 'Termas Captura' });
@@ -537,7 +537,7 @@ test.describe('issue 23 §6–8: the provider history, level 1 exports, the cata
   });
 });
 
-test.describe('issue 20: importing employees and invitations', () => {
+test.describe('importing employees and invitations', () => {
   test('the import preview and the users list with pending invitations', async ({ page }) => {
     const own = await newCompany({ name: 'Capturas Importación', maxUsers: 10 });
     const rows = [
@@ -558,7 +558,7 @@ test.describe('issue 20: importing employees and invitations', () => {
   });
 });
 
-test.describe('the bot checks in and its requests are answered (issue 22 §3–4, issue 23 §11)', () => {
+test.describe('the bot checks in and its requests are answered', () => {
   test("level 1's queue of bot requests, HR's configuration (approved and pending), profiles with check-ins", async ({ page }) => {
     // Level 1 only looks at the demo's pending request (Austral's) and opens the reject dialog without sending it.
     await signIn(page, DEMO.admin);
@@ -593,7 +593,7 @@ test.describe('the bot checks in and its requests are answered (issue 22 §3–4
   });
 });
 
-test.describe('issue 21: codes without signal, and where to use them', () => {
+test.describe('codes without signal, and where to use them', () => {
   // The service worker is what opens the app offline (the other screenshots block it).
   test.use({ serviceWorkers: 'allow' });
 
@@ -655,7 +655,7 @@ test.describe('issue 21: codes without signal, and where to use them', () => {
   });
 });
 
-test.describe('integrations: API keys (issue 22 §1)', () => {
+test.describe('integrations: API keys (decision 220)', () => {
   test('the keys section empty, listed, the creation form and the one-time secret', async ({ page }) => {
     const own = await newCompany({ name: 'Capturas claves' });
     await signIn(page, own.hr, own.hrPassword);
@@ -686,11 +686,11 @@ test.describe('integrations: API keys (issue 22 §1)', () => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);
     await capture(page, '/level1/integrations', 'level1-integrations', { phone: false });
-// Issue 23 §4, §10, §12, §13 (careful-a): the screens this pass touched, at 1366 and 390 px.
+// Decisions 260–268 (careful-a): the screens this pass touched, at 1366 and 390 px.
   });
 });
 
-test.describe('careful forms and look (issue 23)', () => {
+test.describe('careful forms and look', () => {
   test('level 1 dashboard, the platform benefit form, HR with its date fields, the phone carousel', async ({ page }) => {
     await signIn(page, DEMO.admin);
     await expect(page).toHaveURL(/\/level1\/dashboard$/);

@@ -8,7 +8,7 @@ async function signInHere(page: Page, email: string) {
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-test.describe('an ended session (issue 18 #17)', () => {
+test.describe('an ended session', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('a query answered 401 sends the person to /login, and signing in returns them to the screen they were on', async ({ page }) => {
@@ -63,7 +63,7 @@ test.describe('an ended session (issue 18 #17)', () => {
     }
   });
 
-  test('a screen opened while signed out returns there after signing in; a signed-in person opening /register or /login goes to their dashboard (issue 23 §3)', async ({ page }) => {
+  test('a screen opened while signed out returns there after signing in; a signed-in person opening /register or /login goes to their dashboard (decision 176)', async ({ page }) => {
     await page.goto('/level2/users?buscar=ana');
     await expect(page).toHaveURL(/\/login\?volver=%2Flevel2%2Fusers%3Fbuscar%3Dana$/);
     await signInHere(page, DEMO.hr);

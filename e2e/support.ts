@@ -205,7 +205,7 @@ export async function newCompany(options: { name: string; maxUsers?: number }): 
 
 /**
  * A fresh employee of a demo company (Andes unless told) for one journey, created through the API as
- * HR and level 1 would (issue 18 §19: a journey owns its data, so a retry or a rerun never meets what
+ * HR and level 1 would (a journey owns its data, so a retry or a rerun never meets what
  * an earlier try left). The name gets a tag of its own (`uniqueName`). The survey is pending, as for
  * any newcomer, unless `surveyDone` (survey A answered with `categories`, none by default);
  * `flexible` tokens are added by level 1 and `company` tokens assigned by HR.
@@ -263,7 +263,7 @@ export type Redemption = { code: { code: string; expiresAt: string } | null; sta
 
 /** Redeems a benefit of the caller's catalogue, found by its title, through the API (a journey's own employee). */
 export async function redeemByTitle(api: APIRequestContext, kind: 'platform' | 'company', title: string): Promise<Redemption> {
-  // Searched by the server (issue 23 §8): the catalogue answers at most 100 benefits per section.
+  // Searched by the server (decision 273): the catalogue answers at most 100 benefits per section.
   const catalogue = await ok<Record<'platform' | 'company', Array<{ id: string; title: string }>>>(api.get(`/api/catalogue?search=${encodeURIComponent(title)}`));
   const benefit = catalogue[kind].find((b) => b.title === title);
   expect(benefit, `the demo data has '${title}'`).toBeTruthy();

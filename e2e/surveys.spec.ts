@@ -1,5 +1,5 @@
 /**
- * Surveys A and B (issue 7). Each journey owns its employee: survey A registers one, survey B has
+ * Surveys A and B. Each journey owns its employee: survey A registers one, survey B has
  * HR create a type B one, so a retry never meets a survey an earlier try completed.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
- * The cross-level journey of issue 3: the platform admin adds tokens to an employee, the employee
+ * The cross-level journey of the token economy: the platform admin adds tokens to an employee, the employee
  * redeems a company benefit and sees its code, the company's HR verifies it (a company benefit that
- * names no provider is its own HR's to redeem, issue 18 #13; a provider is told it does not exist),
+ * names no provider is its own HR's to redeem; a provider is told it does not exist),
  * seeing what it is for before 'Confirmar canje' uses it (decision 362), and the same code is refused
  * the second time, saying when it was used.
  */

@@ -1,5 +1,5 @@
 /**
- * The employee's wallet (issue 23 §2, decision 203): from the header's balance cards to the movements
+ * The employee's wallet (decision 203): from the header's balance cards to the movements
  * of each balance, with the balance after each; a movement made while the page is open appears on it.
  * The employee is the journey's own.
  */

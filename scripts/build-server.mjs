@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the server once to JavaScript (dist/server/main.js) so the journeys' server starts without
-// transpiling TypeScript on first use (issue 24 §9). The packages stay external (node_modules is read
+// transpiling TypeScript on first use. The packages stay external (node_modules is read
 // at run time); the migrations are copied beside the bundle, where the database client looks for them
 // (`<folder of the running file>/migrations`). The web app is served from dist/web (relative to the
 // working folder), as before.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The app's install icons (issue 21 §3), drawn from the brand mark (src/web/public/favicon.svg: the
+// The app's install icons, drawn from the brand mark (src/web/public/favicon.svg: the
 // violet square, the white "j", the gold dot) by Debian's Chromium, at the sizes the manifest and
 // iOS ask for. Run after changing the mark: `node scripts/make-icons.mjs`; the PNGs are committed.
 // "maskable" icons fill the whole square (the launcher cuts its own shape) with the mark inside the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The TypeScript types of a Jobby API client, generated from the OpenAPI document as an integrator
-// would (issue 22 §1): `node scripts/openapi-client.mjs <openapi.json or URL> <out.d.ts>`. Used by
+// would (decision 220): `node scripts/openapi-client.mjs <openapi.json or URL> <out.d.ts>`. Used by
 // test/api/integrations/api-key-client.test.ts; the output is not committed (test/integrator/generated/).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

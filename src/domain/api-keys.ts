@@ -1,5 +1,5 @@
 /**
- * API keys (issue 22 §1): what a server-to-server key may do. A scope names one kind of work; a
+ * API keys (decision 220): what a server-to-server key may do. A scope names one kind of work; a
  * route declares the scope it needs (`config.apiScope`) and a key is refused on every route that
  * declares none it holds. Shared by the server (the check) and the web (the checkboxes' labels).
  */

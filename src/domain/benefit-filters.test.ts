@@ -10,7 +10,7 @@ const items = [
   { id: 'none', category: null },
 ];
 
-describe('quick filters (part 2 §9)', () => {
+describe('quick filters (spec part 2 §9)', () => {
   it('are "Todos" plus the thirteen of the spec, with distinct ids', () => {
     expect(QUICK_FILTERS).toHaveLength(14);
     expect(QUICK_FILTERS[0].name).toBe('Todos');

@@ -1,8 +1,8 @@
 /**
- * The carousel's quick filters (part 2 §9: 'todos' and thirteen categories) and the benefit categories
- * each one shows. Benefits carry one of the six categories of part 2 §3 (or the preference map's
+ * The carousel's quick filters (spec part 2 §9: 'todos' and thirteen categories) and the benefit categories
+ * each one shows. Benefits carry one of the six categories of spec part 2 §3 (or the preference map's
  * 'transporte' and 'bienestar', or free text); the filters are themes, so each names the categories
- * that fit it (docs/decisions.md). A benefit whose category is written as the filter itself
+ * that fit it (decision 51). A benefit whose category is written as the filter itself
  * ('Deportes', 'deportes') always matches it, so level 1 can tag a benefit for any filter.
  */
 import { normalizeCategory } from './recommendations';

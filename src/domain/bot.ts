@@ -1,11 +1,11 @@
 /**
- * The wellbeing bot's rules shared by server and web (part 2 §3 "Bot config", §4 "Stress level by
+ * The wellbeing bot's rules shared by server and web (spec part 2 §3 "Bot config", §4 "Stress level by
  * score", §9): the alert threshold, the bands, the analysis frequencies and the default instructions (the phone
  * number rule is src/domain/phone.ts).
  */
 import { valuesOf } from './labelled';
 
-/** A profile at or above this score raises an alert (part 2 §9). */
+/** A profile at or above this score raises an alert (spec part 2 §9). */
 export const STRESS_ALERT_THRESHOLD = 7;
 export const STRESS_SCORE_MIN = 1;
 export const STRESS_SCORE_MAX = 10;
@@ -19,7 +19,7 @@ export const ANALYSIS_PERIOD_DAYS: Record<AnalysisFrequency, number> = { daily: 
 
 export type StressBand = 'high' | 'medium' | 'low' | 'none';
 
-/** Part 2 §4: >= 7 Alto, 4–6 Medio, below 4 Bajo, no profile 'Sin datos'. */
+/** Spec part 2 §4: >= 7 Alto, 4–6 Medio, below 4 Bajo, no profile 'Sin datos'. */
 export function stressBand(score: number | null | undefined): StressBand {
   if (score === null || score === undefined) return 'none';
   if (score >= STRESS_ALERT_THRESHOLD) return 'high';
@@ -34,7 +34,7 @@ export type Sentiment = keyof typeof SENTIMENT_LABELS;
 export const SENTIMENTS = valuesOf(SENTIMENT_LABELS);
 
 /**
- * Part 2 §9's default instructions, in its words. Its scale runs the other way from the stress score
+ * Spec part 2 §9's default instructions, in its words. Its scale runs the other way from the stress score
  * ("under 4 notify HR immediately"): it is read as a wellbeing score, 11 − stress (decision 91).
  */
 export const DEFAULT_BOT_INSTRUCTIONS = [
@@ -46,7 +46,7 @@ export const DEFAULT_BOT_INSTRUCTIONS = [
 ].join('\n');
 
 /**
- * The bot's check-ins (issue 22 §3): when Jobby starts a conversation. Windows are Chile's local time
+ * The bot's check-ins: when Jobby starts a conversation. Windows are Chile's local time
  * (24-hour "HH:MM-HH:MM"); the defaults are the default instructions' two hours.
  */
 export const CHECK_IN_TIME_ZONE = 'America/Santiago';
@@ -59,7 +59,7 @@ export const CHECK_IN_DEFAULT_LANGUAGE = 'es';
 export const CHECK_IN_WINDOW_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/;
 
 /**
- * When a check-in may go out at all (issue 38 B1, decision 357): Monday to Friday, 08:00–21:00 in
+ * When a check-in may go out at all (decision 357): Monday to Friday, 08:00–21:00 in
  * Chile. Windows are saved only inside these hours, and the job keeps to them whatever a stored
  * window says (configurations saved before the rule).
  */
@@ -87,7 +87,7 @@ export function parseCheckInWindow(text: string): { start: number; end: number }
   return end > start && end <= 24 * 60 ? { start, end } : null;
 }
 
-/** A configuration HR saved is a bot request that level 1 answers (issue 22 §4, decision 242). */
+/** A configuration HR saved is a bot request that level 1 answers (decision 242). */
 export const BOT_REQUEST_STATUS_LABELS = { pending: 'Pendiente', approved: 'Aprobada', rejected: 'Rechazada', superseded: 'Reemplazada' } as const;
 export type BotRequestStatus = keyof typeof BOT_REQUEST_STATUS_LABELS;
 export const BOT_REQUEST_STATUSES = valuesOf(BOT_REQUEST_STATUS_LABELS);

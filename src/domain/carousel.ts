@@ -1,5 +1,5 @@
 /**
- * The index maths of the immersive benefits carousel (part 2 §9 "Carousel", LOOK-AND-FEEL "Employee
+ * The index maths of the immersive benefits carousel (spec part 2 §9 "Carousel", LOOK-AND-FEEL "Employee
  * benefits"): wrap-around, which cards are on stage and where, and when a swipe or a drag turns the page.
  */
 

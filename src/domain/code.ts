@@ -29,7 +29,7 @@ export const LOOK_ALIKES = { from: 'OIL', to: '011' } as const;
 /**
  * The code's reading key: its typed form with O read as 0 and I, L as 1. Codes issued since the
  * alphabet dropped those characters are their own key; an older code and any way of reading it
- * aloud share one key (docs/decisions.md "Codes read aloud"). The database indexes the same
+ * aloud share one key (decision 57). The database indexes the same
  * translate() expression.
  */
 export function codeReadKey(input: string): string {

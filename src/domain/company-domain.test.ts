@@ -19,7 +19,7 @@ describe('companyDomainProblem', () => {
   });
 });
 
-describe('owningDomain (issue 38: whose mail an address is)', () => {
+describe('owningDomain (whose mail an address is)', () => {
   const owned = new Set(['andes.cl', 'filial.andes.cl']);
   it('a subdomain is its parent owner\'s, unless a more specific owned domain is its own', () => {
     expect(owningDomain('andes.cl', owned)).toBe('andes.cl');

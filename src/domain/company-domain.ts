@@ -1,5 +1,5 @@
 /**
- * Which email domains a company may claim (issue 18, item 10). Every self-registered address of a
+ * Which email domains a company may claim. Every self-registered address of a
  * company's domain joins that company and its monthly allowance, so the domain must be one only the
  * company's own people have mail at: not a webmail or disposable-mail service (anyone can open
  * `x@gmail.com`), and not the platform's own staff or provider domain (those addresses already mean
@@ -27,7 +27,7 @@ export function companyDomainProblem(domain: string, platform: { staffDomain: st
 }
 
 /**
- * Whose mail an address's domain is (issue 38): the most specific of `owned` that the domain is or is
+ * Whose mail an address's domain is: the most specific of `owned` that the domain is or is
  * under — `x.sub.andes.cl` and `sub.andes.cl` are andes.cl's when only andes.cl is owned, and
  * `filial.andes.cl`'s own when that is owned too. Null when none. The owner of a domain controls its
  * subdomains' mail, so another tenant's HR may not create addresses there; joining a company on

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec part 1 §9, part 2 §9). */
+/** Business constants and limits (spec part 1 §9, spec part 2 §9). */
 export const CODE_LENGTH = 8;
 /** A–Z and 0–9 without the look-alikes O, 0, I, 1 and L (read as 1): codes are read aloud at a counter. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -7,7 +7,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const COMPANY_DEFAULT_MAX_USERS = 10;
 export const PLATFORM_BENEFIT_DEFAULT_TOKEN_COST = 1;
 export const PLATFORM_BENEFIT_DEFAULT_STOCK = 100;
-/** Issue 8: 'Ya canjeado' (part 2 §5) holds by default; 0 = no limit. */
+/** 'Ya canjeado' (spec part 2 §5) holds by default; 0 = no limit. */
 export const PLATFORM_BENEFIT_DEFAULT_LIMIT_PER_USER = 1;
 export const COMPANY_BENEFIT_DEFAULT_AVAILABLE = 10;
 export const COMPANY_BENEFIT_DEFAULT_LIMIT_PER_USER = 1;
@@ -17,7 +17,7 @@ export const HR_ASSIGN_DEFAULT_AMOUNT = 10;
 export const PROVIDER_NAME_MIN_LENGTH = 3;
 export const PROVIDER_HISTORY_SIZE = 20;
 /**
- * A token history stops counting its matches here (issue 13): the page says "10.000+ movimientos"
+ * A token history stops counting its matches here: the page says "10.000+ movimientos"
  * instead of counting the whole ledger on every view.
  */
 export const HISTORY_COUNT_CAP = 10_000;
@@ -25,7 +25,7 @@ export const HISTORY_COUNT_CAP = 10_000;
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 /**
- * Input bounds (issue 6): the largest value a PostgreSQL `integer` column holds, so a bigger count
+ * Input bounds: the largest value a PostgreSQL `integer` column holds, so a bigger count
  * answers 400 instead of failing in the database with a 500; and the calendar range a benefit date may
  * name (PostgreSQL refuses year 0000, and no benefit runs in 1850 or 2400).
  */
@@ -80,7 +80,7 @@ export function recordStatusOf(value: string | null): RecordStatus {
 }
 
 /**
- * The six benefit categories of part 2 §3 (id, name, colour, description): the one list for a
+ * The six benefit categories of spec part 2 §3 (id, name, colour, description): the one list for a
  * benefit's category (catalogue pills, HR's form, quick filters) and for survey A's "favourite
  * categories" step, whose picks are matched against benefits' categories (decision 107).
  */

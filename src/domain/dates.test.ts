@@ -29,7 +29,7 @@ describe('timeAgo', () => {
   });
 });
 
-describe('a date typed as dd/mm/yyyy (issue 23 §10)', () => {
+describe('a date typed as dd/mm/yyyy', () => {
   it('reads day first, with or without leading zeros', () => {
     expect(parseDayMonthYear('05/03/2026')).toBe('2026-03-05');
     expect(parseDayMonthYear('5/3/2026')).toBe('2026-03-05');

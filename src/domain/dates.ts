@@ -1,4 +1,4 @@
-/** Dates as the spec shows them: Spanish locale, Santiago (Chile) time (part 1 §9, part 2 §9). */
+/** Dates as the spec shows them: Spanish locale, Santiago (Chile) time (spec part 1 §9, spec part 2 §9). */
 export const APP_TIME_ZONE = 'America/Santiago';
 
 /**
@@ -61,7 +61,7 @@ export function timeAgo(then: number, now: number): string {
 /**
  * A calendar date typed as people here write it, dd/mm/yyyy (also d/m/yyyy, with '-' or '.'), as
  * 'YYYY-MM-DD' — the shape date fields send to the server; null when it is not a real date
- * (31/02/2026) or not finished being typed. Issue 23 §10: every date field shows and accepts it.
+ * (31/02/2026) or not finished being typed. Every date field shows and accepts it.
  */
 export function parseDayMonthYear(text: string): string | null {
   const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);

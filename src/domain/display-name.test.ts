@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayName } from './display-name';
 import { blankToNull } from './text';
 
-describe('displayName (part 2 §7, §8)', () => {
+describe('displayName (spec part 2 §7, §8)', () => {
   it('prefers the name, then the email, then "Usuario {id}"', () => {
     expect(displayName({ id: 'u1', name: ' Ana Rojas ', email: 'ana@andes.cl' })).toBe('Ana Rojas');
     expect(displayName({ id: 'u1', name: '  ', email: 'ana@andes.cl' })).toBe('ana@andes.cl');

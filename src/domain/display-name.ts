@@ -1,7 +1,7 @@
 /**
- * How a user is named where the spec shows "who" (provider verification and history, part 2 §7):
+ * How a user is named where the spec shows "who" (provider verification and history, spec part 2 §7):
  * the display name, else the email, else 'Usuario {id}'; a user that no longer exists is
- * 'Usuario desconocido' (part 2 §8).
+ * 'Usuario desconocido' (spec part 2 §8).
  */
 const UNKNOWN_USER_NAME = 'Usuario desconocido';
 

@@ -1,5 +1,5 @@
 /**
- * Importing employees from a spreadsheet (issue 20 §2): reading the file's cells into rows. The browser
+ * Importing employees from a spreadsheet: reading the file's cells into rows. The browser
  * reads the file (CSV here, .xlsx through read-excel-file) and sends the rows; the server decides what
  * each row becomes (modules/users/employee-import.ts). Pure: no I/O.
  */
@@ -10,7 +10,7 @@ export const IMPORT_CHUNK_SIZE = 500;
 export const IMPORT_MAX_ROWS = 10_000;
 /** Previews one HR person may ask for in an hour (decision 349): enough to fix a file many times, too few to sweep numbers. */
 export const IMPORT_PREVIEWS_PER_HOUR = 30;
-/** Days an invitation's link is valid (issue 20 §3). */
+/** Days an invitation's link is valid (decision 212). */
 export const INVITATION_DAYS = 7;
 
 /** The columns read, by the headers of HR's users export (modules/exports): an export comes back in as it is. */

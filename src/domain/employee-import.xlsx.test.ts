@@ -1,5 +1,5 @@
 /**
- * A real .xlsx through the import's reading (issue 20 §2): written by write-excel-file, read back by
+ * A real .xlsx through the import's reading: written by write-excel-file, read back by
  * read-excel-file's Node entry — the same parser core as the `read-excel-file/browser` the modal loads —
  * and turned into rows by sheetToImportRows, as the modal does.
  */

@@ -30,7 +30,7 @@ describe('the error catalogue speaks the spec', () => {
   });
 });
 
-describe('register form validation (part 1 §5)', () => {
+describe('register form validation (spec part 1 §5)', () => {
   const base = { name: 'Ana', email: 'ana@andes.cl', password: 'clave123', confirmPassword: 'clave123' };
   const messages = (input: object) => {
     const result = registerFormSchema.safeParse(input);
@@ -44,7 +44,7 @@ describe('register form validation (part 1 §5)', () => {
     expect(messages({ ...base, password: '123', confirmPassword: '123' })).toEqual(['La contraseña debe tener al menos 6 caracteres']));
   it('says the email is invalid', () =>
     expect(messages({ ...base, email: 'no-es-correo' })).toEqual(['El formato del correo electrónico no es válido']));
-  it('says an empty email is missing, in the same words as the login (issue 23 §4)', () => {
+  it('says an empty email is missing, in the same words as the login', () => {
     const login = loginSchema.safeParse({ email: '  ', password: 'x' });
     expect(messages({ ...base, email: '  ' })).toEqual(['El correo es obligatorio']);
     expect(login.success ? [] : login.error.issues.map((i) => i.message)).toEqual(['El correo es obligatorio']);

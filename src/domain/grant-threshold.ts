@@ -1,5 +1,5 @@
 /**
- * When a grant of company tokens is "large" (issue 38 E, decision 358): above 10× the company's
+ * When a grant of company tokens is "large" (decision 358): above 10× the company's
  * monthly allowance per person, or above 100 when the company has none. A large grant is confirmed
  * twice — HR types LARGE_GRANT_CONFIRMATION_WORD on the web, and the request carries
  * `confirmLarge: true` — so neither a slip of the finger nor an API client's bug sends one by accident.

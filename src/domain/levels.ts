@@ -31,7 +31,7 @@ export function isStaffEmail(email: string, staffDomain: string): boolean {
 }
 
 /**
- * What self-registration gives (decision 27, replacing part 1 §6's derivation, which trusted the
+ * What self-registration gives (decision 27, replacing spec part 1 §6's derivation, which trusted the
  * address a person typed): always level 3, and a company only when the address's FULL domain is a
  * company's `email_domain` and the address can be trusted (verified, when verification is required).
  * Levels 1, 2 and 4 come only from a level 1 operator or the seed; sign-in never creates a company.
@@ -76,7 +76,7 @@ export function isSurveyPending(user: { level: number | null; surveyCompleted: b
   return user.level === 3 && !user.surveyCompleted;
 }
 
-/** Where a signed-in user lands; null when its level is unknown (→ /login, part 1 §6). */
+/** Where a signed-in user lands; null when its level is unknown (→ /login, spec part 1 §6). */
 export function homePath(user: { level: number | null; surveyCompleted: boolean }): string | null {
   return isLevel(user.level) ? dashboardPath(user.level, user.surveyCompleted) : null;
 }

@@ -1,5 +1,5 @@
 /**
- * The bell's notifications (issue 10, decision 84): their types, Spanish texts and the screen each
+ * The bell's notifications (decision 84): their types, Spanish texts and the screen each
  * one links to. The server stores type + params; the text is built here, once, for server and web.
  */
 import type { TokenType } from './constants';

@@ -1,5 +1,5 @@
 /**
- * The one phone rule (issue 18): every number a person or HR types, and every sender the WhatsApp
+ * The one phone rule: every number a person or HR types, and every sender the WhatsApp
  * webhook reports, is read by libphonenumber-js with Chile as the country of a number written without
  * one, and kept in E.164. Stored numbers and webhook senders are then compared as equal strings, so
  * "+56 9 1234 5678", "912345678" and "56912345678" are one number and the unique index on

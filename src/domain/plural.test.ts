@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plural, tokens } from './plural';
 
-describe('plural (issue 23 §9)', () => {
+describe('plural', () => {
   it('agrees with one', () => {
     expect(plural(1, 'token asignado', 'tokens asignados')).toBe('1 token asignado');
     expect(`a ${plural(1, 'usuario', 'usuarios')}`).toBe('a 1 usuario');

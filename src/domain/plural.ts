@@ -1,5 +1,5 @@
 /**
- * A count and the words that agree with it, in one place (issue 23 §9): "1 token asignado",
+ * A count and the words that agree with it, in one place: "1 token asignado",
  * "3 tokens asignados", "a 1 usuario". The number is written as people read it here (1.250).
  * Every text that puts a count before a noun goes through it, never `${n} tokens`.
  */

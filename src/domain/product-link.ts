@@ -1,4 +1,4 @@
-/** A product link (part 2 §3): an http(s) web address, nothing else (no javascript:, no data:). */
+/** A product link (spec part 2 §3): an http(s) web address, nothing else (no javascript:, no data:). */
 export function isProductLink(value: string): boolean {
   try {
     const url = new URL(value);

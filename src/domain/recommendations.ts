@@ -1,5 +1,5 @@
 /**
- * The employee dashboard's recommended benefits (part 2 §9: "recommendations 3, random if no survey or
+ * The employee dashboard's recommended benefits (spec part 2 §9: "recommendations 3, random if no survey or
  * preferences, otherwise matched by preference category, padded with others").
  */
 

@@ -1,8 +1,8 @@
 /**
- * A benefit request's lifecycle, the one place for its rules (issue 24 §3): the status it starts in,
+ * A benefit request's lifecycle, the one place for its rules (decisions 159 and 164): the status it starts in,
  * what is pending, who approves it, when approving needs instructions, and where it stands for any
  * reader — for the server (redemption, lists, approve/reject, notifications) and the web (what each
- * screen shows). Part 2 §4 and decision 14: a company benefit that requires approval waits for its
+ * screen shows). Spec part 2 §4 and decision 14: a company benefit that requires approval waits for its
  * company's HR, a managed platform benefit for the provider that was paid, a third-party one for the
  * platform team; everything else is approved at once. Level 1 may decide any pending request.
  */
@@ -63,7 +63,7 @@ export function requestStage(status: RequestStatus): RequestStage {
 }
 
 /**
- * Part 1 §5: approving a token-paid request that awaits the platform needs the instructions the
+ * Spec part 1 §5: approving a token-paid request that awaits the platform needs the instructions the
  * employee will read (INSTRUCTIONS_REQUIRED); any other approval may carry them or not.
  */
 export function instructionsRequired(request: { status: string; paidWithTokens: boolean }): boolean {

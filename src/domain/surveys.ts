@@ -1,13 +1,13 @@
 /**
  * The profile surveys' options (spec part 2 §3, §9): ids as stored, with the Spanish names people read.
  * Used by the server (validation, level 1 reading) and the web (the survey screens) alike.
- * The spec gives the ids and what each is about; the Spanish wording is ours (docs/decisions.md).
+ * The spec gives the ids and what each is about; the Spanish wording is ours (decision 33).
  */
 
 export const SURVEY_TYPES = ['A', 'B'] as const;
 export type SurveyType = (typeof SURVEY_TYPES)[number];
 
-/** Survey A has intro + three question steps (part 2 §9: "4 steps for A"). */
+/** Survey A has intro + three question steps (spec part 2 §9: "4 steps for A"). */
 export const SURVEY_A_STEPS = 4;
 export const SURVEY_B_STEPS = 5;
 export const SURVEY_MAX_CATEGORIES = 3;
@@ -29,11 +29,11 @@ export const GENERATIONAL_MEMORIES = [
 ] as const satisfies readonly (Option<string> & { era: string; color: string })[];
 export type GenerationalMemoryId = (typeof GENERATIONAL_MEMORIES)[number]['id'];
 
-// Survey A's categories step offers the catalogue's own benefit categories (part 2 §3 has one fixed
+// Survey A's categories step offers the catalogue's own benefit categories (spec part 2 §3 has one fixed
 // list; a survey preference is matched against a benefit's category): BENEFIT_CATEGORIES lives in
 // ./constants, and is not repeated here (decision 107).
 
-// Part 2 §3 gives each level an emoji; the web draws it as an icon of its own (issue 23 §14: emoji
+// Spec part 2 §3 gives each level an emoji; the web draws it as an icon of its own (emoji
 // showed as empty boxes without a colour-emoji font), keyed by the id (features/surveys/option-icons).
 export const SATISFACTION_LEVELS = [
   { id: 'muy_insatisfecho', title: 'Muy insatisfecho', subtitle: 'Necesito un cambio', description: 'Mis beneficios actuales no me sirven para nada.', color: '#E03131' },
@@ -44,7 +44,7 @@ export const SATISFACTION_LEVELS = [
 ] as const;
 export type SatisfactionLevelId = (typeof SATISFACTION_LEVELS)[number]['id'];
 
-// ───────── survey B (part 2 §3 "Survey B option data") ─────────
+// ───────── survey B (spec part 2 §3 "Survey B option data") ─────────
 
 export const PERSONALITY_QUADRANTS = [
   { id: 'innovator', name: 'Innovador', description: 'Buscas ideas nuevas y te entusiasma probar', color: '#FCC419' },
@@ -105,7 +105,7 @@ export function optionName(options: readonly { id: string; name?: string; title?
   return option?.name ?? option?.title ?? id;
 }
 
-// ───────── texts (part 2 §5, §8; the ones the spec leaves open are ours) ─────────
+// ───────── texts (spec part 2 §5, §8; the ones the spec leaves open are ours) ─────────
 
 export const SURVEY_TEXTS = {
   generationalRequired: 'Por favor selecciona un recuerdo que te identifique.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findUnstorableText, unstorableCharacterIn } from './text';
 
-describe('unstorable text (issue 6, issue 38 F1)', () => {
+describe('unstorable text', () => {
   it('finds NUL and a lone surrogate of either half; a whole pair (an emoji) is a character like any other', () => {
     expect(unstorableCharacterIn('a\u0000b')).toBe('nul');
     expect(unstorableCharacterIn('a\ud800')).toBe('surrogate');

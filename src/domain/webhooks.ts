@@ -1,5 +1,5 @@
 /**
- * Webhooks out (issue 22 §2): the events an endpoint may subscribe to, with their Spanish labels, and
+ * Webhooks out: the events an endpoint may subscribe to, with their Spanish labels, and
  * the states of a delivery. Shared by the server (fan-out, schemas) and the web (the form's
  * checkboxes, the log). Nothing of the wellbeing bot is, or may become, one of these events.
  */
@@ -42,7 +42,7 @@ export const WEBHOOK_DELIVERY_STATUSES = valuesOf(WEBHOOK_DELIVERY_STATUS_LABELS
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
- * How many endpoints one owner (a company, or the platform) may have, active or not (issue 38 W2):
+ * How many endpoints one owner (a company, or the platform) may have, active or not (decision 356):
  * every event fans out to each, retried for a day.
  */
 export const WEBHOOK_ENDPOINTS_MAX = 20;

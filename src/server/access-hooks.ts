@@ -38,7 +38,7 @@ function refuseUntilSurveyCompleted(actor: Actor, isAllowedWhilePending: boolean
 }
 
 /**
- * A deactivated company has ended its agreement (issue 8, decision in docs): its HR admin and
+ * A deactivated company has ended its agreement (decision in docs): its HR admin and
  * employees still sign in and read (their history, their codes, which providers still honour), but
  * change nothing in the company's or the economy's data. Their own account (`authenticated` routes:
  * profile, theme, password) and routes marked `whileCompanyInactive` (the surveys) stay open.
@@ -64,7 +64,7 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /**
- * An API key's Actor (issue 22 §1), counted against its per-minute limit. The key answers only on
+ * An API key's Actor (decision 220), counted against its per-minute limit. The key answers only on
  * routes that declare an `apiScope` it holds; every other route — those without one, such as sign-in,
  * profile, surveys and key management itself — refuses it (default deny).
  * @throws API_KEY_INVALID (malformed, unknown, revoked or expired); API_KEY_SUSPENDED (its responsible

@@ -49,7 +49,7 @@ declare module 'fastify' {
     errors?: readonly ErrorCode[];
     /** A level 3 route still open while the employee's profile survey is pending (the survey's own). */
     whileSurveyPending?: boolean;
-    /** The scope an API key needs to call this route (issue 22 §1); without one, keys are refused. */
+    /** The scope an API key needs to call this route (decision 220); without one, keys are refused. */
     apiScope?: ApiScope;
   }
 }
@@ -111,11 +111,11 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // The QR scanner's decoder is WebAssembly from our own origin (issue 21 §2): compiling it needs this, nothing more.
+        // The QR scanner's decoder is WebAssembly from our own origin (decisions 170 and 171): compiling it needs this, nothing more.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        // The service worker (/sw.js) and the web app manifest, both our own files (issue 21 §3).
+        // The service worker (/sw.js) and the web app manifest, both our own files.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         // Off: the app is served over plain HTTP on localhost by default.
@@ -140,7 +140,7 @@ export async function buildApp({ config, database, webDir = null, botTransport, 
   app.setErrorHandler(handleError);
 
   await app.register(swagger, openApiOptions(config));
-  // In production the API's map is for level 1 only (issue 6); in development it is open.
+  // In production the API's map is for level 1 only; in development it is open.
   const docsAccess: Access = config.env === 'production' ? { levels: [1] } : 'public';
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -5,13 +5,13 @@ const SECRET = 'x'.repeat(40);
 const base = { BETTER_AUTH_SECRET: SECRET, WHATSAPP_APP_SECRET: 'w'.repeat(32), WHATSAPP_VERIFY_TOKEN: 'v'.repeat(16) };
 const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.test:587' } as const;
 
-describe('loadConfig defaults (issue 6)', () => {
+describe('loadConfig defaults', () => {
   it('listens on loopback unless HOST says otherwise', () => {
     expect(loadConfig({ ...base }).host).toBe('127.0.0.1');
     expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
-  it('trusts the three loopback spellings of a loopback PUBLIC_URL, plus TRUSTED_ORIGINS (issue 18 C)', () => {
+  it('trusts the three loopback spellings of a loopback PUBLIC_URL, plus TRUSTED_ORIGINS (decision 130)', () => {
     expect(loadConfig({ ...base }).trustedOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://jobby.example.cl' }).trustedOrigins).toEqual(['https://jobby.example.cl']);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://jobby.example.cl', TRUSTED_ORIGINS: 'http://10.0.0.5:3000, https://b.example.cl' }).trustedOrigins).toEqual([

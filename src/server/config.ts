@@ -16,7 +16,7 @@ const envSchema = z.object({
    * DATABASE_URL's, one role for everything (development). DATABASE_URL's role then only serves.
    */
   DATABASE_OWNER_URL: z.string().url().optional(),
-  /** PostgreSQL: the longest one statement of the server may run (ms); 0 = no limit (issue 38 A, decision 343). */
+  /** PostgreSQL: the longest one statement of the server may run (ms); 0 = no limit (decision 343). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** PostgreSQL: the longest a request waits for a pooled connection, opening one included (ms); 0 = no limit. */
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -51,7 +51,7 @@ const envSchema = z.object({
   VERIFY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Code verifications of any outcome allowed per provider and minute: far above a busy till. */
   VERIFY_SUCCESSES_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Requests one API key may make per minute (issue 22 §1), whatever their outcome. */
+  /** Requests one API key may make per minute (decision 220), whatever their outcome. */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Which proxies to believe for the client address: `false`, a hop count (`1`) or a comma-separated
@@ -138,7 +138,7 @@ export type WhatsappConfig = {
 /** Fastify's `trustProxy`: off, a hop count, or the proxies' addresses. */
 export type TrustProxy = false | number | string[];
 
-/** A stream outlives a sign-out, a disabling or a level change by at most one re-check (issue 18 #5). */
+/** A stream outlives a sign-out, a disabling or a level change by at most one re-check. */
 const LIVE_DEFAULTS = { recheckMs: 2_000, streamsPerUser: 5 } as const;
 
 /** The published demo password (README); refused in production. */

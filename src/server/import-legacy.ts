@@ -1,6 +1,6 @@
 /**
  * `npm run import:legacy -- --database <export.json> [--auth <auth-users.json> --hash-config <hash.json>] [--dry-run]`
- * (issue 20 §1): imports a company from the earlier app into the database of the configuration
+ * (decisions 156 and 157): imports a company from the earlier app into the database of the configuration
  * (DATABASE_URL, or the PGlite of DATA_DIR), migrating it first. The work is modules/legacy-import.
  */
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
- * The background work of a server copy (issue 10, decisions 80 and 83; docs/operations.md):
+ * The background work of a server copy (decisions 80 and 83; docs/operations.md):
  * - the outbox workers, woken at every COMMIT that records an event (LISTEN jobby_outbox) and by a
  *   sweep every 30 s (retries, and events committed while this copy was down);
- * - the webhook delivery worker (issue 22 §2), woken when deliveries are written (LISTEN
+ * - the webhook delivery worker, woken when deliveries are written (LISTEN
  *   jobby_webhooks) and by the same sweep (retries as they come due);
  * - pg-boss, the one scheduler ("at this time, do that"), which keeps its queue and schedules in
  *   PostgreSQL (schema `pgboss`): the monthly allowance's cron, 1st of the month at 00:05
@@ -99,7 +99,7 @@ export async function startJobs(database: Database, log: Logger, deps: WorkerDep
     (err) => log.error({ err, job: 'outbox' }, 'Cola de eventos: la tanda falló'),
   );
   const drain = events.run;
-  // Webhooks out (issue 22 §2): woken when deliveries are written or retried; the sweep takes the retries as they come due.
+  // Webhooks out: woken when deliveries are written or retried; the sweep takes the retries as they come due.
   const webhooks = serialised(
     () => deliverDueWebhooks(db, { policy: deps.webhookPolicy, secretKey: deps.webhookSecretKey }).then(() => undefined),
     (err) => log.error({ err, job: 'webhooks' }, 'Envío de webhooks falló'),

@@ -1,5 +1,5 @@
 /**
- * What the server says at start about a risky setting (issue 38 W1): a development server (the
+ * What the server says at start about a risky setting (decision 355): a development server (the
  * default of `npm start`) listening beyond this machine has the development rules — demo accounts
  * with the published password, the development outbox, open API docs — for anyone on the network.
  */

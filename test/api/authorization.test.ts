@@ -73,7 +73,7 @@ async function pendingBotRequest(w: World): Promise<string> {
   return request.id;
 }
 
-/** A fresh grant of 1 token to Matriz's L3 (company or flexible), for a caller to reverse (issue 38 E). */
+/** A fresh grant of 1 token to Matriz's L3 (company or flexible), for a caller to reverse (decision 362). */
 async function freshGrant(w: World, tokenType: TokenType): Promise<number> {
   const wallet = walletFor(tokenType, { userId: w.userIds.L3, companyId: w.companyId });
   const from = tokenType === 'company' ? accounts.companyIssuance(w.companyId) : accounts.platformIssuance();
@@ -143,7 +143,7 @@ const MATRIX: Row[] = [
     payload: { title: 'Tarde libre', description: 'Sal temprano', tokenCost: 1, availableTokens: 1_000_000, limitPerUser: 1_000_000 } })),
   row('POST /api/company-benefits/:id/status',     [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
     url: `/api/company-benefits/${w.companyBenefitId}/status`, payload: { status: 'active' } })),
-  // HR picks the provider that fulfils a company benefit too (issue 6).
+  // HR picks the provider that fulfils a company benefit too.
   row('GET /api/providers/options',                [401, 200, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/admin/requests',                   [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('GET /api/company/requests',                 [401, 403, 200, 403, 403, 403, 200, 403, 403]),
@@ -154,13 +154,13 @@ const MATRIX: Row[] = [
     url: `/api/requests/${await decisionTarget(w, caller)}/approve`, payload: { adminInstructions: 'Retira en recepción' } })),
   row('POST /api/requests/:id/reject',             [401, 200, 200, 403, 200, 403, 404, 403, 404], async (w, caller) => ({
     url: `/api/requests/${await decisionTarget(w, caller)}/reject`, payload: { reason: 'Sin cupos' } })),
-  // A code of provider L4: another provider is told 'Token no encontrado' (the lane, issue 6).
+  // A code of provider L4: another provider is told 'Token no encontrado' (the lane).
   // A platform code L4 fulfils: HR consumes only its company's own codes that name no provider (laneOf).
   row('POST /api/codes/verify',                    [401, 403, 404, 403, 200, 403, 404, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   // The look-up before 'Confirmar canje' has verification's callers and lanes (decision 362): HR does not find a provider's code.
   row('POST /api/codes/lookup',                    [401, 403, 404, 403, 200, 403, 404, 403, 404], async (w) => ({ payload: { code: await w.activeCode() } })),
   row('GET /api/provider/history',                 [401, 403, 403, 403, 200, 403, 403, 403, 200]),
-  // Each provider its own codes only (issue 23 §6): test/api/economy/provider-history.test.ts checks whose rows come back.
+  // Each provider its own codes only: test/api/economy/provider-history.test.ts checks whose rows come back.
   row('GET /api/provider/history/export',          [401, 403, 403, 403, 200, 403, 403, 403, 200], () => ({ url: '/api/provider/history/export?from=2026-01-01&search=a' })),
   row('GET /api/companies',                        [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/companies',                       [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
@@ -172,7 +172,7 @@ const MATRIX: Row[] = [
   row('POST /api/companies/:id/admins',            [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
     url: `/api/companies/${w.companyId}/admins`,
     payload: { name: 'Otra Admin', email: `admin@${caller.toLowerCase()}.matriz.cl`, password: 'secreto1', confirmPassword: 'secreto1' } })),
-  // Issue 20 §3: level 1 invites HR admins and providers, and resends or revokes from its users list.
+  // Level 1 invites HR admins and providers, and resends or revokes from its users list.
   row('POST /api/companies/:id/admins/invite',     [401, 200, 403, 403, 403, 403, 403, 403, 403], (w, caller) => ({
     url: `/api/companies/${w.companyId}/admins/invite`, payload: { name: 'Admin Invitada', email: `admin@invitada-${caller.toLowerCase()}.matriz.cl` } })),
   row('POST /api/providers/invite',                [401, 200, 403, 403, 403, 403, 403, 403, 403], (_w, caller) => ({
@@ -200,14 +200,14 @@ const MATRIX: Row[] = [
   row('DELETE /api/admin/users/:id',               [401, 404, 403, 403, 403, 403, 403, 403, 403], () => ({
     url: '/api/admin/users/nadie' })),
   row('GET /api/admin/dashboard',                  [401, 200, 403, 403, 403, 403, 403, 403, 403]),
-  // HR (issue 9): the company's figures, users and exports; another company's HR sees its own.
+  // HR: the company's figures, users and exports; another company's HR sees its own.
   row('GET /api/company/dashboard',                [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/benefits/overview',        [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/tokens/stats',             [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/tokens/history/export',    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/users',                    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
   row('GET /api/company/users/export',             [401, 403, 200, 403, 403, 403, 200, 403, 403]),
-  // Level 1's exports (issue 23 §7).
+  // Level 1's exports (decision 272).
   row('GET /api/admin/users/export',               [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('GET /api/admin/requests/export',            [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('GET /api/admin/tokens/history/export',      [401, 200, 403, 403, 403, 403, 403, 403, 403]),
@@ -219,7 +219,7 @@ const MATRIX: Row[] = [
     url: `/api/company/users/${w.userIds.S3}/status`, payload: { status: 'active' } })),
   row('POST /api/company/users/:id/type',          [401, 403, 200, 403, 403, 403, 404, 403, 403], (w) => ({
     url: `/api/company/users/${w.userIds.S3}/type`, payload: { userType: 'A' } })),
-  // Issue 20 §2, §3: importing employees and invitations. HR of either company works on its own company;
+  // Importing employees and invitations. HR of either company works on its own company;
   // a pending invitation of Matriz is not found by another company's HR.
   row('POST /api/company/users/invite',            [401, 403, 200, 403, 403, 403, 200, 403, 403], (_w, caller) => ({
     payload: { name: 'Persona Invitada', email: `invitada-${caller.toLowerCase()}@matriz.cl` } })),
@@ -234,7 +234,7 @@ const MATRIX: Row[] = [
   row('GET /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403]),
   row('PUT /api/surveys/a/mine',                   [401, 403, 403, 200, 403, 200, 403, 200, 403], () => ({
     payload: { generationalMemory: null, categories: ['comidas'], satisfactionLevel: 'neutral' } })),
-  // Level 1 reads every company's surveys; nobody else reads any (issue 7).
+  // Level 1 reads every company's surveys; nobody else reads any.
   row('GET /api/admin/surveys',                    [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('GET /api/admin/surveys/:id',                [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
     url: `/api/admin/surveys/${await w.surveyId()}` })),
@@ -250,7 +250,7 @@ const MATRIX: Row[] = [
   row('GET /api/admin/bot/companies',              [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('PUT /api/admin/bot/companies/:id/access',   [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/admin/bot/companies/${w.companyId}/access`, payload: { enabled: true } })),
-  // Level 1 answers every company's bot requests; nobody else sees them (issue 22 §4).
+  // Level 1 answers every company's bot requests; nobody else sees them.
   row('GET /api/admin/bot/requests',               [401, 200, 403, 403, 403, 403, 403, 403, 403]),
   row('POST /api/admin/bot/requests/:id/approve',  [401, 200, 403, 403, 403, 403, 403, 403, 403], async (w) => ({
     url: `/api/admin/bot/requests/${await pendingBotRequest(w)}/approve` })),
@@ -267,7 +267,7 @@ const MATRIX: Row[] = [
   row('POST /api/bot/alerts/:id/action',           [401, 403, 200, 403, 403, 403, 404, 403, 403], async (w) => ({
     url: `/api/bot/alerts/${await openAlert(w)}/action`, payload: { actionTaken: 'Llamada de seguimiento' } })),
   row('GET /api/bot/analytics',                    [401, 403, 200, 403, 403, 403, 200, 403, 403]),
-  // Issue 10. The live stream answers 406 to a client that does not ask for text/event-stream (inject).
+  // The live stream answers 406 to a client that does not ask for text/event-stream (inject).
   row('GET /api/events',                           [401, 406, 406, 406, 406, 406, 406, 406, 406]),
   row('GET /api/notifications',                    [401, 200, 200, 200, 200, 200, 200, 200, 200]),
   row('GET /api/notifications/unread-count',       [401, 200, 200, 200, 200, 200, 200, 200, 200]),
@@ -294,7 +294,7 @@ const MATRIX: Row[] = [
     url: `/api/companies/${w.companyId}/monthly-allowance` })),
   row('POST /api/companies/:id/monthly-allowance/grant', [401, 200, 403, 403, 403, 403, 403, 403, 403], (w) => ({
     url: `/api/companies/${w.companyId}/monthly-allowance/grant` })),
-  // Issue 22 §2, webhooks out: HR manages its company's endpoints, level 1 the platform's. A Matriz
+  // Webhooks out: HR manages its company's endpoints, level 1 the platform's. A Matriz
   // endpoint is another owner's for level 1 and for another company's HR: 404.
   row('GET /api/webhooks/endpoints',               [401, 200, 200, 403, 403, 403, 200, 403, 403]),
   row('POST /api/webhooks/endpoints',              [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({
@@ -315,7 +315,7 @@ const MATRIX: Row[] = [
     const { endpointId, deliveryId } = await w.webhookEndpoint();
     return { url: `/api/webhooks/endpoints/${endpointId}/deliveries/${deliveryId}/retry` };
   }),
-  // Issue 22 §1: level 1 manages the platform's keys, HR its company's; another company's HR does not find Matriz's key.
+  // Level 1 manages the platform's keys, HR its company's; another company's HR does not find Matriz's key.
   // Decision 352: level 1 also lists, revokes and confirms every company's keys (here Matriz's).
   row('GET /api/api-keys',                         [401, 200, 200, 403, 403, 403, 200, 403, 403]),
   row('POST /api/api-keys',                        [401, 200, 200, 403, 403, 403, 200, 403, 403], () => ({

@@ -1,5 +1,5 @@
 /**
- * Inputs at the edge (issue 6 "Inputs and defaults", issue 13 "Spanish only"): integers that do not
+ * Inputs at the edge (decisions 37 and 38): integers that do not
  * fit a PostgreSQL `integer`, numbers disguised as something else, NUL characters, impossible
  * dates and query strings that only look like numbers are refused with a 400 whose details name
  * the field in Spanish, and nothing is written.
@@ -60,7 +60,7 @@ describe('integers', () => {
   ])('refuses the amount %s instead of reading it as a number', async (_label, amount) => {
     const add = await world.call('L1', { method: 'POST', url: '/api/admin/tokens/add', payload: { userId: world.userIds.L3, amount } });
     expect(add.statusCode).toBe(400);
-    // A decimal is a number, just not a whole one: it has its own message (issue 38 E, decision 360).
+    // A decimal is a number, just not a whole one: it has its own message (decision 360).
     expect((add.json() as ErrorAnswer).error.message).toBe(
       amount === 5.5 ? 'La cantidad debe ser un número entero' : 'Por favor, selecciona un usuario y especifica una cantidad válida',
     );

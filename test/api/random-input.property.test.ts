@@ -1,5 +1,5 @@
 /**
- * Random JSON to every route (issue 6 "Inputs and defaults"): fast-check builds bodies and query
+ * Random JSON to every route (decision 38): fast-check builds bodies and query
  * strings out of the API's own field names and of values that have broken servers before (numbers
  * beyond an `integer`, NUL, numbers in disguise, impossible dates, huge texts, real ids), and each
  * is sent by a caller the route lets in, with real ids in the path, so the input reaches

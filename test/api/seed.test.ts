@@ -18,7 +18,7 @@ afterAll(async () => ctx.close());
 
 const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(ctx.db, query))[0].n);
 
-describe('demo data (issue 2 §6)', () => {
+describe('demo data', () => {
   it('is no longer empty', async () => expect(await isDatabaseEmpty(ctx.db)).toBe(false));
 
   it('lets every listed active account sign in to its level', async () => {
@@ -97,10 +97,10 @@ describe('demo data (issue 2 §6)', () => {
     expect(await count(sql`select count(*) as n from benefit_codes c join benefit_requests r on r.id = c.request_id where c.used_at < r.request_date or c.created_at < r.request_date`)).toBe(0);
   });
 
-  it("has Andes's bot on with profiles in every band, one open alert and check-ins, and Austral's access on with its configuration pending (issues 11, 22)", async () => {
+  it("has Andes's bot on with profiles in every band, one open alert and check-ins, and Austral's access on with its configuration pending", async () => {
     const andes = (await ctx.app.inject({ url: '/api/bot/config', headers: as(await signIn(ctx.app, 'admin@andes.cl', DEMO_PASSWORD)) })).json();
     expect(andes).toMatchObject({ access: true, botEnabled: true, activeNow: true, analysisFrequency: 'weekly', checkInTemplate: 'bienestar_checkin', request: { status: 'approved' } });
-    // Austral's configuration waits for level 1 (issue 22 §4): saved with the bot on, not running.
+    // Austral's configuration waits for level 1: saved with the bot on, not running.
     const austral = (await ctx.app.inject({ url: '/api/bot/config', headers: as(await signIn(ctx.app, 'admin@austral.cl', DEMO_PASSWORD)) })).json();
     expect(austral).toMatchObject({ access: true, activeNow: false, request: { status: 'pending' } });
     expect(await count(sql`select count(*) as n from bot_check_ins`)).toBeGreaterThan(0);

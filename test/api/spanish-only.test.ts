@@ -1,5 +1,5 @@
 /**
- * "Spanish only, always" (issue 13): malformed input sent to every API route, by every kind of
+ * "Spanish only, always": malformed input sent to every API route, by every kind of
  * caller, is answered with messages that contain no English word from the vocabulary that zod,
  * Fastify and better-auth use when they speak for themselves. Only what a person reads is checked:
  * `error.message` and each `details[].message` (codes and field paths are identifiers).
@@ -120,7 +120,7 @@ describe('better-auth routes answer malformed input in Spanish', () => {
   });
 
   // What better-auth validates itself (a text/plain body, a mistyped field) is mapped to the spec's
-  // texts or a fixed Spanish reason; its own words never reach the caller (issue 13).
+  // texts or a fixed Spanish reason; its own words never reach the caller.
   it('answers other malformed bodies and mistyped fields on sign-in and sign-up in Spanish', async () => {
     const findings: string[] = [];
     const bodies = [

@@ -1,5 +1,5 @@
 /**
- * What an HR system's integrator writes (issue 22 §1): a client typed by `openapi-typescript` from
+ * What an HR system's integrator writes (decision 220): a client typed by `openapi-typescript` from
  * /api/openapi.json and called with `openapi-fetch` and an API key. Nothing here knows Jobby's source:
  * every path, body and answer type comes from the generated `paths`, so a document that does not
  * describe these calls fails the test's type check (tsc -p test/integrator).

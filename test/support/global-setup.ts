@@ -1,5 +1,5 @@
 /**
- * Migrates once per run (issue 24 §9): every test file used to migrate a fresh database from scratch
+ * Migrates once per run: every test file used to migrate a fresh database from scratch
  * (~5 s each on the 2-core machine, ~50 files). Here the migrations run once, into a PGlite whose data
  * folder is dumped to a file, or into a PostgreSQL template database; each file then starts from a
  * copy (test/support/app.ts; on PGlite each worker keeps one copy and resets it between files,

@@ -1,5 +1,5 @@
 /**
- * One migrated PGlite per test worker, reset between files (issue 24 §9, decision 168).
+ * One migrated PGlite per test worker, reset between files (decision 168).
  *
  * Loading the run's migrated dump (global-setup.ts) costs seconds per file: PGlite unpacks a 40 MB
  * data folder and starts PostgreSQL again. The API project runs with `isolate: false`, so this module

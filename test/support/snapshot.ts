@@ -1,5 +1,5 @@
 /**
- * "Changes nothing", proven wide (issue 13 "Tests that can fail"): every row of every table of the
+ * "Changes nothing", proven wide (decision 114): every row of every table of the
  * schema, as JSON, whole rows (so a column or a table added later is covered without editing this
  * file). Compare a snapshot taken before a refused call with one taken after:
  * `expect(await stateSnapshot(db)).toEqual(before)`.

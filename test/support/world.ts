@@ -58,9 +58,9 @@ export type World = {
   activeCode: () => Promise<string>;
   /** The id of L3's completed survey A (saved once, through the API). */
   surveyId: () => Promise<string>;
-  /** A fresh achievement rule (issue 10) to activate, deactivate or delete. */
+  /** A fresh achievement rule to activate, deactivate or delete. */
   achievementRule: () => Promise<string>;
-  /** A fresh active webhook endpoint of Matriz (issue 22 §2) with one failed delivery. */
+  /** A fresh active webhook endpoint of Matriz with one failed delivery. */
   webhookEndpoint: () => Promise<{ endpointId: string; deliveryId: string }>;
 };
 

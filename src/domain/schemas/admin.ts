@@ -1,5 +1,5 @@
 /**
- * Platform administration (level 1, issue 8): providers, user diagnostics and level assignment, and
+ * Platform administration (level 1): providers, user diagnostics and level assignment, and
  * the dashboard — the contract shared by the server and the level 1 screens. Messages are the spec's.
  */
 import { z } from './zod';
@@ -14,7 +14,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
 /** A user's id in a path: better-auth's ids are not UUIDs. */
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-// ───────── providers (part 1 §2 "Providers", §5 "Provider") ─────────
+// ───────── providers (spec part 1 §2 "Providers", §5 "Provider") ─────────
 
 const providerName = nameField({
   required: errorMessage('PROVIDER_NAME_TOO_SHORT'),
@@ -22,20 +22,20 @@ const providerName = nameField({
   min: { length: PROVIDER_NAME_MIN_LENGTH, message: errorMessage('PROVIDER_NAME_TOO_SHORT') },
 });
 
-/** The fields a provider's edit may change: the email never (part 1 §5), nor the password here. */
+/** The fields a provider's edit may change: the email never (spec part 1 §5), nor the password here. */
 const providerEditableFields = {
   name: providerName,
   status: z.enum(RECORD_STATUSES),
   category: optionalText(100),
   description: optionalText(2000),
   contactPhone: optionalText(50),
-  /** Where and how to use a code there, shown beside every active code it redeems (issue 21 §1). */
+  /** Where and how to use a code there, shown beside every active code it redeems. */
   address: optionalText(300),
   instructions: optionalText(500),
 };
 
 /**
- * Creating a provider: the address must end with the configured provider domain (part 1 §5, with
+ * Creating a provider: the address must end with the configured provider domain (spec part 1 §5, with
  * that host in the message), the password follows the registration rule.
  */
 export function providerInputSchema(providerDomain: string) {
@@ -57,7 +57,7 @@ export function providerInputSchema(providerDomain: string) {
   });
 }
 export type ProviderInput = z.input<ReturnType<typeof providerInputSchema>>;
-/** 'Invitar por correo' (issue 20 §3): the provider chooses the password from the mail. */
+/** 'Invitar por correo' (decision 212): the provider chooses the password from the mail. */
 export function providerInviteSchema(providerDomain: string) {
   return providerInputSchema(providerDomain).omit({ password: true });
 }
@@ -88,9 +88,9 @@ export const providerListQuerySchema = z.object({
   ...pageQuery,
 });
 
-// ───────── users: diagnostics and levels (part 1 §2 "User diagnostics", "Assign levels") ─────────
+// ───────── users: diagnostics and levels (spec part 1 §2 "User diagnostics", "Assign levels") ─────────
 
-/** A level, or null for "sin nivel" (part 1 §6: level 1 assigns 1–4 or none). */
+/** A level, or null for "sin nivel" (spec part 1 §6: level 1 assigns 1–4 or none). */
 const assignableLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.null()], { error: errorMessage('USER_LEVEL_INVALID') });
 
 export const adminUserSchema = z.object({
@@ -102,12 +102,12 @@ export const adminUserSchema = z.object({
   companyName: z.string().nullable(),
   status: z.enum(RECORD_STATUSES),
   createdAt: z.string(),
-  /** Invited (issue 20 §3) and no password chosen yet: 'Invitación pendiente'. */
+  /** Invited (decision 212) and no password chosen yet: 'Invitación pendiente'. */
   invitationPending: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** One level change of a user, as level 1 reads it (issue 18 B): who, when, from → to. */
+/** One level change of a user, as level 1 reads it (decisions 121 and 122): who, when, from → to. */
 const userLevelChangeSchema = z.object({
   fromLevel: assignableLevelSchema,
   toLevel: assignableLevelSchema,
@@ -147,7 +147,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const userLevelInputSchema = z.object({ level: assignableLevelSchema });
 
-// ───────── dashboard (part 1 §2 "Dashboard") ─────────
+// ───────── dashboard (spec part 1 §2 "Dashboard") ─────────
 
 export const adminDashboardSchema = z.object({
   stats: z.object({

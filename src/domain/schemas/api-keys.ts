@@ -1,4 +1,4 @@
-/** API keys (issue 22 §1): the contract of /api/api-keys, shared by the server and the integrations screen. */
+/** API keys (decision 220): the contract of /api/api-keys, shared by the server and the integrations screen. */
 import { z } from './zod';
 import { API_KEY_STATUSES, API_SCOPES } from '../api-keys';
 import { DATE_MAX } from '../constants';

@@ -7,8 +7,8 @@ import { errorMessage } from '../errors';
 export const displayName = nameField({ required: errorMessage('NAME_REQUIRED'), max: 120, maxMessage: 'El nombre puede tener hasta 120 caracteres' });
 
 /**
- * The address a person types on a public form: empty says so in the same words on every form
- * (issue 23 §4); a malformed one gets that form's text of the spec (part 1 §8: login's ends with a
+ * The address a person types on a public form: empty says so in the same words on every form;
+ * a malformed one gets that form's text of the spec (spec part 1 §8: login's ends with a
  * full stop, registration's does not).
  */
 const EMAIL_REQUIRED = 'El correo es obligatorio';
@@ -23,7 +23,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, errorMessage('PASSWORD_TOO_SHORT'));
 
 /**
- * The rule of every new-password form (part 1 §5): the mismatch message is checked before the
+ * The rule of every new-password form (spec part 1 §5): the mismatch message is checked before the
  * length one, and each lands on its own field.
  */
 export function newPasswordPair<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
@@ -75,7 +75,7 @@ export const signUpBodySchema = z.object({
   password: passwordSchema.max(128),
 });
 
-/** What /api/auth/sign-in/email accepts; checked before the attempt is counted (issue 18 item 9). */
+/** What /api/auth/sign-in/email accepts; checked before the attempt is counted. */
 export const signInBodySchema = z.object({
   email: z.string().trim().toLowerCase().max(254).email(errorMessage('LOGIN_INVALID_EMAIL')),
   password: z.string().min(1).max(1024),

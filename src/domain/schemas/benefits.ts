@@ -21,7 +21,7 @@ const benefitDate = z.iso
 
 const platformRequired = errorMessage('PLATFORM_BENEFIT_REQUIRED');
 const tokenCostField = count().min(1, 'El costo en tokens debe ser al menos 1');
-/** 0 means unlimited (part 1 §9). */
+/** 0 means unlimited (spec part 1 §9). */
 const platformStockField = count().min(0, 'El stock no puede ser negativo');
 /** 0 means no limit: a benefit one may take again and again (a coffee). */
 const platformLimitField = count().min(0, 'El límite por usuario no puede ser negativo');
@@ -39,7 +39,7 @@ const platformBenefitFields = z.object({
   isHighlighted: z.boolean(),
   tokenCost: tokenCostField,
   stock: platformStockField,
-  /** How many times one employee may redeem it; 0 = no limit (issue 8). */
+  /** How many times one employee may redeem it; 0 = no limit. */
   limitPerUser: platformLimitField,
 });
 export const platformBenefitInputSchema = platformBenefitFields.extend({
@@ -101,7 +101,7 @@ const companyBenefitFields = z.object({
   // A real calendar date: 2025-02-30 is refused here with a 400, not by the database with a 500.
   startDate: benefitDate.nullish(),
   endDate: benefitDate.nullish(),
-  /** The provider user who fulfils it; then only that provider may redeem its codes (issue 6). */
+  /** The provider user who fulfils it; then only that provider may redeem its codes. */
   providerUserId: z.string().nullish(),
   requiresApproval: z.boolean(),
 });

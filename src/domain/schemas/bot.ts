@@ -1,5 +1,5 @@
 /**
- * The wellbeing bot's contract (part 1 §2 "Bot management", part 2 §2 "Bot messaging", §3): level 1's
+ * The wellbeing bot's contract (spec part 1 §2 "Bot management", spec part 2 §2 "Bot messaging", §3): level 1's
  * access per company, HR's configuration, profiles, conversations, alerts and analytics.
  */
 import { z } from './zod';
@@ -40,7 +40,7 @@ const checkInWindows = z
   .max(CHECK_IN_WINDOWS_MAX, `Como máximo ${CHECK_IN_WINDOWS_MAX} horarios`)
   .transform((list) => [...new Set(list.filter((text) => text !== ''))])
   .refine((list) => list.every((text) => parseCheckInWindow(text) !== null), windowInvalid)
-  // Only working hours (issue 38 B1): a window reaching into the night is refused, not trimmed.
+  // Only working hours (decision 357): a window reaching into the night is refused, not trimmed.
   .refine((list) => list.every((text) => isWithinCheckInHours(parseCheckInWindow(text) ?? CHECKED_ABOVE)), errorMessage('CHECK_IN_WINDOW_OUTSIDE_HOURS'));
 
 export const botConfigInputSchema = z

@@ -35,7 +35,7 @@ export type ProviderHistory = z.infer<typeof providerHistorySchema>;
 /** A calendar day as the date fields send it, 'YYYY-MM-DD' (a real date: 2026-02-30 is refused). */
 const calendarDay = z.iso.date({ error: 'La fecha no es válida' });
 /**
- * The provider history's filters (issue 23 §6): text found in the code, the benefit or the employee's
+ * The provider history's filters: text found in the code, the benefit or the employee's
  * name, and a range of calendar days in Santiago, both ends included.
  */
 const providerHistoryFilters = z.object({
@@ -51,7 +51,7 @@ export const providerHistoryQuerySchema = providerHistoryFilters.extend(pageQuer
 export type ProviderHistoryQuery = z.infer<typeof providerHistoryQuerySchema>;
 
 /**
- * `POST /api/codes/lookup` (issue 21 §2): what a scanned code is for, before the provider confirms
+ * `POST /api/codes/lookup` (decisions 170 and 171): what a scanned code is for, before the provider confirms
  * ('Confirmar canje'); nothing is redeemed. The same refusals as verification; a code this provider
  * already redeemed answers `used` with when (to that provider only).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyAdminInputSchema, suggestedAdminEmail } from './companies';
 
-describe("'Crear administrador' starts from a real address (issue 23 §4)", () => {
+describe("'Crear administrador' starts from a real address", () => {
   it("is admin@ + the company's email domain when it is known, and valid as it stands", () => {
     const email = suggestedAdminEmail({ name: 'Pampa Ltda', emailDomain: 'pampa.cl' });
     expect(email).toBe('admin@pampa.cl');

@@ -1,5 +1,5 @@
 /**
- * Companies and their HR admins (level 1, part 1 §2 "Companies", §3, §5): the contract shared by the
+ * Companies and their HR admins (level 1, spec part 1 §2 "Companies", §3, §5): the contract shared by the
  * server (validation, serialisation, OpenAPI) and the companies screen (forms). Messages are the spec's.
  */
 import { z } from './zod';
@@ -18,7 +18,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /**
  * A DNS name of at least two labels (`andes.cl`, `mail.andes.cl`), lower-cased: employees join a
- * company by a full, case-insensitive match of it (issue 6), so it is stored the one way it is compared.
+ * company by a full, case-insensitive match of it, so it is stored the one way it is compared.
  */
 const emailDomainSchema = z
   .string()
@@ -47,7 +47,7 @@ const companyFields = {
   maxUsers,
   /** Optional: a company without one takes no self-registered employees (its HR adds them). */
   emailDomain: z.union([emailDomainSchema, z.literal('').transform(() => null), z.null()]).optional(),
-  /** Flexible tokens each active employee gets on the 1st of every month (issue 10; 0: none). */
+  /** Flexible tokens each active employee gets on the 1st of every month (0: none). */
   monthlyJobbyTokens: monthlyAllowanceAmount,
 };
 
@@ -87,14 +87,14 @@ export const companyStatusBodySchema = z.object({ status: z.enum(RECORD_STATUSES
 
 /**
  * The address 'Crear administrador' starts with: 'admin@' + the company's email domain when it is known
- * (issue 23 §4: a real address, 'admin@pampa.cl'), else the spec's 'admin@' + the lowercased company
- * name (part 1 §5), spaces removed, for level 1 to complete.
+ * (a real address, 'admin@pampa.cl'), else the spec's 'admin@' + the lowercased company
+ * name (spec part 1 §5), spaces removed, for level 1 to complete.
  */
 export function suggestedAdminEmail(company: Pick<Company, 'name' | 'emailDomain'>): string {
   return `admin@${company.emailDomain ?? company.name.trim().toLowerCase().replace(/\s+/g, '')}`;
 }
 
-/** Creating a company's HR admin (part 1 §5 "Company admin creation"). */
+/** Creating a company's HR admin (spec part 1 §5 "Company admin creation"). */
 const companyAdminFields = {
   name: nameField({ required: errorMessage('NAME_REQUIRED'), max: 200 }),
   email: z
@@ -109,7 +109,7 @@ export const companyAdminInputSchema = z
   .object({ ...companyAdminFields, password: z.string().max(128), confirmPassword: z.string().max(128) })
   .superRefine(newPasswordPair('password', 'confirmPassword'));
 export type CompanyAdminInput = z.input<typeof companyAdminInputSchema>;
-/** 'Invitar por correo' (issue 20 §3): the HR admin chooses the password from the mail. */
+/** 'Invitar por correo' (decision 212): the HR admin chooses the password from the mail. */
 export const companyAdminInviteSchema = z.object(companyAdminFields);
 export type CompanyAdminInvite = z.input<typeof companyAdminInviteSchema>;
 

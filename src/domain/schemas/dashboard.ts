@@ -1,8 +1,8 @@
-/** `GET /api/me/dashboard`: everything the employee dashboard shows, in one answer (part 2 §2 "Employee dashboard"). */
+/** `GET /api/me/dashboard`: everything the employee dashboard shows, in one answer (spec part 2 §2 "Employee dashboard"). */
 import { z } from './zod';
 import { benefitRequestSchema, catalogueItemSchema, codePlaceFields } from './economy';
 
-/** The dashboard's sizes (part 2 §9): latest requests, active codes ("Desafíos Activos"). */
+/** The dashboard's sizes (spec part 2 §9): latest requests, active codes ("Desafíos Activos"). */
 export const DASHBOARD_RECENT_REQUESTS = 5;
 export const DASHBOARD_ACTIVE_CODES = 3;
 
@@ -11,7 +11,7 @@ export const activeCodeSchema = z.object({
   benefitName: z.string(),
   isBenefitJobby: z.boolean(),
   expiresAt: z.string(),
-  /** Where to use it (issue 21 §1), and what the approver said. */
+  /** Where to use it, and what the approver said. */
   ...codePlaceFields,
   instructions: z.string().nullable(),
 });

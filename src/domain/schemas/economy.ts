@@ -1,5 +1,5 @@
 /**
- * The token economy's API contract (issue 3): request and response schemas shared by the server
+ * The token economy's API contract: request and response schemas shared by the server
  * (validation, serialisation, OpenAPI) and the web (forms, types). Messages are the spec's. One file
  * per seam; this index is the one import path for all of them.
  */

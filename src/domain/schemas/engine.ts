@@ -1,5 +1,5 @@
 /**
- * Contracts of issue 10: achievement rules and their analysis, the notifications of the bell, and the
+ * Contracts of the engine (decision 80): achievement rules and their analysis, the notifications of the bell, and the
  * monthly allowance.
  */
 import { z } from './zod';
@@ -8,7 +8,7 @@ import { count, pageQuery } from './fields';
 import { NOTIFICATION_TYPES } from '../notifications';
 import { TOKEN_TYPES } from '../constants';
 
-// ───────── achievements (part 1 §5, §9) ─────────
+// ───────── achievements (spec part 1 §5, §9) ─────────
 
 /** The condition types, with their Spanish labels (the form's select and the table). */
 export const CONDITION_LABELS = {
@@ -21,11 +21,11 @@ export const CONDITION_LABELS = {
 export type AchievementConditionType = keyof typeof CONDITION_LABELS;
 export const ACHIEVEMENT_CONDITION_TYPES = valuesOf(CONDITION_LABELS);
 
-/** Part 1 §9: the form's defaults and the time window's bounds. */
+/** Spec part 1 §9: the form's defaults and the time window's bounds. */
 export const ACHIEVEMENT_DEFAULTS = { minutes: 40, minUsers: 2, rewardTokens: 5 } as const;
 const ACHIEVEMENT_LIMITS = { minutes: [1, 120], minUsers: [2, 10], consecutiveDays: [2, 30] } as const;
 
-/** Part 1 §5's rules, with their messages (decision 82: the spec gives only 'Error al crear la regla'). */
+/** Spec part 1 §5's rules, with their messages (decision 82: the spec gives only 'Error al crear la regla'). */
 const RULE_MESSAGES = {
   name: 'El nombre es obligatorio',
   description: 'La descripción es obligatoria',
@@ -84,7 +84,7 @@ export const achievementRuleSchema = z.object({
 export type AchievementRule = z.infer<typeof achievementRuleSchema>;
 
 export const ruleListQuerySchema = z.object(pageQuery);
-/** 'Hoy la cumplirían': the rule as typed in the form, and the rule being edited if any (issue 23 §5). */
+/** 'Hoy la cumplirían': the rule as typed in the form, and the rule being edited if any (decisions 204 and 205). */
 export const ruleQualifyingInputSchema = z.object({
   conditionType: z.enum(ACHIEVEMENT_CONDITION_TYPES),
   conditionValue: z.number().int().min(1).max(100_000).nullable().optional(),
@@ -100,7 +100,7 @@ export const ruleQualifyingSchema = z.object({
 export type RuleQualifying = z.infer<typeof ruleQualifyingSchema>;
 export const ruleStatusBodySchema = z.object({ status: z.enum(['active', 'inactive']) });
 
-/** 'Análisis Reciente': the last 7 days (part 1 §9). */
+/** 'Análisis Reciente': the last 7 days (spec part 1 §9). */
 export const ANALYSIS_WINDOW_DAYS = 7;
 export const achievementAnalysisSchema = z.object({
   windowMinutes: z.number().int(),

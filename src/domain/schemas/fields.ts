@@ -1,5 +1,5 @@
 /**
- * Field schemas every API contract shares (issue 6, "Inputs"): counts that fit their column and are
+ * Field schemas every API contract shares ("Inputs"): counts that fit their column and are
  * never coerced from look-alikes, and the paging of every list.
  */
 import { z } from './zod';

@@ -1,5 +1,5 @@
 /**
- * Company HR (level 2, part 2 §2 "/level2/*", §5, §8): the contract shared by the server and the
+ * Company HR (level 2, spec part 2 §2 "/level2/*", §5, §8): the contract shared by the server and the
  * HR screens. Messages are the spec's.
  */
 import { z } from './zod';
@@ -24,7 +24,7 @@ export const hrDashboardSchema = z.object({
     pendingRequests: z.number().int(),
     /** Codes of the company's people that are active and not expired, by the database clock. */
     activeCodes: z.number().int(),
-    /** Codes created this calendar month and the previous one, Santiago time (part 2 §9). */
+    /** Codes created this calendar month and the previous one, Santiago time (spec part 2 §9). */
     codesThisMonth: z.number().int(),
     codesPreviousMonth: z.number().int(),
   }),
@@ -49,7 +49,7 @@ export type CompanyTokenStats = z.infer<typeof companyTokenStatsSchema>;
 
 // ───────── benefits overview (/level2/benefits) ─────────
 
-/** The chart's four columns (part 2 §2 'Uso de Beneficios'). */
+/** The chart's four columns (spec part 2 §2 'Uso de Beneficios'). */
 export const USAGE_GROUP_LABELS = { pending: 'Pendientes', approved: 'Aprobados', rejected: 'Rechazados', used: 'Utilizados' } as const;
 export type UsageGroup = keyof typeof USAGE_GROUP_LABELS;
 export const USAGE_GROUPS = valuesOf(USAGE_GROUP_LABELS);
@@ -67,7 +67,7 @@ export const benefitsOverviewSchema = z.object({
   tokens: companyTokenStatsSchema,
   /** Requests of the company's employees: platform (flexible) and company benefits per group. */
   usage: z.array(z.object({ group: z.enum(USAGE_GROUPS), platform: z.number().int(), company: z.number().int() })),
-  /** The latest 8 product links of the company's employees (part 2 §9). */
+  /** The latest 8 product links of the company's employees (spec part 2 §9). */
   productLinks: z.array(productLinkSchema),
 });
 export type BenefitsOverview = z.infer<typeof benefitsOverviewSchema>;
@@ -82,14 +82,14 @@ export const companyUserSchema = z.object({
   userType: z.enum(USER_TYPES),
   surveyCompleted: z.boolean(),
   createdAt: isoDate,
-  /** Invited (issue 20 §3) and no password chosen yet: 'Invitación pendiente'. */
+  /** Invited (decision 212) and no password chosen yet: 'Invitación pendiente'. */
   invitationPending: z.boolean(),
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
 /**
  * 'Agregar Usuario''s answer: `verificationMailSent` when the address is outside the company's own
- * domain, so the account waits for its owner to confirm it by mail (issue 18).
+ * domain, so the account waits for its owner to confirm it by mail.
  */
 export const addedCompanyUserSchema = companyUserSchema.extend({ verificationMailSent: z.boolean() });
 export type AddedCompanyUser = z.infer<typeof addedCompanyUserSchema>;
@@ -110,7 +110,7 @@ export const companyUserListSchema = z.object({
 export type CompanyUserList = z.infer<typeof companyUserListSchema>;
 
 /**
- * 'Agregar Usuario' (part 2 §5 "Add user"): `email` is a bare username (the company's domain is
+ * 'Agregar Usuario' (spec part 2 §5 "Add user"): `email` is a bare username (the company's domain is
  * appended on the server) or a full address of the company's domain.
  */
 const addCompanyUserFields = {
@@ -134,7 +134,7 @@ export const userStatusBodySchema = z.object({ status: z.enum(RECORD_STATUSES) }
 export const userTypeBodySchema = z.object({ userType: z.enum(USER_TYPES) });
 
 /**
- * The address a new company user gets (part 2 §5, decision 72): a bare username + '@' + the
+ * The address a new company user gets (spec part 2 §5, decision 72): a bare username + '@' + the
  * company's email domain; a full address must be of that domain. Without a domain, only a full
  * address is accepted. Returns the address, or the catalogue code that refuses it.
  */
@@ -148,7 +148,7 @@ export function companyUserEmail(typed: string, emailDomain: string | null): { e
   return { email };
 }
 
-// ───────── importing employees and invitations (issue 20 §2, §3) ─────────
+// ───────── importing employees and invitations ─────────
 
 /** A row as read from the file: plain texts, judged on the server (modules/users/employee-import.ts). */
 export const employeeImportRowSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The one rule for a typed name (issue 18, item 14): a person's, a company's, a provider's or a
+ * The one rule for a typed name: a person's, a company's, a provider's or a
  * benefit's. Names appear in HR and level 1 lists, CSVs and mails, where an invisible name reads as
  * blank and a bidi override (U+202E) shows another text than the one stored; so a name is trimmed and
  * stored in NFC, and control (Cc) and format (Cf: zero-width, bidi embeddings, overrides and
@@ -27,7 +27,7 @@ type NameFieldOptions = {
   required: string;
   max: number;
   maxMessage?: string;
-  /** A minimum length beyond 1, with its message (a provider's name, part 1 §5). */
+  /** A minimum length beyond 1, with its message (a provider's name, spec part 1 §5). */
   min?: { length: number; message: string };
 };
 

@@ -48,7 +48,7 @@ export type Catalogue = z.infer<typeof catalogueSchema>;
 export const CATALOGUE_SORTS = ['featured', 'cost_asc', 'cost_desc'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 /**
- * The catalogue's finders (issue 23 §8), applied by the server to both sections: a name search, the
+ * The catalogue's finders (decision 273), applied by the server to both sections: a name search, the
  * order, and 'Me alcanza' — only what the section's own balance covers (flexible benefits against
  * the flexible balance, company benefits against the company balance).
  */
@@ -67,7 +67,7 @@ export const redeemInputSchema = z.object({
   benefitId: z.string().uuid(),
   comments: z.string().trim().max(1000).nullish(),
   /**
-   * Optional product link of a third-party platform benefit's request (part 2 §3): an http(s)
+   * Optional product link of a third-party platform benefit's request (spec part 2 §3): an http(s)
    * address; the server keeps it for that benefit type only.
    */
   productLink: z.string().trim().max(2000).refine(isProductLink, errorMessage('PRODUCT_LINK_INVALID')).nullish(),
@@ -83,7 +83,7 @@ export const codeViewSchema = z.object({
 });
 
 /**
- * Where an active code is used (issue 21 §1): the provider that redeems it (null: the company's HR),
+ * Where an active code is used: the provider that redeems it (null: the company's HR),
  * and the address and standing instructions that provider gave, when it gave them.
  */
 export const codePlaceFields = {

@@ -30,14 +30,14 @@ export const benefitRequestSchema = z.object({
   providerUserId: z.string().nullable(),
   comments: z.string().nullable(),
   productLink: z.string().nullable(),
-  /** With where to use it (issue 21 §1); the approver's instructions are the request's adminInstructions. */
+  /** With where to use it; the approver's instructions are the request's adminInstructions. */
   code: codeViewSchema.extend(codePlaceFields).nullable(),
 });
 export type BenefitRequest = z.infer<typeof benefitRequestSchema>;
 
 /**
  * The tabs of the request screens: 'pending' is every pending status, 'pending_admin' only what
- * awaits the platform ('Requieren Gestión', part 1 §4).
+ * awaits the platform ('Requieren Gestión', spec part 1 §4).
  */
 export const REQUEST_FILTERS = ['all', 'pending', 'pending_admin', 'approved', 'rejected'] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];

@@ -1,5 +1,5 @@
 /**
- * The profile surveys' API contract (issue 7): what survey A and survey B save, validated by the
+ * The profile surveys' API contract: what survey A and survey B save, validated by the
  * server and typed for the web. Only the ids of src/domain/surveys.ts are accepted.
  */
 import { z } from './zod';
@@ -22,7 +22,7 @@ import { pageQuery } from './fields';
 const categoryId = z.enum(idsOf(BENEFIT_CATEGORIES));
 const priorityIds = idsOf(BENEFIT_PRIORITIES);
 
-/** Survey A (part 2 §5): the memory may be skipped ('Omitir'); the save needs the satisfaction. */
+/** Survey A (spec part 2 §5): the memory may be skipped ('Omitir'); the save needs the satisfaction. */
 export const surveyAInputSchema = z.strictObject({
   generationalMemory: z.enum(idsOf(GENERATIONAL_MEMORIES)).nullable(),
   /** In pick order: the first is the favourite. */
@@ -47,7 +47,7 @@ export type MySurveyA = z.infer<typeof mySurveyASchema>;
 const sliderValue = z.number().int().min(LIFESTYLE_MIN).max(LIFESTYLE_MAX);
 const goalId = z.enum(idsOf(CAREER_GOALS));
 
-/** Survey B (part 2 §3 "Survey B response"): every step answered. */
+/** Survey B (spec part 2 §3 "Survey B response"): every step answered. */
 export const surveyBInputSchema = z.strictObject({
   personalityMatrix: z.enum(idsOf(PERSONALITY_QUADRANTS)),
   /** All six priorities, most important first (the drag-and-drop order). */
@@ -69,7 +69,7 @@ export type SurveyBInput = z.infer<typeof surveyBInputSchema>;
 export const surveySavedSchema = z.object({ surveyCompleted: z.literal(true), surveyType: z.enum(['A', 'B']), completedAt: z.string() });
 export type SurveySaved = z.infer<typeof surveySavedSchema>;
 
-// ───────── level 1: the completed surveys (/level1/surveys, issue 7) ─────────
+// ───────── level 1: the completed surveys (/level1/surveys) ─────────
 
 /** The list's query: a search in the person's name, email and company, an optional type, a page. */
 export const surveyListQuerySchema = z.object({

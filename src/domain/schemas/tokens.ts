@@ -11,7 +11,7 @@ import { id, isoDate, paged, pageQuery } from './fields';
 
 /**
  * A whole number of tokens in a JSON body: `missing` for anything that is not a number, and the one
- * message for a decimal (2.5), on every token form (issue 38 E), whatever its other rules say.
+ * message for a decimal (2.5), on every token form (decision 358), whatever its other rules say.
  */
 const wholeTokens = (missing: string) => z.number({ error: missing }).int(errorMessage('TOKEN_QUANTITY_NOT_INTEGER'));
 
@@ -47,7 +47,7 @@ export const hrBulkAssignInputSchema = z.object({
 });
 
 export const assignResultSchema = z.object({ userId: id, tokenType: z.enum(['jobby', 'company']), balanceAfter: z.number().int(), transferId: z.number().int() });
-/** The grant a reversal takes back (issue 38 E, decision 359): its transfer id, in the path. */
+/** The grant a reversal takes back (decision 359): its transfer id, in the path. */
 export const grantParamsSchema = z.object({ transferId: z.string().regex(/^\d{1,15}$/, errorMessage('GRANT_NOT_FOUND')).transform(Number) });
 /** A reversal's optional reason; blank means 'Reversión: <the grant's reason>'. */
 export const reverseGrantInputSchema = z.object({ reason: z.string().trim().max(500).nullish() }).default({});
@@ -104,7 +104,7 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 /** A page of history: `total` counts up to HISTORY_COUNT_CAP; past it `totalIsCapped` is true. */
 export const historyPageSchema = paged(historyEntrySchema).extend({ totalIsCapped: z.boolean() });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
-/** The employee's own wallet (issue 23 §2): one token type, filtered by movement type, paged. */
+/** The employee's own wallet (decision 203): one token type, filtered by movement type, paged. */
 export const walletQuerySchema = z.object({
   tokenType: z.enum(['jobby', 'company']).default('jobby'),
   type: z.enum(['all', 'add', 'remove', 'used']).default('all'),

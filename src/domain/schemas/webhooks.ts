@@ -1,5 +1,5 @@
 /**
- * Contracts of the webhooks out (issue 22 §2): an endpoint (its form and its row), a delivery of the
+ * Contracts of the webhooks out: an endpoint (its form and its row), a delivery of the
  * log with its attempts, and the secret shown to its owner.
  */
 import { z } from './zod';

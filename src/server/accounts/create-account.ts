@@ -11,14 +11,14 @@ type NewAccount = {
   name: string;
   /** Already trimmed and lower-cased by the input schema. */
   email: string;
-  /** Null: an invitation (issue 20 §3); the person chooses it from the mail, and no credential row is made yet. */
+  /** Null: an invitation (decision 212); the person chooses it from the mail, and no credential row is made yet. */
   password: string | null;
   level: Level;
   companyId: string | null;
   createdBy: string;
   /**
    * Whether the address counts as verified (default true: level 1 vouches for the HR admins and providers
-   * it creates). HR's address outside its own company domain is not (issue 18): the person confirms it.
+   * it creates). HR's address outside its own company domain is not: the person confirms it.
    */
   emailVerified?: boolean;
   /** Other columns of the user row (a provider's status, category, description, phone). */

@@ -5,7 +5,7 @@ import { ledgerAccounts, users } from '../db/schema';
 
 /**
  * The account `id` and its empty ledger accounts, inside the caller's transaction, if it has no
- * history (see deleteUserWithoutHistory; a revoked invitation too, issue 20 §3). @throws USER_HAS_HISTORY.
+ * history (see deleteUserWithoutHistory; a revoked invitation too, decision 212). @throws USER_HAS_HISTORY.
  */
 export async function deleteAccountWithoutHistory(tx: Tx, id: string): Promise<void> {
   const [{ history }] = await queryRows<{ history: boolean }>(

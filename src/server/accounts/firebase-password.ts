@@ -1,5 +1,5 @@
 /**
- * Passwords from the earlier app (issue 20 §1): Firebase Auth's modified scrypt. The key is
+ * Passwords from the earlier app (decisions 156 and 157): Firebase Auth's modified scrypt. The key is
  * scrypt(password, salt ‖ salt separator, N = 2^mem_cost, r = rounds, p = 1, 32 bytes); the stored hash
  * is AES-256-CTR(key, iv = 16 zero bytes) of the project's signer key. An imported person's account
  * keeps that hash (with the project's parameters) under a `firebase-scrypt$` prefix until the first

@@ -64,7 +64,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport, log: 
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       // scrypt (./password.ts; the API tests swap in a cheap hash there). People imported from the
-      // earlier app sign in with their old password once (issue 20 §1).
+      // earlier app sign in with their old password once (decisions 156 and 157).
       password: { hash: passwordHashing.hash, verify: (input) => verifyStoredPassword(db, input) },
       requireEmailVerification: config.emailVerification === 'required',
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -72,7 +72,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport, log: 
       // One reset ends every other link of the user: a link left in an old mail (or in a mailbox an
       // attacker read) must not set the password again. better-auth keeps each one as a verification
       // row `reset-password:<hash of the token>` whose value is the user id; the one just used is already consumed.
-      // A pending invitation (issue 20 §3) is accepted by the same act.
+      // A pending invitation (decision 212) is accepted by the same act.
       onPasswordReset: async ({ user }) => {
         await db
           .delete(verifications)
@@ -116,7 +116,7 @@ export function createAuth(db: Db, config: AppConfig, mail: MailTransport, log: 
       useSecureCookies: config.publicUrl.startsWith('https://'),
       cookiePrefix: 'jobby',
       // A session is read with its user in one statement (the relations in db/schema/auth.ts): every
-      // signed-in request pays one round trip less (issue 19).
+      // signed-in request pays one round trip less.
       database: { joins: true },
     },
     telemetry: { enabled: false },

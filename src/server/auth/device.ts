@@ -1,5 +1,5 @@
 /**
- * The sign-in device cookie (issue 18 item 9, decision 133): set on a successful sign-in, signed with
+ * The sign-in device cookie (decision 133): set on a successful sign-in, signed with
  * the auth secret and bound to the account's address. Its holder's wrong passwords are counted under
  * its own key, so a stranger who exhausts the account-wide counter does not lock out the person who
  * signed in from that browser before.

@@ -12,7 +12,7 @@ import { resetPasswordIdentifier } from '../accounts/verification-tokens';
 import { authCall } from './auth';
 
 /**
- * The better-auth endpoints the product uses, and only those (issue 6): everything else better-auth
+ * The better-auth endpoints the product uses, and only those: everything else better-auth
  * ships (update-user, change-email, delete-user, list-sessions…) answers 404, so no field can be
  * written around our schemas. Server-side calls (`auth.api.*`) are not affected.
  */
@@ -31,7 +31,7 @@ const MAIL_REQUESTS = new Set(['/api/auth/request-password-reset', '/api/auth/se
 
 /**
  * better-auth's endpoints under /api/auth/*, with its errors turned into our catalogue so the web
- * shows the spec's Spanish text (part 1 §8) whatever better-auth answered.
+ * shows the spec's Spanish text (spec part 1 §8) whatever better-auth answered.
  */
 export async function authRoutes(app: FastifyInstance) {
   app.route({
@@ -78,7 +78,7 @@ async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply,
     // Only the fields we validated reach better-auth (no `image`, no extra fields).
     body = parsed.data;
     // better-auth answers a duplicate sign-up with a generic success (anti-enumeration) when
-    // autoSignIn is off; the spec asks for 'Este correo electrónico ya está en uso' (part 1 §8).
+    // autoSignIn is off; the spec asks for 'Este correo electrónico ya está en uso' (spec part 1 §8).
     if (await emailIsRegistered(db, parsed.data.email)) return reply.status(409).send(errorBody('EMAIL_IN_USE'));
   }
   if (url.pathname === '/api/auth/reset-password') await refuseLinkOfDisabledAccount(request, url);
@@ -119,8 +119,8 @@ async function forwardToBetterAuth(request: FastifyRequest, reply: FastifyReply,
 
 /**
  * better-auth's CSRF check of the sign-in (`validateFormCsrf`, better-auth 1.7 origin-check.ts),
- * answered before the attempt is counted, so a refusal never counts as a failed sign-in (issue 38
- * N9′). Mirrored rule for rule:
+ * answered before the attempt is counted, so a refusal never counts as a failed sign-in.
+ * Mirrored rule for rule:
  * - a request with cookies must state a trusted origin;
  * - one without cookies but with any Fetch Metadata header (`Sec-Fetch-Site`, `-Mode`, `-Dest`; Node's
  *   `fetch` sends `Sec-Fetch-Mode: cors`) is refused as a cross-site navigation, else must state a
@@ -224,7 +224,7 @@ const OTHER_CODES: Record<string, ErrorCode> = {
 };
 
 /**
- * better-auth's error → our catalogue. Its own message and code never reach the caller (issue 13):
+ * better-auth's error → our catalogue. Its own message and code never reach the caller:
  * an unknown error gets the spec's "other" text with a fixed Spanish reason, and the original is logged.
  */
 export function translateAuthError(pathname: string, status: number, text: string, log?: FastifyBaseLogger): ErrorBody {

@@ -1,6 +1,6 @@
 /**
  * Who a request's session cookie belongs to, in ONE indexed read of the session, its user and the
- * user's company (issue 19, decision 305). Every signed-in request asks this, so it is on the path
+ * user's company (decision 305). Every signed-in request asks this, so it is on the path
  * of every verification at the counter; better-auth's own `getSession` went through its endpoint
  * machinery, Web Crypto and two reads (the session with its user, then the Actor's row) for the same
  * answer.

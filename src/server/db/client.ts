@@ -87,7 +87,7 @@ function namedStatementsClient(onConnectionError: (error: Error) => void): typeo
   return class NamedStatementsClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
-      // For the connection's whole life (issue 38 A, probe R1): pg-pool listens only while a client is
+      // For the connection's whole life (probe R1): pg-pool listens only while a client is
       // idle, and a checked-out client whose backend ends (a failover, a restart, pg_terminate_backend)
       // emits 'error' on itself; unheard, Node ends the process. Its caller's query fails on its own
       // (the error handler answers 503), and the pool drops the client when it is released.
@@ -189,7 +189,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE',
 const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Query read timeout)/;
 
 /**
- * Whether an error means the database could not be reached or answered in time (issue 38 A): a lost
+ * Whether an error means the database could not be reached or answered in time: a lost
  * connection (SQLSTATE class 08, 57P0x, a reset socket, pg's "Connection terminated"), no pooled
  * connection within DATABASE_ACQUIRE_TIMEOUT_MS, or a statement cut by DATABASE_STATEMENT_TIMEOUT_MS.
  * Looks through wrappers (drizzle's DrizzleQueryError keeps the driver's error as `cause`).

@@ -1,5 +1,5 @@
 /**
- * The whole data model (spec part 1 §3 and part 2 §3), for PGlite and PostgreSQL alike, one file per
+ * The whole data model (spec part 1 §3 and spec part 2 §3), for PGlite and PostgreSQL alike, one file per
  * module under schema/. Money-like values are integers; balances live in the ledger (ARCHITECTURE §4).
  * This file gathers them for drizzle (the adapter, drizzle-kit) and for the code that queries them.
  */

@@ -1,5 +1,5 @@
 /**
- * The bot's demo data (issue 11), written through the bot's own services: Andes has access and its
+ * The bot's demo data, written through the bot's own services: Andes has access and its
  * bot on, employees with WhatsApp numbers and conversations of the last weeks in every band, and one
  * open alert, and check-ins of the last days; Austral has access, its bot off, and a configuration
  * waiting for level 1's answer. Numbers are Chilean mobiles (+56 9 …).

@@ -1,5 +1,5 @@
 /**
- * Demo data (issue 2 §6): a believable Spanish-language world seeded into an empty database.
+ * Demo data: a believable Spanish-language world seeded into an empty database.
  * Every balance comes from ledger transfers, and every request from the economy's own services
  * (redeem, approve, reject, verify), so the demo can never disagree with what the API writes.
  */
@@ -232,7 +232,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
           image: b.image,
           tokenCost: b.tokenCost,
           stockRemaining: 'unlimited' in b ? null : 100,
-          // A coffee or a coupon can be taken again; every other benefit once per employee (issue 8).
+          // A coffee or a coupon can be taken again; every other benefit once per employee.
           limitPerUser: 'repeatable' in b ? 0 : 1,
           providerUserId: b.provider ? providerIds[b.provider] : null,
           providerName: b.provider === 'cafe' ? 'Café Central' : b.provider === 'cine' ? 'Cine Estrella' : 'Jobby',
@@ -308,7 +308,7 @@ export async function seedDemoData(db: Db, password: string = DEMO_PASSWORD): Pr
       { userId: andesIds[5], kind: 'platform', benefitId: platform[3].id, decision: { by: adminId, approve: false, reason: 'Sin cupos este mes' }, daysAgo: 8 },
       { userId: andesIds[5], kind: 'platform', benefitId: platform[0].id, code: 'used', usedBy: cafeId, daysAgo: 0 },
       { userId: australIds[0], kind: 'platform', benefitId: platform[1].id, decision: { by: cineId, approve: true }, code: 'used', usedBy: cineId, daysAgo: 5 },
-      // A company benefit naming no provider is its own HR's to redeem (laneOf, issue 18 #13).
+      // A company benefit naming no provider is its own HR's to redeem (laneOf).
       { userId: australIds[0], kind: 'company', benefitId: cb.austral[0].id, code: 'used', usedBy: australHrId, daysAgo: 4 },
       { userId: australIds[2], kind: 'platform', benefitId: platform[5].id, daysAgo: 1 },
       { userId: australIds[4], kind: 'company', benefitId: cb.austral[2].id, decision: { by: australHrId, approve: false, reason: 'Sin stock de sillas' }, daysAgo: 6 },

@@ -10,7 +10,7 @@ const UNSTORABLE_MESSAGES: Record<UnstorableCharacter, string> = {
 
 /**
  * Refuses any text with a NUL character or a lone UTF-16 surrogate, in the JSON body or the query
- * string of every route, before validation (issue 6; issue 38 for surrogates). One hook instead of a
+ * string of every route, before validation (decision 38; lone surrogates too). One hook instead of a
  * check per schema: PostgreSQL refuses NUL in every `text` column and a lone surrogate in every
  * `jsonb` (an idempotent answer echoing the text, an outbox payload), so no field of any route
  * (today's or a future one, better-auth's included) may carry them, and a forgotten field would

@@ -1,5 +1,5 @@
 /**
- * The one CSV format of every export (HR's since issue 9; level 1's and the provider's since issue 23):
+ * The one CSV format of every export (decision 271):
  * UTF-8 with a BOM (Excel then reads accents), ';' as separator (Excel's list separator in Chile),
  * CRLF line ends, dates dd/mm/yyyy hh:mm in Santiago (the caller formats them with formatDateTime).
  * Rows are read in keyset batches and written through csv-stringify with backpressure, so a large

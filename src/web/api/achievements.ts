@@ -36,7 +36,7 @@ export const useUpdateRule = () =>
 
 export type QualifyingParams = { conditionType: AchievementConditionType; conditionValue: number | null; conditionMinUsers: number | null; ruleId?: string };
 
-/** 'Hoy la cumplirían' (issue 23 §5): counted by the server for the condition as typed; null waits for a valid one. */
+/** 'Hoy la cumplirían' (decisions 204 and 205): counted by the server for the condition as typed; null waits for a valid one. */
 export function useRuleQualifying(params: QualifyingParams | null) {
   return useQuery({
     queryKey: achievementKeys.qualifying(params ?? {}),

@@ -92,7 +92,7 @@ export function useCreateProvider() {
   return useInvalidating((values: ProviderInput) => api.POST('/providers', { body: values }), queryKeys.providers.all);
 }
 
-/** 'Invitar por correo' (issue 20 §3): the provider chooses the password from the mail. */
+/** 'Invitar por correo' (decision 212): the provider chooses the password from the mail. */
 export function useInviteProvider() {
   return useInvalidating((values: ProviderInvite) => api.POST('/providers/invite', { body: values }), queryKeys.providers.all);
 }
@@ -121,7 +121,7 @@ export function useUserSummary() {
   return useQuery({ queryKey: queryKeys.adminUsers.summary(), queryFn: ({ signal }) => api.GET('/admin/users/summary', { signal }) });
 }
 
-/** A user's latest level changes (issue 18 B); under the users key, so a level change refreshes it. */
+/** A user's latest level changes (decisions 121 and 122); under the users key, so a level change refreshes it. */
 export function useUserLevelChanges(userId: string | null) {
   return useQuery({
     queryKey: queryKeys.adminUsers.levelChanges(userId),
@@ -130,12 +130,12 @@ export function useUserLevelChanges(userId: string | null) {
   });
 }
 
-/** Level 1 removes an account created by mistake; the server refuses one with history (issue 18). */
+/** Level 1 removes an account created by mistake; the server refuses one with history. */
 export function useDeleteUser() {
   return useInvalidating((id: string) => api.DELETE('/admin/users/{id}', { params: { path: { id } } }), queryKeys.adminUsers.all);
 }
 
-/** Level 1's pending invitations (issue 20 §3): a new 7-day link, or the account removed. */
+/** Level 1's pending invitations (decision 212): a new 7-day link, or the account removed. */
 export function useResendAdminInvitation() {
   return useInvalidating((id: string) => api.POST('/admin/users/{id}/invitation/resend', { params: { path: { id } } }), queryKeys.adminUsers.all);
 }
@@ -148,7 +148,7 @@ export function useSetUserLevel() {
   return useInvalidating(({ id, level }: { id: string; level: Level | null }) => api.PUT('/admin/users/{id}/level', { params: { path: { id } }, body: { level } }), queryKeys.adminUsers.all);
 }
 
-/** Level 1's CSV exports (issue 23 §7), downloaded by the browser: the same format as HR's. */
+/** Level 1's CSV exports (decision 272), downloaded by the browser: the same format as HR's. */
 export const ADMIN_CSV_URLS = {
   users: apiUrl('/admin/users/export'),
   requests: apiUrl('/admin/requests/export'),

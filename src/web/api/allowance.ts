@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from './client';
 import { queryKeys } from './keys';
 
-/** HR's monthly allowance (issue 10); 'monthly-allowance' is also refreshed by the live stream's balances. */
+/** HR's monthly allowance; 'monthly-allowance' is also refreshed by the live stream's balances. */
 const companyAllowanceQuery = queryOptions({
   queryKey: queryKeys.monthlyAllowance.company(),
   queryFn: ({ signal }) => api.GET('/company/monthly-allowance', { signal }),

@@ -4,7 +4,7 @@ import { api } from './client';
 import { queryKeys } from './keys';
 
 /**
- * The API keys the caller manages (issue 22 §1, decision 352): HR's company keys; level 1's every key,
+ * The API keys the caller manages (decision 352): HR's company keys; level 1's every key,
  * or one company's (`company`), or the platform's (`company: 'platform'`) — the server decides by level.
  */
 const apiKeysQuery = (company: ApiKeyListQuery['company']) =>

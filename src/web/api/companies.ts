@@ -38,7 +38,7 @@ export function useSetCompanyStatus() {
   return useCompanyMutation(({ id, status }: { id: string; status: RecordStatus }) => api.POST('/companies/{id}/status', { params: { path: { id } }, body: { status } }));
 }
 
-/** 'Invitar administrador' (issue 20 §3): the HR admin chooses the password from the mail. */
+/** 'Invitar administrador' (decision 212): the HR admin chooses the password from the mail. */
 export function useInviteCompanyAdmin() {
   return useCompanyMutation(({ companyId, values }: { companyId: string; values: CompanyAdminInvite }) =>
     api.POST('/companies/{id}/admins/invite', { params: { path: { id: companyId } }, body: values }),

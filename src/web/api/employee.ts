@@ -6,7 +6,7 @@ import { queryKeys } from './keys';
 import { balancesQuery } from './session';
 import { API } from '../../domain/first-data';
 
-/** The catalogue's finders (issue 23 §8): a name search, the order, and 'Me alcanza'. */
+/** The catalogue's finders (decision 273): a name search, the order, and 'Me alcanza'. */
 export type CatalogueFinders = { search: string; sort: CatalogueSort; affordable: boolean };
 export const NO_FINDERS: CatalogueFinders = { search: '', sort: 'featured', affordable: false };
 

@@ -39,7 +39,7 @@ export function useCompanyEmployees(params: PageParams) {
   return useQuery({ ...companyEmployeesQuery(params), placeholderData: keepPreviousData });
 }
 
-/** The latest company-token movements (the screen shows 10 of up to 50 loaded, part 2 §9). */
+/** The latest company-token movements (the screen shows 10 of up to 50 loaded, spec part 2 §9). */
 export function useCompanyTokenHistory(limit: number) {
   return useQuery({
     queryKey: hrKeys.history(limit),
@@ -89,7 +89,7 @@ export function useAddCompanyUser() {
   return useHrMutation((values: AddCompanyUserInput) => api.POST('/company/users', { body: values }));
 }
 
-/** 'Invitar por correo' (issue 20 §3): the person chooses their password from the mail. */
+/** 'Invitar por correo' (decision 212): the person chooses their password from the mail. */
 export function useInviteCompanyUser() {
   return useHrMutation((values: InviteCompanyUserInput) => api.POST('/company/users/invite', { body: values }));
 }
@@ -102,7 +102,7 @@ export function useRevokeInvitation() {
   return useHrMutation(({ id }: { id: string }) => api.DELETE('/company/users/{id}/invitation', { params: { path: { id } } }));
 }
 
-/** The server's dry run of a whole file (issue 20 §2): nothing is written. */
+/** The server's dry run of a whole file: nothing is written. */
 export function useImportPreview() {
   return useMutation({ mutationFn: (rows: ImportRow[]) => api.POST('/company/users/import/preview', { body: { rows } }) });
 }

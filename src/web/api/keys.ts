@@ -1,5 +1,5 @@
 /**
- * Every TanStack Query key of the web app, one factory per area (issue 24 §6). A key's first element
+ * Every TanStack Query key of the web app, one factory per area (decision 118). A key's first element
  * is its area's root; each `queryOptions` takes its key from here, mutations invalidate through
  * here, and the live map (live.ts) names roots of this file only — so it cannot name a key no query
  * uses, and a query cannot hide from it under a spelling of its own (lint refuses a literal
@@ -17,7 +17,7 @@ export const queryKeys = {
   // ── level 3: the employee ──
   catalogue: {
     all: ['catalogue'] as const,
-    /** One search, order and 'Me alcanza' of the catalogue (issue 23 §8). */
+    /** One search, order and 'Me alcanza' of the catalogue (decision 273). */
     list: (params: object) => ['catalogue', params] as const,
   },
   employeeDashboard: { all: ['employee-dashboard'] as const },
@@ -67,7 +67,7 @@ export const queryKeys = {
     all: ['bot'] as const,
     access: () => ['bot', 'access'] as const,
     accessList: (params: object) => ['bot', 'access', params] as const,
-    /** Level 1's queue of saved configurations (issue 22 §4). */
+    /** Level 1's queue of saved configurations. */
     requests: (params: object) => ['bot', 'requests', params] as const,
     /** Everything on HR's bot screen. */
     hr: () => ['bot', 'hr'] as const,
@@ -116,7 +116,7 @@ export const queryKeys = {
     historyList: (params: object) => ['admin-tokens', 'history', params] as const,
   },
 
-  // ── levels 1 and 2: integrations (issue 22) ──
+  // ── levels 1 and 2: integrations ──
   webhooks: {
     all: ['webhooks'] as const,
     endpoints: () => ['webhooks', 'endpoints'] as const,

@@ -17,7 +17,7 @@ function everyKey(): { area: string; key: readonly unknown[] }[] {
   );
 }
 
-describe('query keys (issue 24 §6)', () => {
+describe('query keys (decision 118)', () => {
   it('every key of an area starts with that area’s root, and no two areas share a root', () => {
     for (const { area, key } of everyKey()) expect(key[0], area).toBe(queryKeys[area as keyof typeof queryKeys].all[0]);
     const roots = Object.values(queryKeys).map((factory) => factory.all[0]);

@@ -38,7 +38,7 @@ export function useLiveUpdates(enabled: boolean): void {
       opened = true;
     });
     // The server ends a stream when its session ends or the person's level, company or status
-    // changes (issue 18 #5): re-reading /api/me then sends a signed-out, disabled or demoted person
+    // changes: re-reading /api/me then sends a signed-out, disabled or demoted person
     // where they belong (the guards read it). A mere network drop re-reads it too, harmlessly. Only
     // /api/me: its key is the prefix of the balances' and the wallet's, which a refused stream (the
     // sixth of a person, 429) must not read again (decision 320).

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from './client';
 import { queryKeys } from './keys';
 
-/** The bell (issue 10): every notification query lives under one prefix, refreshed together. */
+/** The bell: every notification query lives under one prefix, refreshed together. */
 const notificationKeys = queryKeys.notifications;
 
 const unreadCountQuery = queryOptions({

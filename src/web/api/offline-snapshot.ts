@@ -1,5 +1,5 @@
 /**
- * An employee's codes without signal (issue 21 §3, decision 252): the answers that hold their active
+ * An employee's codes without signal (decision 252): the answers that hold their active
  * codes — who they are, their balances, their dashboard and the first page of 'Mis solicitudes' — are
  * kept in this browser's localStorage after each successful read, under the user they belong to, and
  * put back into the query cache when the app opens with no connection. TanStack Query then shows them

@@ -1,5 +1,5 @@
 /**
- * A sign-out the server has not heard yet (issue 38 §B, decision 346). 'Cerrar sesión' first writes
+ * A sign-out the server has not heard yet (decision 346). 'Cerrar sesión' first writes
  * SIGN_OUT_PENDING_COOKIE — a cookie this page can write, where the session's is HttpOnly — and then
  * asks the server. Without a connection the ask fails, but the marker stays on the device: the server
  * ends the session on the first request that carries it (src/server/auth/pending-sign-out.ts), and

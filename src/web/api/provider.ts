@@ -16,7 +16,7 @@ export function providerHistorySearch({ search, from, to }: Pick<ProviderHistory
   return { search: search.trim(), from: from ?? undefined, to: to ?? undefined };
 }
 
-/** Where the browser downloads the CSV of the codes the filters select (issue 23 §6). */
+/** Where the browser downloads the CSV of the codes the filters select. */
 export function providerHistoryExportUrl(filters: Pick<ProviderHistoryParams, 'search' | 'from' | 'to'>): string {
   return apiUrl('/provider/history/export', providerHistorySearch(filters));
 }
@@ -63,7 +63,7 @@ export function useVerifyCode() {
   });
 }
 
-/** What a scanned code is for, before 'Confirmar canje' (issue 21 §2); redeems nothing, so it is never retried blindly. */
+/** What a scanned code is for, before 'Confirmar canje' (decisions 170 and 171); redeems nothing, so it is never retried blindly. */
 export function useLookUpCode() {
   return useMutation({ mutationFn: (code: string) => api.POST('/codes/lookup', { body: { code } }) });
 }

@@ -16,7 +16,7 @@ let leaving = false;
 /**
  * A 401 on a signed-in screen means the session ended (expired, signed out elsewhere, account
  * disabled): every screen would show the error in place, so ONE handler on both caches sends the
- * person to /login with where they were (issue 18 #17). A full load, not a client navigation: no
+ * person to /login with where they were. A full load, not a client navigation: no
  * query of the ended session survives in memory for whoever signs in next.
  * Not a session end: a wrong password on a form (INVALID_CREDENTIALS), or any 401 while nobody is
  * signed in (the login screen itself).

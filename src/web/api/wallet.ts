@@ -6,7 +6,7 @@ import { pageQuery } from './paging';
 
 export type WalletParams = { tokenType: TokenType; type: 'all' | 'add' | 'remove' | 'used'; page: number; pageSize: number };
 
-/** The employee's own movements of one balance, newest first, with the balance after each (issue 23 §2). */
+/** The employee's own movements of one balance, newest first, with the balance after each (decision 203). */
 export function useMyWallet(params: WalletParams) {
   return useQuery({
     queryKey: queryKeys.session.wallet(params),

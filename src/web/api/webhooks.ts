@@ -1,4 +1,4 @@
-/** Webhooks out (issue 22 §2): the caller's endpoints (its company's, or the platform's at level 1), their secrets and delivery logs. */
+/** Webhooks out: the caller's endpoints (its company's, or the platform's at level 1), their secrets and delivery logs. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEndpointInput } from '../../domain/schemas/webhooks';
 import { api } from './client';

@@ -4,7 +4,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 
 /**
  * The service worker's registration, and 'Nueva versión disponible' when a newer build is installed
- * and waiting (issue 21 §3, decision 253): 'Actualizar' hands over to it and reloads. Pages always come
+ * and waiting (decision 253): 'Actualizar' hands over to it and reloads. Pages always come
  * from the network when there is one, so the next open is the new version anyway; the prompt is for a
  * tab left open. Such a tab asks for a new version whenever the person comes back to it.
  */

@@ -11,7 +11,7 @@ import { messageOf } from '../api/client';
 import { loginReturningTo } from '../api/session-ended';
 
 /**
- * /login, coming back to the screen the person opened once they have signed in (issue 23 §3); a bare
+ * /login, coming back to the screen the person opened once they have signed in (decision 176); a bare
  * /login right after signing out in this tab.
  */
 function useLoginHere(): string {

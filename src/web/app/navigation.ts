@@ -5,7 +5,7 @@ export type NavItem = { label: string; to: string; icon: string };
 
 /**
  * The side menu of each level: the spec's items (part 1 "Shared layout"), and HR's 'Tokens', which
- * the spec's level 2 menu omits though /level2/tokens is one of its routes (issue 23 §15).
+ * the spec's level 2 menu omits though /level2/tokens is one of its routes (decision 268).
  */
 export const NAVIGATION: Record<Level, NavItem[]> = {
   1: [

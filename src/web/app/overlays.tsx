@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 
 /**
- * Toasts at the bottom, never over the header's balances and avatar (issue 7: the profile's success
+ * Toasts at the bottom, never over the header's balances and avatar (the profile's success
  * covered them on a phone); centred on a phone, where a corner leaves them too narrow.
  */
 function Toasts() {

@@ -25,7 +25,7 @@ const SCREENS = {
   register: lazyNamed(() => import('../features/auth/register-page'), 'RegisterPage'),
   forgotPassword: lazyNamed(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
   resetPassword: lazyNamed(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
-  // Issue 22: one page for levels 1 and 2, its own chunk, composed here (features do not import each other).
+  // One page for levels 1 and 2, its own chunk, composed here (features do not import each other).
   integrations: lazyNamed(() => import('../features/integrations/integrations-page'), 'IntegrationsPage'),
 } satisfies Record<Exclude<ScreenModule, 'firstData'>, { preload: () => Promise<void> }>;
 const {

@@ -23,7 +23,7 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Modal: { defaultProps: { centered: true, radius: 'lg' } },
-    // The bell's count: white on red.6 was 3.3:1; red.9 is 5.5:1 (issue 23 §13).
+    // The bell's count: white on red.6 was 3.3:1; red.9 is 5.5:1 (decision 266).
     Indicator: { defaultProps: { color: 'red.9' } },
   },
 });
@@ -31,7 +31,7 @@ export const theme = createTheme({
 /**
  * Secondary ("dimmed") text at WCAG AA contrast: Mantine's default gray is 3.3:1 on white. The text
  * of a disabled control too: it still says something ('Ya canjeado'), and Mantine's gray.5 on gray.2
- * was 1.75:1 (issue 23 §13); #5c5f66 is 5.4:1 on it, #b0b3b8 6.5:1 on dark.6.
+ * was 1.75:1 (decision 266); #5c5f66 is 5.4:1 on it, #b0b3b8 6.5:1 on dark.6.
  * In the dark scheme the filled 'admin' and 'brand' buttons keep their light-scheme shade (shade 4
  * under white text was 3.75:1 and 4.2:1: 'Nuevo beneficio'), and links take brand.3 (brand.4 was
  * 3.7:1 on the dark page: 'Gestionar tokens de la empresa →').

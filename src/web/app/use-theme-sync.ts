@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { useMe } from '../api/session';
 
-/** The colour scheme follows the signed-in user's saved preference (part 1 §3 themePreference). */
+/** The colour scheme follows the signed-in user's saved preference (spec part 1 §3 themePreference). */
 export function useThemeSync() {
   const { data: me } = useMe();
   const { setColorScheme } = useMantineColorScheme();

@@ -48,7 +48,7 @@ export function OriginBadge({ isBenefitJobby, ...look }: Look & { isBenefitJobby
 
 const DELIVERY_TONES: Record<WebhookDeliveryStatus, BadgeTone> = { pending: 'warning', sending: 'info', delivered: 'success', failed: 'danger' };
 
-/** A webhook delivery's status (issue 22): 'Pendiente' yellow, 'Enviando' blue, 'Entregado' green, 'Fallido' red. */
+/** A webhook delivery's status: 'Pendiente' yellow, 'Enviando' blue, 'Entregado' green, 'Fallido' red. */
 export function WebhookDeliveryStatusBadge({ status, ...look }: Look & { status: WebhookDeliveryStatus }) {
   return <ToneBadge tone={DELIVERY_TONES[status]} label={WEBHOOK_DELIVERY_STATUS_LABELS[status]} {...look} />;
 }
@@ -59,7 +59,7 @@ export function WebhookEndpointStatusBadge({ status, disabledReason, ...look }: 
   return <StatusBadge isActive={status === 'active'} {...look} />;
 }
 
-/** An invited person who has not chosen a password yet (issue 20 §3): yellow, as every pending thing. */
+/** An invited person who has not chosen a password yet (decision 212): yellow, as every pending thing. */
 export function InvitationPendingBadge(look: Look) {
   return <ToneBadge tone="warning" label="Invitación pendiente" {...look} />;
 }

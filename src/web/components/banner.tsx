@@ -7,7 +7,7 @@ type BannerMessage = { kind: 'success' | 'error'; text: string };
 
 /**
  * The success/error banner of the company and benefit screens, which clears itself after 5 s
- * (part 1 §8 "Success texts", §9 timings). A new message restarts the 5 s.
+ * (spec part 1 §8 "Success texts", §9 timings). A new message restarts the 5 s.
  */
 export function useBanner(clearAfterMs: number = BANNER_CLEAR_MS) {
   const [banner, setBanner] = useState<BannerMessage | null>(null);

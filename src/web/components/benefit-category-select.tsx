@@ -5,7 +5,7 @@ const OPTIONS = BENEFIT_CATEGORIES.map((c) => ({ value: c.id, label: c.name }));
 
 /**
  * A benefit's category, chosen from the one list the employee's filters and pills read
- * (BENEFIT_CATEGORIES; issue 23 §4: free text missed the filters). Level 1's and HR's forms both
+ * (BENEFIT_CATEGORIES, decision 261: free text missed the filters). Level 1's and HR's forms both
  * use it. A category written as free text by an older record or the import stays offered as it is,
  * so editing something else never erases it.
  */

@@ -11,7 +11,7 @@ import { OriginBadge } from './badges';
 import { CodeText } from './code-text';
 
 /**
- * A code at the counter, in two steps (issue 21 §2; typed codes too, decision 362): it is looked up
+ * A code at the counter, in two steps (typed codes too, decision 362): it is looked up
  * first — nothing is used — and shown (the benefit, the employee's first name, the code, its expiry);
  * only 'Confirmar canje' redeems it. The provider's scanner, the provider's typed box and HR's typed
  * box all go through this hook and `CodeCheckResult`, so the two steps and their words live once.

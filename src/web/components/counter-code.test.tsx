@@ -11,7 +11,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-describe('CounterCode says where to use a code (issue 21 §1)', () => {
+describe('CounterCode says where to use a code', () => {
   it("shows the provider's name, address and instructions, the approver's instructions and the expiry beside the QR", async () => {
     render(
       <CounterCode

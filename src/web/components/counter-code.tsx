@@ -117,7 +117,7 @@ export type CounterCodeProps = {
 };
 
 /**
- * An active code as the employee shows it at the counter (issue 21 §1): its QR beside the 8
+ * An active code as the employee shows it at the counter: its QR beside the 8
  * characters in two groups (for reading aloud), where to use it and until when. One component for
  * the redemption's success, 'Mis solicitudes' and the dashboard.
  */

@@ -98,7 +98,7 @@ describe('useCrudList', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('switches at once when the screen asks no question (a provider, part 1 §4)', async () => {
+  it('switches at once when the screen asks no question (a provider, spec part 1 §4)', async () => {
     const send = vi.fn(() => Promise.reject(new ApiError(500, 'INTERNAL', 'x')));
     const table = renderScreen({ send, texts: STATUS_CHANGE_TEXTS.provider, withConfirm: false });
     fireEvent.click(table.getByRole('button', { name: 'Desactivar Yoga' }));

@@ -19,8 +19,8 @@ export type StatusChangeTexts = {
 
 /**
  * The spec's texts for switching a row on or off, one entry per screen, spelt out whole (a word built
- * from its verb read "activardo", issue 24 §1). Level 1: part 1 §8 "Other errors" and "Success texts";
- * HR: part 2 §8. The user's failure text is not in the spec and follows the benefit's.
+ * from its verb read "activardo"). Level 1: spec part 1 §8 "Other errors" and "Success texts";
+ * HR: spec part 2 §8. The user's failure text is not in the spec and follows the benefit's.
  */
 export const STATUS_CHANGE_TEXTS = {
   company: {

@@ -11,7 +11,7 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 };
 
 /**
- * Every date field of the app (issue 23 §10): shown and typed as dd/mm/yyyy whatever the browser's
+ * Every date field of the app: shown and typed as dd/mm/yyyy whatever the browser's
  * language (the native date input showed mm/dd/yyyy), a calendar in Spanish starting on Monday,
  * and the value kept as 'YYYY-MM-DD', so what reaches the server does not change.
  */

@@ -2,7 +2,7 @@ import { Button, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { messageOf } from '../api/client';
 
-/** HR's load failure (part 2 §8 'Error al cargar los datos'), with the server's reason: the one text of every HR screen. */
+/** HR's load failure (spec part 2 §8 'Error al cargar los datos'), with the server's reason: the one text of every HR screen. */
 export const loadFailed = (error: unknown) => `Error al cargar los datos: ${messageOf(error)}`;
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {

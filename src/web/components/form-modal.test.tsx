@@ -28,7 +28,7 @@ function CompanyForm({ serverError }: { serverError: string | null }) {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Crear' }));
 
-describe('FormModal (issue 23 §4)', () => {
+describe('FormModal', () => {
   it('says a message that covers three fields once, and marks the three', () => {
     render(<CompanyForm serverError={null} />, { wrapper: MantineTestProvider });
     submit();

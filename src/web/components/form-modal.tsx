@@ -6,7 +6,7 @@ import { schemaResolver, useForm, type FormErrors, type UseFormReturnType } from
 type FormSchema = Parameters<typeof schemaResolver>[0];
 
 /**
- * Each message once (issue 23 §4): the spec's "all required" texts name several fields ('Los campos
+ * Each message once: the spec's "all required" texts name several fields ('Los campos
  * Título, Descripción y Tipo son obligatorios'), and written under each of them the form repeated one
  * sentence three times. The first field keeps the words; the others it covers are marked invalid
  * (red, `aria-invalid`) without repeating them.
@@ -75,7 +75,7 @@ type FormModalOptions<Values> = {
 
 /**
  * A form in a modal (LOOK-AND-FEEL "forms in modals"): the fields, a server error, Cancelar and the
- * submit button. Only the current attempt's result shows (issue 23 §4): when a new submit is refused
+ * submit button. Only the current attempt's result shows: when a new submit is refused
  * by the form's own rules, the server's answer to the previous one ('Ya existe un usuario con ese
  * correo electrónico') is put away, not left beside the new field errors.
  */

@@ -18,7 +18,7 @@ type GrantConfirmDialogOptions = {
 };
 
 /**
- * The confirmation of a grant (issue 38 E): the sentence that names who receives what, and above
+ * The confirmation of a grant (decision 358): the sentence that names who receives what, and above
  * the threshold a second step in words — the confirm button stays off until HR types
  * LARGE_GRANT_CONFIRMATION_WORD. Cancelling sends nothing.
  */

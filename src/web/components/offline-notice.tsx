@@ -3,7 +3,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { timeAgo } from '../../domain/dates';
 
 /**
- * What an employee's screen says without a connection (issue 21 §3): the codes shown are those of the
+ * What an employee's screen says without a connection: the codes shown are those of the
  * last sync, and when that was; redeeming needs a connection. `updatedAt` is the time of the screen's
  * last successful read (TanStack Query's dataUpdatedAt), 0 when this device has none.
  */

@@ -7,7 +7,7 @@ import { canReverse, useReverseGrant, type ReversalScope } from '../api/grants';
 import { usePressKey } from '../api/press-key';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** "¿Revertir la asignación de 40 tokens de empresa a Isidora Contreras?" (issue 38 E). */
+/** "¿Revertir la asignación de 40 tokens de empresa a Isidora Contreras?" (decisions 358 and 362). */
 export function reverseQuestion(entry: HistoryEntry): string {
   const what = plural(entry.amount, entry.tokenType === 'company' ? 'token de empresa' : 'token flexible', entry.tokenType === 'company' ? 'tokens de empresa' : 'tokens flexibles');
   return `¿Revertir la asignación de ${what} a ${entry.userName ?? 'este colaborador'}${entry.reason ? ` (${entry.reason})` : ''}?`;

@@ -5,7 +5,7 @@ type TokenAmountInputOptions = Omit<NumberInputProps, 'clampBehavior' | 'allowNe
 /**
  * A number of tokens (or of units) that a person types. What they typed is what the form validates:
  * Mantine's NumberInput would otherwise clamp 0 or −5 to `min` on blur and drop a '-' or a '.' as
- * they type, so 0 became 1 and the screen reported an assignment nobody asked for (issue 18 A).
+ * they type, so 0 became 1 and the screen reported an assignment nobody asked for (decision 120).
  * `min`/`max` still drive the arrows; the shared schema refuses out-of-range, negative and decimal
  * values with the spec's message, and nothing is sent.
  */

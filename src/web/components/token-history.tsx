@@ -1,6 +1,6 @@
 /**
  * A token movement as a table row, shared by level 1's token history and the employee's wallet
- * (issue 23 §2, decision 203): the type badge, the signed amount, the reason, who, the balance after
+ * (decision 203): the type badge, the signed amount, the reason, who, the balance after
  * and the date — one set of columns, so the two screens read a movement the same way.
  */
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import { useSignOut } from '../api/session';
 
 /**
  * 'Cerrar sesión' wherever it is offered (the shared header, the provider portal, the survey's
- * frame): ends the session, resets the theme to light (part 1 §4) and lands on a bare /login.
+ * frame): ends the session, resets the theme to light (spec part 1 §4) and lands on a bare /login.
  */
 export function useLogOut() {
   const signOut = useSignOut();

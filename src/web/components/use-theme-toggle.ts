@@ -1,7 +1,7 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useSaveTheme } from '../api/session';
 
-/** The light/dark switch of every header: applied at once and saved as the user's preference (part 1 §4). */
+/** The light/dark switch of every header: applied at once and saved as the user's preference (spec part 1 §4). */
 export function useThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');

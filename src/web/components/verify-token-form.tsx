@@ -29,12 +29,12 @@ function validationMessage(rules: CodeRules, code: string): string | null {
 }
 
 /**
- * 'Verificar Token' (part 2 §5 "Provider token form"): upper-case as typed, submit disabled while
+ * 'Verificar Token' (spec part 2 §5 "Provider token form"): upper-case as typed, submit disabled while
  * blank or busy. 'Verificar' only looks the code up and shows what it is for; 'Confirmar canje' uses
  * it (decision 362: the same two steps, the same component, as the provider's scanner). The result box
  * says 'Token Válido' or 'Token Inválido' with the server's message.
  * Providers use it at the counter; HR uses it on /level2/requests for its company's own benefits
- * that name no provider (the server decides who may redeem what, issue 18 #13).
+ * that name no provider (the server decides who may redeem what).
  */
 export function VerifyTokenForm({ inputRef: givenRef, onRedeemed }: { inputRef?: RefObject<HTMLInputElement | null>; onRedeemed?: (result: VerifyCodeResult) => void }) {
   const ownRef = useRef<HTMLInputElement | null>(null);

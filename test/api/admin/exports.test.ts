@@ -1,5 +1,5 @@
 /**
- * Level 1's CSV exports (issue 23 §7): every account, level 1's requests, every token movement and the
+ * Level 1's CSV exports (decision 272): every account, level 1's requests, every token movement and the
  * redemptions by provider and month — the same format as HR's (BOM, ';', CRLF, dd/mm/yyyy hh:mm in
  * Santiago), level 1 only.
  */

@@ -1,5 +1,5 @@
 /**
- * Level 1's invitations (issue 20 §3): an HR admin of a company and a provider invited by mail, with
+ * Level 1's invitations (decision 212): an HR admin of a company and a provider invited by mail, with
  * no password; the users list shows them pending; the HR admin sets a password from the link and signs
  * in at level 2 in that company; resend and revoke reach only HR admins and providers.
  */

@@ -1,5 +1,5 @@
 /**
- * A user's level history (issue 18 B): every level change is recorded with who, when, from and to,
+ * A user's level history (decisions 121 and 122): every level change is recorded with who, when, from and to,
  * in the change's own transaction, and only level 1 reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Level 1's platform administration (issue 8), as a caller observes it: the per-user limit of platform
+ * Level 1's platform administration, as a caller observes it: the per-user limit of platform
  * benefits, the request tabs and their counts, providers, user levels (and their protections), the
  * dashboard's figures, and what the people of a deactivated company can still do.
  */
@@ -233,7 +233,7 @@ describe('user levels', () => {
     const found = (await send(operator, 'GET', '/api/admin/users?search=ANDES')).json();
     expect(found.total).toBe(await ctx.db.$count(users, eq(users.companyId, andesId)));
     // The company's name alone finds its people (their names and addresses do not say it), and a
-    // search's total counts exactly its matches (issue 19: the search no longer joins every account).
+    // search's total counts exactly its matches (the search no longer joins every account).
     const norte = await createCompany(ctx.db, 'Cordillera Norte', { emailDomain: 'cnorte.cl' });
     await createUser(ctx.db, { email: 'ximena@cnorte.cl', name: 'Ximena Soto', level: 3, companyId: norte });
     const byCompany = (await send(operator, 'GET', '/api/admin/users?search=cordillera')).json();

@@ -1,4 +1,4 @@
-/** better-auth's own words never reach a caller (issue 13): known codes map to the spec, the rest to fixed Spanish. */
+/** better-auth's own words never reach a caller: known codes map to the spec, the rest to fixed Spanish. */
 import { describe, expect, it } from 'vitest';
 import { translateAuthError } from '#server/auth/routes';
 

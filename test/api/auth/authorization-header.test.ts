@@ -1,5 +1,5 @@
 /**
- * Only `Authorization: Bearer jobby_…` is an API key (issue 38 C, probe K2; decision 353): a proxy's
+ * Only `Authorization: Bearer jobby_…` is an API key (probe K2; decision 353): a proxy's
  * `Basic …`, a bare `Bearer` or another service's bearer token is ignored and the cookie session
  * answers, so HTTP basic auth in front of a staging does not sign everybody out.
  */

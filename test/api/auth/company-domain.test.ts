@@ -1,5 +1,5 @@
 /**
- * Issue 38 (the company domain): an address belongs to a company by its exact domain. A subdomain of
+ * The company domain: an address belongs to a company by its exact domain. A subdomain of
  * a company's domain (`x@sub.andes.cl`) is that company's mail, so HR of another company may not
  * create it (as with andes.cl itself, decision 143) and a self-registration there joins no company.
  */

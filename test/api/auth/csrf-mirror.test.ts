@@ -1,5 +1,5 @@
 /**
- * Issue 38 N9′: the sign-in's refusal before the password check (routes.ts `originRefusedByAuth`)
+ * The sign-in's refusal before the password check (routes.ts `originRefusedByAuth`)
  * mirrors better-auth's own CSRF check (`validateFormCsrf`) exactly, so nothing better-auth refuses
  * is counted as a failed sign-in first. The tests' server runs better-auth in its test mode, which
  * skips that check; here a bare better-auth (memory adapter) runs it for real, and each header

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 1: the development outbox (DEV_OUTBOX_API=on) hands out reset links, so it answers
+ * The development outbox (DEV_OUTBOX_API=on) hands out reset links, so it answers
  * only a loopback peer carrying this start's token; anything else is a plain 404.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

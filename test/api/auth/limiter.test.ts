@@ -1,5 +1,5 @@
 /**
- * The sign-in limiter (OWASP ASVS V2.2, issue 6): failures only, per account and per address;
+ * The sign-in limiter (OWASP ASVS V2.2): failures only, per account and per address;
  * an office behind one address signs in on a Monday; X-Forwarded-For buys no new attempts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

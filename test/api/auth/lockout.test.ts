@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 9: a stranger's wrong passwords throttle the account for everyone else, but not for
+ * A stranger's wrong passwords throttle the account for everyone else, but not for
  * the owner on a browser that signed in before (device cookie); a sign-in refused before the password
  * is checked (origin, body) consumes no failure.
  */
@@ -85,7 +85,7 @@ describe('a sign-in refused before the password check counts nothing', () => {
     }
   });
 
-  it('Fetch Metadata without Origin (Node fetch: Sec-Fetch-Mode: cors) is refused and not counted: 10 of them, then the owner signs in (issue 38 N9′)', async () => {
+  it('Fetch Metadata without Origin (Node fetch: Sec-Fetch-Mode: cors) is refused and not counted: 10 of them, then the owner signs in', async () => {
     await createUser(ctx.db, { email: 'integracion@andes.cl' });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {

@@ -142,7 +142,7 @@ describe('password reset', () => {
   });
 });
 
-describe('one successful reset ends the other links (issue 18 item 6)', () => {
+describe('one successful reset ends the other links', () => {
   it('refuses a second outstanding link once the first has set the password', async () => {
     await createUser(ctx.db, { email: 'doble@andes.cl' });
     await createUser(ctx.db, { email: 'ajena@andes.cl' });

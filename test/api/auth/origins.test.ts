@@ -1,5 +1,5 @@
 /**
- * Issue 18 C: with the default configuration (PUBLIC_URL http://localhost:3000) the loopback
+ * With the default configuration (PUBLIC_URL http://localhost:3000) the loopback
  * spellings the server prints (127.0.0.1, [::1]) sign in, register and ask for a reset too; any
  * other origin is refused, and the log names it and the setting that would allow it.
  */

@@ -5,7 +5,7 @@ import { SIGN_OUT_PENDING_COOKIE } from '#domain/sign-out';
 import { createTestContext, createUser, ORIGIN, PASSWORD, signIn, as, type TestContext } from '../../support/app';
 
 /**
- * 'Cerrar sesión' pressed offline (issue 38 §B, decision 346): the web app leaves the marker cookie,
+ * 'Cerrar sesión' pressed offline (decision 346): the web app leaves the marker cookie,
  * and the first request that reaches the server with it ends the session, whatever it asks for.
  */
 let ctx: TestContext;

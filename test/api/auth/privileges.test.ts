@@ -1,5 +1,5 @@
 /**
- * Issue 6's four escalations: no address typed at registration grants a level above 3 or a
+ * The four escalations decision 27 closes: no address typed at registration grants a level above 3 or a
  * company whose full email domain it does not have (decision 27). Each failed on the old
  * first-label / domain derivation.
  */

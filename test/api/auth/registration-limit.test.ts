@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 8: the registration limit counts what signals abuse. Colleagues registering from one
+ * The registration limit counts what signals abuse. Colleagues registering from one
  * office address pass; duplicate addresses (the enumeration oracle) are throttled; a generous ceiling
  * still bounds registrations of any outcome.
  */

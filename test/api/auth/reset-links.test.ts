@@ -1,5 +1,5 @@
 /**
- * Reset and invitation links (issue 38 C, probes X1 and V1; decision 354): the token is kept only as
+ * Reset and invitation links (probes X1 and V1; decision 354): the token is kept only as
  * its hash in `verifications`, and the link still works; a disabled person is not invited again and
  * their link sets no password; 'Revocar' works at any time, also once the person received tokens.
  */

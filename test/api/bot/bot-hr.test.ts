@@ -1,5 +1,5 @@
 /**
- * The bot's screens through the API (issue 11): level 1's access, HR's configuration and its bot
+ * The bot's screens through the API: level 1's access, HR's configuration and its bot
  * request, employees' phones, profiles with conversations, 'Tomar Acción', the analytics.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 38 B1 (decision 357): check-ins go out Monday to Friday, 08:00–21:00 in Chile. HR cannot save
+ * Decision 357: check-ins go out Monday to Friday, 08:00–21:00 in Chile. HR cannot save
  * a window outside those hours (a Spanish message), and the job keeps to them whatever a stored
  * configuration says (one saved before the rule): no check-in at 02:00, none before 08:00 or after
  * 21:00 of a window that runs past them. Time moves by handing the job its clock.

@@ -1,5 +1,5 @@
 /**
- * The bot checks in on its own (issue 22 §3, decision 240): time is advanced by handing the job its
+ * The bot checks in on its own (decision 240): time is advanced by handing the job its
  * clock, never by waiting. Through a day's windows each eligible employee receives exactly one
  * template message; nobody without a phone, who wrote within a day, already checked in this period,
  * of a company whose bot is off, or outside the window. Two runs at the same instant send once.

@@ -1,6 +1,6 @@
 /**
  * A copy killed (SIGKILL) in the middle of the bot's work loses nothing and repeats nothing
- * (issue 18 §18): the message is analysed, alerted and answered exactly once by the next worker.
+ * (decision 112): the message is analysed, alerted and answered exactly once by the next worker.
  * PostgreSQL only: the dying copy is another process, and PGlite is one process's embedded database.
  */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** The WhatsApp webhook (issue 11): signatures, both payload shapes, the handshake, retries, unknown senders, the bot off, size. */
+/** The WhatsApp webhook: signatures, both payload shapes, the handshake, retries, unknown senders, the bot off, size. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
@@ -151,7 +151,7 @@ describe('the periodic analysis', () => {
   });
 });
 
-describe('the analysis on the outbox (issue 18 §18)', () => {
+describe('the analysis on the outbox (decision 112)', () => {
   it('a reply whose sending failed is not lost: the event is retried and the reply sent once', async () => {
     // The replies already in this conversation (earlier tests), so only this message's reply is read:
     // the webhook's timestamps have whole seconds, too coarse to tell replies of the same second apart.

@@ -1,5 +1,5 @@
 /**
- * Level 1's companies API (issue 8): list, create, PATCH, status and the HR admin creation, every
+ * Level 1's companies API: list, create, PATCH, status and the HR admin creation, every
  * validation message, and that a created HR admin signs in at level 2 of the chosen company.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,7 +161,7 @@ describe('creating a company HR admin', () => {
     [{ ...admin, email: 'admin@jobby.cl' }, 'El correo del administrador no puede usar el dominio de la plataforma ni el de proveedores'],
     [{ ...admin, email: 'admin@jobby.sup' }, 'El correo del administrador no puede usar el dominio de la plataforma ni el de proveedores'],
     [{ ...admin, email: 'admin@andes.cl' }, 'Este correo electrónico ya está en uso'],
-    // Another company's domain: Andes' admin may not take a Pampa address (issue 18 item 3).
+    // Another company's domain: Andes' admin may not take a Pampa address.
     [{ ...admin, email: 'admin@PAMPA.cl' }, 'El correo no puede ser del dominio de otra empresa ni de los dominios de Jobby. Usa el correo propio de la persona.'],
   ])('refuses %j with its message', async (body, message) => {
     const res = await createAdmin(andesId, body);

@@ -1,5 +1,5 @@
 /**
- * A company's email domain (issue 18, item 10): not webmail (the maintained list), not the staff or the
+ * A company's email domain: not webmail (the maintained list), not the staff or the
  * provider domain, on creation and on edit; otherwise every self-registered address there would join.
  */
 import { eq } from 'drizzle-orm';

@@ -22,7 +22,7 @@ afterAll(() => ctx.close());
 
 const toFastifyUrl = (url: string) => url.replace(/\{(\w+)\}/g, ':$1');
 
-describe('the OpenAPI document (issue 18 §15)', () => {
+describe('the OpenAPI document (decision 113)', () => {
   it("passes Redocly's recommended rules with no error", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobby-openapi-'));
     try {

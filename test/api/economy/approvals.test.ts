@@ -1,5 +1,5 @@
 /**
- * Approving and rejecting requests (part 1 §4, part 2 §4) and the three request lists. Requests
+ * Approving and rejecting requests (spec part 1 §4, spec part 2 §4) and the three request lists. Requests
  * are made the way an employee makes them, through POST /api/redemptions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Token management: the platform admin's flexible tokens (part 1 §5 "Add/Remove tokens") and HR's
- * company tokens (part 2 §5 "Single/Bulk assignment"), with the history screens over them.
+ * Token management: the platform admin's flexible tokens (spec part 1 §5 "Add/Remove tokens") and HR's
+ * company tokens (spec part 2 §5 "Single/Bulk assignment"), with the history screens over them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createTestContext, createUser, type TestContext } from '../../support/app';
@@ -151,7 +151,7 @@ describe('company HR: assign company tokens', () => {
     }
   });
 
-  it('refuses 0 and −5, single and bulk, with the spec messages, and 1.5 as not a whole number; changes nothing (issue 18 A, issue 38 E)', async () => {
+  it('refuses 0 and −5, single and bulk, with the spec messages, and 1.5 as not a whole number; changes nothing (decision 120)', async () => {
     const before = await economySnapshot(ctx.db);
     for (const amount of [0, -5, 1.5]) {
       const single = await post('/api/company/tokens/assign', hr.cookie, { userId: camila.id, amount });
@@ -261,7 +261,7 @@ describe('employees of a large company', () => {
   });
 });
 
-describe('company HR: inactive employees (issue 18 B)', () => {
+describe('company HR: inactive employees (decisions 121 and 122)', () => {
   it('gives them no company tokens: the single assignment refuses, the bulk one leaves them out', async () => {
     const cordillera = await createCompany(ctx.db, 'Cordillera');
     const hrC = await employee(ctx, 'admin@cordillera.cl', cordillera, 2);

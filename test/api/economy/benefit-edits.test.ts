@@ -1,5 +1,5 @@
 /**
- * Edits change only what they name (issue 13, finding 1): a benefit PATCH that leaves a field out
+ * Edits change only what they name (finding 1): a benefit PATCH that leaves a field out
  * keeps that column, `null` clears a nullable one, and no create default comes back on an edit.
  * Each field is left out in turn and the whole row is compared.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalogue finds things (issue 23 §8): GET /api/catalogue?search&sort&affordable — a name search,
+ * The catalogue finds things (decision 273): GET /api/catalogue?search&sort&affordable — a name search,
  * an order by cost, and 'Me alcanza' against each section's own balance — done by the server, with
  * where to use each benefit (the provider account, else the platform benefit's provider name).
  */

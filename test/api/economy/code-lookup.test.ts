@@ -1,5 +1,5 @@
 /**
- * Issue 21 §2: the scanner's look-up (POST /api/codes/lookup) says what a code is for without
+ * The scanner's look-up (POST /api/codes/lookup) says what a code is for without
  * redeeming it, with verification's answers and limits; a code a provider redeemed itself says
  * when, to that provider only. Codes are issued the way employees get them (an automatic benefit).
  */

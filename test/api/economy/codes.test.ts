@@ -1,5 +1,5 @@
 /**
- * A provider verifies and redeems codes (part 2 §4, §5, §8) and sees its history (part 2 §2, §9).
+ * A provider verifies and redeems codes (spec part 2 §4, §5, §8) and sees its history (spec part 2 §2, §9).
  * Codes are issued the way employees get them: an automatic benefit redeemed through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Every money moment is confirmed and reversible (issue 38 E, decisions 358–361): a whole-number
+ * Every money moment is confirmed and reversible (decisions 358–361): a whole-number
  * amount with its own message, the large-grant threshold enforced by the server, a grant taken back
  * by a reversing transfer that names it (once, within what the person still holds, by HR for its
  * company's tokens and by level 1 for flexible ones), and no tokens for a deactivated person (D).
@@ -46,7 +46,7 @@ const reverseCompany = (transferId: number | string, cookie = hr.cookie, headers
   post(`/api/company/tokens/grants/${transferId}/reverse`, cookie, {}, headers);
 const reversePlatform = (transferId: number | string, cookie = admin.cookie) => post(`/api/admin/tokens/grants/${transferId}/reverse`, cookie, {});
 
-describe('a decimal amount (issue 38 E)', () => {
+describe('a decimal amount (decision 358)', () => {
   it('is refused with "La cantidad debe ser un número entero" by HR single and bulk and level 1, changing nothing', async () => {
     const before = await economySnapshot(ctx.db);
     for (const [url, cookie, body] of [
@@ -101,7 +101,7 @@ describe('the large-grant threshold (decision 358)', () => {
   });
 });
 
-describe('no tokens for a deactivated person (issue 38 D)', () => {
+describe('no tokens for a deactivated person (decision 361)', () => {
   it("level 1's 'Agregar tokens' refuses her in Spanish and changes nothing", async () => {
     const gone = await createUser(ctx.db, { email: 'ida@andes.cl', companyId, status: 'inactive' });
     const before = await economySnapshot(ctx.db);

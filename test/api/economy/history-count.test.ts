@@ -1,5 +1,5 @@
 /**
- * History pages do not count the whole ledger on every view (issue 13): the total stops at
+ * History pages do not count the whole ledger on every view: the total stops at
  * HISTORY_COUNT_CAP and says so, and the page itself is still the newest entries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Who may move or see tokens (ARCHITECTURE §9): every token-economy route of issue 3 called as
+ * Who may move or see tokens (ARCHITECTURE §9): every token-economy route called as
  * each level with a body that would really change something, and levels 2 and 3 aimed at another
  * company's records. The database is re-read to prove that every refused call changed nothing.
  * (test/api/authorization.test.ts checks 401/403 for every route with empty bodies.)
@@ -66,7 +66,7 @@ const ROUTES: Call[] = [
 const call = (route: Call, who: EmployeeSession) =>
   route.method === 'GET' ? get(route.url, who.cookie) : post(route.url, who.cookie, route.body?.() ?? {});
 
-describe('every issue 3 route as every level', () => {
+describe('every token-economy route as every level', () => {
   it('refuses the levels it does not allow with 403, changing nothing, and lets its own level in', async () => {
     const before = await economySnapshot(ctx.db);
     for (const route of ROUTES) {

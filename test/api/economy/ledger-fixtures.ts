@@ -12,7 +12,7 @@ import { as, createCompany, createUser, signIn, type TestContext } from '../../s
 import { stateSnapshot } from '../../support/snapshot';
 
 /**
- * A platform benefit; repeatable by default (limitPerUser 0, the "coffee" of issue 8), since these
+ * A platform benefit; repeatable by default (limitPerUser 0, the demo's "coffee"), since these
  * fixtures redeem one benefit many times to test other rules. The per-user limit has its own tests.
  */
 export async function createPlatformBenefit(db: Db, values: Partial<typeof platformBenefits.$inferInsert> = {}) {

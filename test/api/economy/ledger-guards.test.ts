@@ -1,5 +1,5 @@
 /**
- * The ledger guarded by the database itself (issue 18 #16): a person or company with money history
+ * The ledger guarded by the database itself: a person or company with money history
  * cannot be deleted (the references restrict instead of cascading), and a transfer can be neither
  * rewritten nor erased — whatever code or operator asks, on PGlite and PostgreSQL alike.
  */

@@ -1,6 +1,6 @@
 /**
- * A request belongs to the provider that was paid (issue 13, finding 2), a company benefit may name
- * the provider that fulfils it (issue 6), a rejection gives back exactly what the redemption took,
+ * A request belongs to the provider that was paid (finding 2), a company benefit may name
+ * the provider that fulfils it, a rejection gives back exactly what the redemption took,
  * and a company wallet names its company.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ describe('a request belongs to the provider that was paid', () => {
   });
 });
 
-describe('a company benefit may name the provider that fulfils it (issue 6)', () => {
+describe('a company benefit may name the provider that fulfils it', () => {
   it('creates and edits the link only to a level 4 user', async () => {
     const created = await post('/api/company-benefits', hrA.cookie, { title: 'Café de equipo', description: 'Un café', providerUserId: cafe.id });
     expect(created.statusCode).toBe(200);
@@ -126,7 +126,7 @@ describe('a rejection gives back exactly what the redemption took', () => {
     const { requestId } = (await redeem('platform', limited.id)).json();
     const stockOf = async () => (await ctx.db.select().from(platformBenefits).where(eq(platformBenefits.id, limited.id)))[0].stockRemaining;
     expect(await stockOf()).toBe(2);
-    // The form's stock 0 means unlimited (part 1 §9); then a restock to 5 makes it limited again.
+    // The form's stock 0 means unlimited (spec part 1 §9); then a restock to 5 makes it limited again.
     expect((await patch(`/api/platform-benefits/${limited.id}`, admin.cookie, { stock: 0 })).statusCode).toBe(200);
     expect(await stockOf()).toBeNull();
     expect((await patch(`/api/platform-benefits/${limited.id}`, admin.cookie, { stock: 5 })).statusCode).toBe(200);

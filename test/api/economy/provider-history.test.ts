@@ -1,5 +1,5 @@
 /**
- * The provider's history (issue 23 §6): GET /api/provider/history searched (code, benefit, employee),
+ * The provider's history: GET /api/provider/history searched (code, benefit, employee),
  * filtered by Santiago calendar days, paged; GET /api/provider/history/export the same rows as CSV
  * (the one export format: BOM, ';'). A provider reads and exports only the codes it redeemed; the
  * page is read along benefit_codes(used_by, used_at).

@@ -36,7 +36,7 @@ afterAll(async () => ctx.close());
 
 const redeem = (who: EmployeeSession, body: Record<string, unknown>) => post('/api/redemptions', who.cookie, body);
 
-describe('what a redemption creates, by benefit type (part 2 §4)', () => {
+describe('what a redemption creates, by benefit type (spec part 2 §4)', () => {
   it('approves an automatic platform benefit at once with a code, adminId system and the caller fields', async () => {
     const providerId = await createUser(ctx.db, { email: 'cafe@jobby.sup', level: 4 });
     const benefit = await createPlatformBenefit(ctx.db, { title: 'Café de grano', type: 'automatic', tokenCost: 3, stockRemaining: 10, providerUserId: providerId });
@@ -60,7 +60,7 @@ describe('what a redemption creates, by benefit type (part 2 §4)', () => {
       userEmail: 'ana@canje.cl',
       userName: 'ana',
       comments: 'Sin azúcar',
-      // A product link belongs to third-party benefits only (issue 9): an automatic one drops it.
+      // A product link belongs to third-party benefits only: an automatic one drops it.
       productLink: null,
       companyId,
     });
@@ -180,7 +180,7 @@ describe('the price and the availability come from the database (item 5)', () =>
     for (const body of [{ kind: 'company', benefitId: companyBenefit.id }, { kind: 'platform', benefitId: platformBenefit.id }]) {
       const res = await redeem(leo, body);
       expect(res.statusCode).toBe(403);
-      // The access hook refuses every change by people of an inactive company (issue 8) before the service does.
+      // The access hook refuses every change by people of an inactive company before the service does.
       expect(res.json().error).toEqual({ code: 'COMPANY_INACTIVE', message: 'Tu empresa está inactiva: puedes consultar tu información, pero no realizar cambios.' });
     }
     expect(await economySnapshot(ctx.db)).toEqual(before);

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 12: the provider's verification limit counts what signals guessing (refused codes),
+ * The provider's verification limit counts what signals guessing (refused codes),
  * not a busy till's real codes; a generous ceiling still bounds verifications of any outcome.
  * Windows are minutes of the database clock: each test makes enough attempts that, even split over
  * three windows, one window holds more than the limit (pigeonhole), so the assertions hold whatever

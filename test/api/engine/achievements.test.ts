@@ -1,5 +1,5 @@
 /**
- * The achievements engine (issue 10): each condition type grants exactly the users it should, once,
+ * The achievements engine: each condition type grants exactly the users it should, once,
  * when 20 qualifying uses happen at once and several workers consume their events together; the
  * reward is a 'reward' transfer from platform:jobby with its bonus record, and the ledger still adds up.
  * The rules' outcomes are checked with the uses one after another everywhere; the same uses at once, with
@@ -90,7 +90,7 @@ describe('achievement rules', () => {
   it('same_provider_timeframe: 20 colleagues at one provider, one after another, each earn it once; another company and another provider do not', sameProviderTimeframe(false));
   raceTest('same_provider_timeframe: 20 colleagues at one provider at once each earn it once; another company and another provider do not', sameProviderTimeframe(true));
 
-  it('a deactivated colleague in a group gets neither the achievement nor its reward (issue 38 D)', async () => {
+  it('a deactivated colleague in a group gets neither the achievement nor its reward (decision 361)', async () => {
     const rule = await createRule(ctx.db, { conditionType: 'same_provider_timeframe', conditionValue: 30, conditionMinUsers: 2, rewardTokens: 7 });
     const companyId = await createCompany(ctx.db, 'Bajas');
     const [active] = await employees('vigente', companyId, 1);

@@ -1,5 +1,5 @@
 /**
- * The monthly allowance, the bell and the live stream (issue 10): two app instances sharing one
+ * The monthly allowance, the bell and the live stream: two app instances sharing one
  * database run the monthly job together and each wallet gets one grant; a month missed while no
  * server ran is granted at start; 'Asignar ahora' does nothing the second time and says so; the
  * grant reaches the bell; and the SSE stream of a caller carries its own company's changes only.
@@ -126,7 +126,7 @@ describe('the monthly allowance', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: as(employee) })).json()).toEqual({ unread: 0 });
   });
 
-  it("an inactive company gets nothing: the job skips it and level 1's 'Asignar ahora' refuses it in Spanish (issue 18 #11)", async () => {
+  it("an inactive company gets nothing: the job skips it and level 1's 'Asignar ahora' refuses it in Spanish", async () => {
     const { companyId, ids } = await staffOf('Dormida', 2);
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 6, monthlyJobbyTokens: 4, status: 'inactive' }).where(eq(companies.id, companyId));
     await createUser(ctx.db, { email: 'root@jobby.cl', level: 1 });
@@ -233,7 +233,7 @@ describe('GET /api/events on a listening server', () => {
     await Promise.all([employeeA.close(), hrOfB.close()]);
   });
 
-  it("a wellbeing alert tells its own company's HR only, with the topic and nothing else (issue 24 §6)", async () => {
+  it("a wellbeing alert tells its own company's HR only, with the topic and nothing else (decision 118)", async () => {
     const a = await staffOf('Alerta', 1);
     const b = await staffOf('Calma', 1);
     await ctx.db.update(companies).set({ monthlyCompanyTokens: 2 }).where(eq(companies.id, a.companyId));

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §1: the bell's reminder before an unused code lapses ("vence en 3 días"), run by the
+ * The bell's reminder before an unused code lapses ("vence en 3 días"), run by the
  * hourly job with an injected clock. Exactly once per code — two copies at once and later runs
  * included (the database's key decides) — and never for a used or expired code. With
  * TEST_DATABASE_URL the job runs on real PostgreSQL connections.

@@ -1,5 +1,5 @@
 /**
- * Set-up for the issue 10 tests: codes issued straight through the codes service (the API under test
+ * Set-up for the achievement-engine tests: codes issued straight through the codes service (the API under test
  * is the verification and what follows it), uses recorded with a chosen time, and the workers run
  * to completion — several at once, as several server copies would.
  */

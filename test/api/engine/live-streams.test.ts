@@ -1,5 +1,5 @@
 /**
- * Live streams follow their session and scope (issue 18 #5): the hub's re-check (one query for all
+ * Live streams follow their session and scope: the hub's re-check (one query for all
  * open streams, every `live.recheckMs`) ends a stream whose session was signed out, whose user was
  * disabled, or whose level or company changed; and a person may hold only `live.streamsPerUser`
  * streams on one server copy. The re-check is driven through `live.recheck()` instead of waiting.

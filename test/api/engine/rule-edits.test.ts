@@ -1,5 +1,5 @@
 /**
- * Editable achievement rules and 'Hoy la cumplirían' (issue 23 §5, decisions 204 and 205): an edit
+ * Editable achievement rules and 'Hoy la cumplirían' (decisions 204 and 205): an edit
  * applies from the next used code to people who have not received the rule; nobody already rewarded
  * is granted again; a granted rule keeps its condition type; the count of who meets a condition now
  * comes from the server and leaves the rewarded out.

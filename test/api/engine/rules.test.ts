@@ -1,5 +1,5 @@
 /**
- * Level 1's achievement rules (part 1 §5): creation with the defaults and the validation messages,
+ * Level 1's achievement rules (spec part 1 §5): creation with the defaults and the validation messages,
  * Activar/Desactivar, Eliminar (a granted rule is kept for history, out of the table), and the
  * 'Análisis Reciente' of the last 7 days.
  */

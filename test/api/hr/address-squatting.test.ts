@@ -1,5 +1,5 @@
 /**
- * HR address squatting (issue 18, item 3): HR of a company without an email domain may not create
+ * HR address squatting: HR of a company without an email domain may not create
  * accounts at another company's domain or the platform's; an address outside the company's own domain
  * is created unverified and confirmed by mail; level 1 removes a wrongly created account that has no
  * history, and only level 1 may.

@@ -1,5 +1,5 @@
 /**
- * Importing employees from a spreadsheet and inviting them (issue 20 §2, §3): the server's preview
+ * Importing employees from a spreadsheet and inviting them: the server's preview
  * (nothing written) with each invalid row's line and the catalogue's message; confirming in chunks
  * with an Idempotency-Key; the same file twice creates nobody; maxUsers holds under the bulk path,
  * also with chunks at once; the invitation's link sets the password and the person signs in at level
@@ -87,7 +87,7 @@ describe('the preview', () => {
   });
 });
 
-describe('phone numbers of other companies (issue 38, I1)', () => {
+describe('phone numbers of other companies', () => {
   const REGISTERED = 'Ese número ya está registrado para otro colaborador';
   const UNAVAILABLE = 'No es posible usar este número de teléfono';
   let otherCompanyHr = '';
@@ -148,7 +148,7 @@ describe('phone numbers of other companies (issue 38, I1)', () => {
   });
 });
 
-describe('lone surrogates (issue 38, F1)', () => {
+describe('lone surrogates', () => {
   const MESSAGE = 'El texto contiene un carácter no válido (un sustituto UTF-16 suelto, como \\ud800)';
 
   it('an import chunk with a lone surrogate is a 400 naming the cell, again on a retry with the same key, never a 500', async () => {

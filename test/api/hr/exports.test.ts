@@ -1,5 +1,5 @@
 /**
- * HR's CSV exports (issue 9): UTF-8 with BOM, ';' separated, dates dd/mm/yyyy hh:mm in Santiago, level
+ * HR's CSV exports: UTF-8 with BOM, ';' separated, dates dd/mm/yyyy hh:mm in Santiago, level
  * 2 only, scoped to the company; the files parse back to exactly the rows in the database, across
  * several read batches (rows sharing one timestamp included).
  */

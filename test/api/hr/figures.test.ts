@@ -1,5 +1,5 @@
 /**
- * HR's figures (issue 9, part 2 §2): the dashboard, the company-token cards, the 'Uso de Beneficios'
+ * HR's figures (spec part 2 §2): the dashboard, the company-token cards, the 'Uso de Beneficios'
  * chart and the product links — each compared with counts the test computes itself from the rows,
  * with another company's activity in the same database that must not leak in.
  */
@@ -65,7 +65,7 @@ beforeAll(async () => {
   expect((await post(hr, `/api/requests/${approved.requestId}/approve`)).statusCode).toBe(200);
   expect((await post(hr, `/api/requests/${rejected.requestId}/reject`)).statusCode).toBe(200);
   for (let i = 0; i < 9; i++) await redeem(i % 2 ? e1 : e2, 'platform', thirdParty.id, { productLink: `https://tienda.cl/producto/${i}` });
-  // A link sent with another benefit type is not kept (part 2 §3: third-party benefits only).
+  // A link sent with another benefit type is not kept (spec part 2 §3: third-party benefits only).
   await redeem(e2, 'platform', automatic.id, { productLink: 'https://tienda.cl/no-se-guarda' });
   const used = await redeem(e2, 'platform', automatic.id);
   expect((await post(provider.cookie, '/api/codes/verify', { code: used.code?.code })).statusCode).toBe(200);

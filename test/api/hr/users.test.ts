@@ -1,5 +1,5 @@
 /**
- * HR's users (issue 9, part 2 §2 "/level2/users", §4, §5): the list and company card, 'Agregar Usuario'
+ * HR's users (spec part 2 §2 "/level2/users", §4, §5): the list and company card, 'Agregar Usuario'
  * with every validation message, the maxUsers limit under concurrent adds, the status and type toggles,
  * and another company's users answering 404.
  */

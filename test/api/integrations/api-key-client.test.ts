@@ -1,5 +1,5 @@
 /**
- * Issue 22 §1, "a real client": the OpenAPI document is fetched over HTTP, types are generated from it
+ * "a real client": the OpenAPI document is fetched over HTTP, types are generated from it
  * with openapi-typescript (scripts/openapi-client.mjs), the integrator's program (test/integrator/)
  * must type-check against them, and then runs with openapi-fetch and an API key: it creates an
  * employee and assigns tokens, and every history says the key did it ("API: Nómina Buk").

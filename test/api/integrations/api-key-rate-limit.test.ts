@@ -1,4 +1,4 @@
-/** Issue 22 §1: each API key has its own per-minute limit (API_KEY_REQUESTS_PER_MINUTE), shared by every server copy. */
+/** Each API key has its own per-minute limit (API_KEY_REQUESTS_PER_MINUTE), shared by every server copy. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createCompany, createTestContext, createUser, signIn, type TestContext } from '../../support/app';
 

@@ -1,5 +1,5 @@
 /**
- * A key rests on its responsible's rights (issue 38 C, probe K1; decision 352): when its creator
+ * A key rests on its responsible's rights (probe K1; decision 352): when its creator
  * loses access (level changed, disabled, moved to another company, account deleted) the key is
  * suspended and refused, shown so on the integrations list, until another HR admin of the company (or
  * level 1) confirms it; level 1 lists, revokes and confirms every company's keys.

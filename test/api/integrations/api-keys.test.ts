@@ -1,5 +1,5 @@
 /**
- * API keys (issue 22 §1): HR's and level 1's key management, and what a key may do once sent as
+ * API keys (decision 220): HR's and level 1's key management, and what a key may do once sent as
  * `Authorization: Bearer …` — only within its company (or the platform), only on routes that declare a
  * scope it holds, never after it is revoked or expired.
  */

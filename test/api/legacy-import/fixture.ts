@@ -1,5 +1,5 @@
 /**
- * An earlier-app export built from the spec's field lists (part 1 §3, part 2 §3), with its quirks and
+ * An earlier-app export built from the spec's field lists (spec part 1 §3, spec part 2 §3), with its quirks and
  * broken records, and a test-only Firebase scrypt hasher written from the published formula (NOT
  * checked against a real Firebase export: decision 157).
  */

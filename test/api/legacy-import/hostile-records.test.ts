@@ -1,5 +1,5 @@
 /**
- * Issue 38 (L1, L2; decisions 350, 351): what an export written by the earlier app's browsers may
+ * Decisions 350 and 351: what an export written by the earlier app's browsers may
  * carry. Levels 1 and 4 are never taken from the file (imported as employees of their company, or
  * skipped) and the report lists them and every level it gives; names the forms would refuse are
  * cleaned or their record skipped; records keyed `__proto__` or `constructor` are skipped with a

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §1: an earlier-app export (quirks and broken records included) comes into Jobby — balances
+ * An earlier-app export (quirks and broken records included) comes into Jobby — balances
  * with the legacy rule, history with its dates, codes, levels, companies, surveys, achievements; the
  * broken records are skipped with Spanish reasons; a second run changes nothing; a person whose
  * Firebase hash was imported signs in with the old password, and one without gets a mail to choose one.

@@ -1,5 +1,5 @@
 /**
- * Names (issue 18, item 14): an invisible-only name or one with a bidi override is refused on every
+ * Names: an invisible-only name or one with a bidi override is refused on every
  * path a name is typed, and a decomposed name is stored composed (NFC).
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * One phone rule for every path that sets a phone (issue 18, item 2): E.164 with Chile as the default
+ * One phone rule for every path that sets a phone: E.164 with Chile as the default
  * country, unique across the platform (the index users_phone_key, not only a look-up), and a refusal
  * that does not say which company holds the number.
  */

@@ -1,5 +1,5 @@
 /**
- * The employee's wallet (issue 23 §2, decision 203): GET /api/me/wallet — level 3, its own wallets
+ * The employee's wallet (decision 203): GET /api/me/wallet — level 3, its own wallets
  * only — each movement with the balance after it exactly as the ledger stored it, newest first in
  * the ledger's sequence, paged; read along an index.
  */

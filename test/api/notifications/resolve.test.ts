@@ -1,5 +1,5 @@
 /**
- * Notifications resolve themselves (issue 23 §1, decision 202): 'espera tu aprobación' is marked done
+ * Notifications resolve themselves (decision 202): 'espera tu aprobación' is marked done
  * for every reader when the request is decided, the bells' counts drop, and the readers hear it live.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The server survives PostgreSQL dropping its connections under load (issue 38 A, probe R1; decision
+ * The server survives PostgreSQL dropping its connections under load (probe R1; decision
  * 343). A real server process (main.ts, as `npm start` runs it) serves concurrent token assignments and
  * balance reads while a separate admin connection terminates every backend of the test's database ten
  * times: the process never exits (an 'error' of a checked-out client used to end it), every request

@@ -1,5 +1,5 @@
 /**
- * A request never waits on PostgreSQL without bound (issue 38 A, decision 343): one that gets no
+ * A request never waits on PostgreSQL without bound (decision 343): one that gets no
  * pooled connection within the acquire timeout, or whose statement runs past the statement timeout (here
  * waiting on a lock), answers 503 DATABASE_UNAVAILABLE in Spanish, and the same request answers 200 once
  * the database is free again. PostgreSQL only: PGlite has neither a pool nor other sessions.

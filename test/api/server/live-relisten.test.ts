@@ -1,5 +1,5 @@
 /**
- * The LISTEN connections come back after PostgreSQL drops them (issue 38 A, probe R2; decision 344).
+ * The LISTEN connections come back after PostgreSQL drops them (probe R2; decision 344).
  * A live stream stays open while the server's LISTEN backends are terminated: the stream is told to
  * refetch everything (a second `ready`, what the web does after its own reconnection), and the next
  * change reaches it; the outbox's LISTEN comes back too, and wakes its worker, so the bell hears an

@@ -1,5 +1,5 @@
 /**
- * Level 1 reads the completed surveys (/level1/surveys, issue 7): the paged, searchable list, one
+ * Level 1 reads the completed surveys (/level1/surveys): the paged, searchable list, one
  * survey with every answer, and a company's summary counted in SQL. Nobody else reads them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

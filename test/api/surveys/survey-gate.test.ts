@@ -1,5 +1,5 @@
 /**
- * The survey gate on the server (issue 18 #7): an employee whose profile survey is pending reaches
+ * The survey gate on the server: an employee whose profile survey is pending reaches
  * only the survey (and their own account); the catalogue, redemptions and the rest of the level 3
  * API answer 403 SURVEY_PENDING until it is saved.
  */

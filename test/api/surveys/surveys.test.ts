@@ -1,5 +1,5 @@
 /**
- * Surveys A and B (issue 7): what each save stores, what it refuses, and that the guard lets the
+ * Surveys A and B: what each save stores, what it refuses, and that the guard lets the
  * user in right after saving (`/api/me` says the survey is completed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 38 W1–W3 (decisions 355, 356): without WEBHOOKS_ALLOW_PRIVATE (the default, whatever
+ * Decisions 355 and 356: without WEBHOOKS_ALLOW_PRIVATE (the default, whatever
  * NODE_ENV) a webhook reaches only public addresses; the delivery log keeps status and timing, never
  * the answer's body nor what a name resolved to; the odd IPv6 literals are refused; an owner has at
  * most 20 endpoints and each URL once. This file's server runs with the default settings.
@@ -36,7 +36,7 @@ async function deliveriesOf(who: EmployeeSession, endpointId: string): Promise<D
   return res.json().items as Delivery[];
 }
 
-/** An endpoint stored as a server with other rules would have stored it (WEBHOOKS_ALLOW_PRIVATE=on, or before issue 38). */
+/** An endpoint stored as a server with other rules would have stored it (WEBHOOKS_ALLOW_PRIVATE=on, or before decision 355). */
 async function storedEndpoint(url: string): Promise<string> {
   const [row] = await ctx.db
     .insert(webhookEndpoints)

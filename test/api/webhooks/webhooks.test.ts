@@ -1,5 +1,5 @@
 /**
- * Webhooks out (issue 22 §2): a receiver on loopback gets a redemption and an approval within
+ * Webhooks out: a receiver on loopback gets a redemption and an approval within
  * seconds from the running workers, signed per Standard Webhooks (checked with the `standardwebhooks`
  * library); a failed delivery is retried with backoff and every attempt logged; a rolled-back change
  * sends nothing; no wellbeing content ever leaves; a day of failures disables the endpoint and rings

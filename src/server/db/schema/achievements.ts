@@ -51,7 +51,7 @@ export const userAchievements = pgTable(
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     rewardTokens: integer('reward_tokens').notNull().default(0),
   },
-  // Each rule can be granted to a user only once (part 1 §9).
+  // Each rule can be granted to a user only once (spec part 1 §9).
   (t) => [uniqueIndex('user_achievements_user_rule_key').on(t.userId, t.ruleId), index('user_achievements_granted_idx').on(t.grantedAt)],
 );
 

@@ -1,4 +1,4 @@
-/** API keys (issue 22 §1): server-to-server credentials of a company (HR's) or of the platform (level 1's). */
+/** API keys (decision 220): server-to-server credentials of a company (HR's) or of the platform (level 1's). */
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { API_SCOPES } from '#domain/api-keys';

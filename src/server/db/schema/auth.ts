@@ -15,7 +15,7 @@ export const users = pgTable(
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Null until the first sign-in derives it from the email (part 1 §4, §6). */
+    /** Null until the first sign-in derives it from the email (spec part 1 §4, §6). */
     level: smallint('level'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     userType: text('user_type').notNull().default('A'),
@@ -24,7 +24,7 @@ export const users = pgTable(
     themeUpdatedAt: ts('theme_updated_at'),
     phone: text('phone'),
     department: text('department'),
-    // Survey fields (part 1 §3, part 2 §3)
+    // Survey fields (spec part 1 §3, spec part 2 §3)
     surveyCompleted: boolean('survey_completed').notNull().default(false),
     surveyCompletedAt: ts('survey_completed_at'),
     surveyUpdatedAt: ts('survey_updated_at'),
@@ -32,12 +32,12 @@ export const users = pgTable(
     benefitPreferences: text('benefit_preferences').array(),
     generationalMemory: text('generational_memory'),
     satisfactionLevel: text('satisfaction_level'),
-    // Provider-user fields (part 1 §3)
+    // Provider-user fields (spec part 1 §3)
     providerCategory: text('provider_category'),
     providerDescription: text('provider_description'),
     contactPhone: text('contact_phone'),
     /**
-     * Where and how an employee uses a code at this provider (issue 21 §1), shown with every active
+     * Where and how an employee uses a code at this provider, shown with every active
      * code it redeems. Standing instructions for every visitor ("pide en caja"): the approver's
      * per-request instructions stay on the code (benefit_codes.admin_instructions).
      */
@@ -54,11 +54,11 @@ export const users = pgTable(
     index('users_level_created_idx').on(t.level, t.createdAt),
     // Level 1's list of every account, newest first, pages along this index instead of sorting 100,000 rows.
     index('users_created_idx').on(t.createdAt, t.id),
-    // One number, one person (issue 18): phones are E.164 (src/domain/phone.ts), and the WhatsApp
+    // One number, one person: phones are E.164 (src/domain/phone.ts), and the WhatsApp
     // webhook finds the sender along this index.
     uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`),
     // The search boxes of level 1 and HR (`ILIKE '%…%'` on name and email) are index searches with
-    // trigrams (pg_trgm; issue 19): a search reads its matches, not 100,000 accounts twice. Without
+    // trigrams (pg_trgm): a search reads its matches, not 100,000 accounts twice. Without
     // GIN's pending list (fastupdate off) a new account is searchable through the index at once and the
     // planner never falls back to reading every account until the next vacuum.
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),

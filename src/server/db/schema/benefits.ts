@@ -13,7 +13,7 @@ export const platformBenefits = pgTable(
     description: text('description').notNull(),
     type: text('type').notNull(),
     value: text('value'),
-    /** Free-text provider name shown on cards (part 1 §3). */
+    /** Free-text provider name shown on cards (spec part 1 §3). */
     providerName: text('provider_name'),
     /** The provider user who fulfils it; only that provider may verify its codes. */
     providerUserId: text('provider_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -60,7 +60,7 @@ export const companyBenefits = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     requiresApproval: boolean('requires_approval').notNull().default(false),
-    /** The provider user who fulfils it (issue 6); then only that provider may redeem its codes. */
+    /** The provider user who fulfils it; then only that provider may redeem its codes. */
     providerUserId: text('provider_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'),
     createdBy: text('created_by'),

@@ -1,5 +1,5 @@
 /**
- * The wellbeing bot (part 2 §3 "Bot config", "Bot request", "Employee profile", the documented-only
+ * The wellbeing bot (spec part 2 §3 "Bot config", "Bot request", "Employee profile", the documented-only
  * conversations and webhook): requests, per-employee profiles, conversations, messages with their
  * analysis, alerts and one row per analysed period.
  */
@@ -38,7 +38,7 @@ export const botRequests = pgTable(
 );
 
 /**
- * A check-in Jobby started with an employee (issue 22 §3, decision 240): at most one per person and
+ * A check-in Jobby started with an employee (decision 240): at most one per person and
  * period — the primary key is what makes two server copies send once — with the template message as
  * handed to the transport and what the transport did with it.
  */

@@ -1,4 +1,4 @@
-/** Companies (part 1 §3 "Company") and their wellbeing-bot settings. */
+/** Companies (spec part 1 §3 "Company") and their wellbeing-bot settings. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts, createdAt, updatedAt } from './columns';
@@ -19,20 +19,20 @@ export const companies = pgTable(
     address: text('address'),
     maxUsers: integer('max_users').notNull().default(10),
     status: text('status').notNull().default('active'),
-    /** Level 1's bot access (part 1 §4 "Bot access per company"): the spec's botEnabled and botEnabledDate. */
+    /** Level 1's bot access (spec part 1 §4 "Bot access per company"): the spec's botEnabled and botEnabledDate. */
     botEnabled: boolean('bot_enabled').notNull().default(false),
     botEnabledAt: ts('bot_enabled_at'),
-    /** whatsappNumber, analysisFrequency, stressKeywords, wellbeingIndicators (part 2 §3 "Bot config"). */
+    /** whatsappNumber, analysisFrequency, stressKeywords, wellbeingIndicators (spec part 2 §3 "Bot config"). */
     botConfig: jsonb('bot_config').$type<BotConfig>(),
     botInstructions: text('bot_instructions'),
-    /** Monthly allowance per active employee (issue 10): company tokens set by HR, flexible ones by level 1. */
+    /** Monthly allowance per active employee: company tokens set by HR, flexible ones by level 1. */
     monthlyCompanyTokens: integer('monthly_company_tokens').notNull().default(0),
     monthlyJobbyTokens: integer('monthly_jobby_tokens').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Company names are matched case-insensitively (part 1 §3).
+    // Company names are matched case-insensitively (spec part 1 §3).
     uniqueIndex('companies_name_lower_key').on(sql`lower(${t.name})`),
     uniqueIndex('companies_email_domain_lower_key').on(sql`lower(${t.emailDomain})`),
     // Level 1's user search also matches the company's name (through this index, then users.company_id).

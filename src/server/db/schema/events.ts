@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 10): every money-moving or state-changing transaction appends its domain events
+ * The outbox: every money-moving or state-changing transaction appends its domain events
  * here, in the same transaction; workers on any server copy consume them after the commit
  * (notifications, achievements, live screens). Claimed with FOR UPDATE SKIP LOCKED, so several copies
  * share the work and each event is handled once.
@@ -38,7 +38,7 @@ export const domainEvents = pgTable(
   ],
 );
 
-/** The bell (issue 10): one row per recipient, written by the workers from the events. */
+/** The bell: one row per recipient, written by the workers from the events. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -72,7 +72,7 @@ export const notifications = pgTable(
 );
 
 /**
- * The monthly allowance granted (issue 10): exactly one row per company, month and token type — the
+ * The monthly allowance granted: exactly one row per company, month and token type — the
  * unique key, not a check-then-insert, is what makes two server copies grant once.
  */
 export const monthlyGrants = pgTable(

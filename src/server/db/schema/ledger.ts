@@ -72,7 +72,7 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     index('ledger_transfers_wallet_idx').on(t.walletUserId, t.createdAt),
-    // The employee's own wallet (issue 23 §2, decision 203): one wallet's transfers in the order they
+    // The employee's own wallet (decision 203): one wallet's transfers in the order they
     // changed its balance (the id is drawn under the wallet's lock), a page read backwards and stopped.
     index('ledger_transfers_wallet_seq_idx').on(t.walletUserId, t.tokenType, t.id).where(sql`${t.walletUserId} is not null`),
     // A company's history, newest first (HR's screen, its CSV, its 'used' card): read in index order

@@ -1,4 +1,4 @@
-/** What came in from the earlier app (issue 20 §1): one row per imported record, so a second run changes nothing. */
+/** What came in from the earlier app (decisions 156 and 157): one row per imported record, so a second run changes nothing. */
 import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 

@@ -1,4 +1,4 @@
-/** The development outbox: every mail sent without SMTP, with its link (issue 6). */
+/** The development outbox: every mail sent without SMTP, with its link. */
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 

@@ -42,9 +42,9 @@ export const benefitRequests = pgTable(
      * affects future redemptions only. Null: no provider fulfils it.
      */
     providerUserId: text('provider_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Who processed it: a user id, or 'system' for automatic approval (part 2 §4). */
+    /** Who processed it: a user id, or 'system' for automatic approval (spec part 2 §4). */
     adminId: text('admin_id'),
-    /** What the approver tells the employee to do (part 1 §5); given on approval only. */
+    /** What the approver tells the employee to do (spec part 1 §5); given on approval only. */
     adminInstructions: text('admin_instructions'),
     /** Why it was rejected, when the processor said so. */
     decisionNote: text('decision_note'),
@@ -107,11 +107,11 @@ export const benefitCodes = pgTable(
     index('benefit_codes_company_idx').on(t.companyId, t.createdAt),
     // ... and its active codes: only codes not used yet are in it, counted from the index alone.
     index('benefit_codes_company_active_idx').on(t.companyId, t.expiresAt).where(sql`${t.status} = 'active'`),
-    // The expiry reminder's job (issue 21 §1) finds the unused codes about to lapse along this index.
+    // The expiry reminder's job finds the unused codes about to lapse along this index.
     index('benefit_codes_active_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
-    // Achievements (issue 10): a company's uses at one provider, in time.
+    // Achievements: a company's uses at one provider, in time.
     index('benefit_codes_company_used_idx').on(t.companyId, t.usedBy, t.usedAt),
-    // 'Hoy la cumplirían' (issue 23 §5, decision 205): everyone's used codes by person and time, read
+    // 'Hoy la cumplirían' (decision 205): everyone's used codes by person and time, read
     // from the index alone (used codes only: the active ones never count).
     index('benefit_codes_used_user_idx').on(t.userId, t.usedAt).where(sql`${t.status} = 'used'`),
     check('benefit_codes_status_check', sql`${t.status} in ('active', 'used')`),
@@ -153,7 +153,7 @@ export const redemptions = pgTable(
 
 
 /**
- * The bell's "vence en 3 días" reminder (issue 21 §1): one row per code reminded. The primary key,
+ * The bell's "vence en 3 días" reminder: one row per code reminded. The primary key,
  * not a check-then-insert, is what makes two server copies (or two runs of the job) remind once.
  */
 export const codeExpiryReminders = pgTable('code_expiry_reminders', {

@@ -1,10 +1,10 @@
-/** What level 1 does to users (issue 8): every level change, who made it and when. */
+/** What level 1 does to users: every level change, who made it and when. */
 import { bigserial, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { users } from './auth';
 
 /**
- * One row per level change made by an operator (part 1 §2 "Assign levels"). Kept when the changer's
+ * One row per level change made by an operator (spec part 1 §2 "Assign levels"). Kept when the changer's
  * account is deleted (changed_by is a plain id), gone with the user it describes.
  */
 export const userLevelChanges = pgTable(
@@ -24,7 +24,7 @@ export const userLevelChanges = pgTable(
 );
 
 /**
- * An account waiting for its owner to choose a password (issue 20 §3): created by HR (an employee) or
+ * An account waiting for its owner to choose a password (decision 212): created by HR (an employee) or
  * level 1 (an HR admin, a provider) without a password; the link is a better-auth reset token valid
  * INVITATION_DAYS. The row goes when the person sets a password (auth.ts onPasswordReset) or the
  * invitation is revoked (the account goes too). A row = 'Invitación pendiente'.

@@ -1,5 +1,5 @@
 /**
- * Webhooks out (issue 22 §2, decisions 230–233): the endpoints HR (for its company) and level 1 (for
+ * Webhooks out (decisions 230–233): the endpoints HR (for its company) and level 1 (for
  * the platform) register, and one delivery row per event and endpoint, written by the outbox worker
  * after the change's COMMIT and sent by the delivery worker (modules/webhooks/delivery.ts), which
  * claims due rows with FOR UPDATE SKIP LOCKED. Every attempt is kept in webhook_delivery_attempts.
@@ -35,7 +35,7 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [
     index('webhook_endpoints_company_idx').on(t.companyId),
-    // One URL once per owner (issue 38 W2, decision 356): a company's, and the platform's (company null).
+    // One URL once per owner (decision 356): a company's, and the platform's (company null).
     uniqueIndex('webhook_endpoints_company_url_key').on(t.companyId, t.url).where(sql`${t.companyId} is not null`),
     uniqueIndex('webhook_endpoints_platform_url_key').on(t.url).where(sql`${t.companyId} is null`),
     check('webhook_endpoints_status_check', sql`${t.status} in ('active', 'inactive')`),

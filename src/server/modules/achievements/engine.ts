@@ -1,5 +1,5 @@
 /**
- * The achievements engine (issue 10, decision 81): after a code is used at a provider, every active
+ * The achievements engine (decision 81): after a code is used at a provider, every active
  * rule is checked against what is committed, and the users who meet it are granted — each rule at
  * most once per user by the unique key (user_id, rule_id), never by a check-then-insert. The reward
  * is a ledger 'reward' transfer of flexible tokens (platform:jobby → the employee), in the same
@@ -90,7 +90,7 @@ async function winnersOf(tx: Tx, rule: Rule, use: CodeUse): Promise<Winner[]> {
 
 /**
  * The winners who are active: a deactivated employee gets no achievement and no reward, also when a
- * colleague's use completes a group rule (issue 38 D). One query, only for a rule that has winners.
+ * colleague's use completes a group rule (decision 361). One query, only for a rule that has winners.
  */
 async function activeWinners(tx: Tx, winners: Winner[]): Promise<Winner[]> {
   if (winners.length === 0) return winners;

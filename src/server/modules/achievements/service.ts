@@ -1,5 +1,5 @@
 /**
- * Level 1's achievement rules (part 1 §2 'Logros', §5) and the 'Análisis Reciente' of the last 7
+ * Level 1's achievement rules (spec part 1 §2 'Logros', §5) and the 'Análisis Reciente' of the last 7
  * days. The engine that grants them is engine.ts.
  */
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
@@ -69,7 +69,7 @@ export async function createRule(db: Executor, input: AchievementRuleInput, acto
 }
 
 /**
- * Edits a rule (issue 23 §5, decision 204). What an edit means: the rule as it now reads applies from
+ * Edits a rule (decision 204). What an edit means: the rule as it now reads applies from
  * the next evaluation on (the engine runs after each used code), to people who have not received it;
  * whoever received it keeps that grant, its name and its reward as they were, and is never granted
  * again (the unique key (user_id, rule_id)). Nothing is paid on saving: people who already meet the
@@ -138,7 +138,7 @@ function qualifiersOf(rule: { conditionType: AchievementConditionType; condition
 }
 
 /**
- * 'Hoy la cumplirían' (issue 23 §5, decision 205): how many people meet the condition as typed,
+ * 'Hoy la cumplirían' (decision 205): how many people meet the condition as typed,
  * leaving out those who already received the rule being edited (never granted twice), and how many
  * those are. One statement; the grants are looked up by the unique key (user_id, rule_id).
  */

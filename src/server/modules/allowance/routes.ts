@@ -6,7 +6,7 @@ import { allowanceOf, getCompanyAllowance, grantCompanyAllowanceNow, grantJobbyA
 
 const tags = ['monthly-allowance'];
 
-/** The monthly allowance (issue 10): HR's company tokens, level 1's flexible tokens per company. */
+/** The monthly allowance: HR's company tokens, level 1's flexible tokens per company. */
 export const allowanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const hr = { levels: [2] } as const;
   app.get('/company/monthly-allowance', {

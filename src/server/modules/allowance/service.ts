@@ -1,5 +1,5 @@
 /**
- * The monthly allowance (issue 10, decision 83): on the 1st at 00:05 Santiago every company's active
+ * The monthly allowance (decision 83): on the 1st at 00:05 Santiago every company's active
  * employees get its monthly company tokens (set by HR) and flexible tokens (set by level 1 per
  * company). One row in monthly_grants per company, month and token type, inserted first with ON
  * CONFLICT DO NOTHING: whoever inserts it grants, in the same transaction; any other copy, retry or
@@ -20,7 +20,7 @@ import { plural, tokens } from '#domain/plural';
 /** The ledger's limit per transferAll call is ~3,600 rows; grants go in slices well below it. */
 const GRANTS_PER_CALL = 1000;
 
-/** The reason of every monthly grant (issue 10). */
+/** The reason of every monthly grant. */
 export const monthlyReason = (month: string) => {
   const [name, year] = monthLabel(month).split(' ');
   return `Asignación mensual ${name} ${year}`;
@@ -35,7 +35,7 @@ const amountColumn = (tokenType: TokenType) => (tokenType === 'company' ? compan
 /**
  * Which companies receive a monthly allowance: active ones. The scheduled job selects by it and
  * every grant (the job's and 'Asignar ahora') checks it, so a deactivated company receives nothing
- * by any path (issue 18 #11).
+ * by any path.
  */
 const receivesAllowance = () => eq(companies.status, 'active');
 
@@ -82,7 +82,7 @@ export async function grantCompanyMonth(
         }),
       );
     }
-    // Issue 22 §2's webhook "asignación mensual realizada" (its grants are not 'tokens.assigned').
+    // The webhook "asignación mensual realizada" (decision 230) (its grants are not 'tokens.assigned').
     await recordEvent(tx, { type: 'allowance.granted', payload: { companyId, month, tokenType, amountEach: company.amount, employees: employees.length } });
     await tx
       .update(monthlyGrants)

@@ -1,5 +1,5 @@
 /**
- * API keys (issue 22 §1): HR creates, lists, revokes and confirms its company's keys; level 1 creates
+ * API keys (decision 220): HR creates, lists, revokes and confirms its company's keys; level 1 creates
  * the platform's and lists, revokes and confirms every key (decision 352).
  * The secret exists in clear only in the answer of its creation; the row keeps its SHA-256.
  * Key management is for people only: no route here declares an API scope, so a key cannot make keys.

@@ -1,5 +1,5 @@
 /**
- * Token management (part 1 §2 "Token management", §5 "Add/Remove tokens"; part 2 §2 "/level2/tokens",
+ * Token management (spec part 1 §2 "Token management", §5 "Add/Remove tokens"; spec part 2 §2 "/level2/tokens",
  * §5 "Single/Bulk assignment"): the platform admin adds or removes flexible (jobby) tokens of any
  * employee; company HR assigns its company's tokens to its own employees. Every balance change is
  * a ledger transfer, so the history screens are a view over them.
@@ -83,7 +83,7 @@ async function findEmployee(db: Executor, userId: string, companyId: string | nu
 
 /**
  * Tokens go to active employees only, from HR and level 1 alike: a deactivated person cannot sign in
- * to spend them, and the bulk total HR confirmed counts only active people (issue 18 B, issue 38 D).
+ * to spend them, and the bulk total HR confirmed counts only active people (decisions 121 and 122).
  */
 const isActive = (employee: Employee) => employee.status === 'active';
 
@@ -114,7 +114,7 @@ const toAssignResult = (userId: string, tokenType: AssignResult['tokenType'], mo
 });
 
 /**
- * The 'tokens.assigned' event of a grant made by a person (issue 22 §2's webhook "tokens asignados"),
+ * The 'tokens.assigned' event of a grant made by a person (the webhook "tokens asignados", decision 230),
  * in the grant's transaction; the monthly allowance records its own 'allowance.granted' instead.
  */
 function recordAssigned(tx: Executor, tokenType: TokenType, amount: number, reason: string, actor: Actor, recipients: TokensAssigned['recipients']) {
@@ -128,7 +128,7 @@ function recordAssigned(tx: Executor, tokenType: TokenType, amount: number, reas
  * Throws nothing.
  */
 export async function listPlatformEmployees(db: Executor, query: EmployeeListQuery): Promise<{ items: EmployeeBalance[]; total: number }> {
-  // A disabled account cannot sign in to spend them: the picker does not offer it (issue 7).
+  // A disabled account cannot sign in to spend them: the picker does not offer it.
   return listEmployeeBalances(db, { companyId: null, activeOnly: true, ...query });
 }
 
@@ -237,7 +237,7 @@ export async function assignCompanyTokens(
 /**
  * Assigns company tokens to many employees at once (reason default 'Asignación masiva'), in one
  * transaction: `assigned` counts the active employees of the HR user's company among the ids, and
- * `failedUserIds` lists the rest (inactive ones included) (part 2 §8: individual failures are skipped and not counted).
+ * `failedUserIds` lists the rest (inactive ones included) (spec part 2 §8: individual failures are skipped and not counted).
  * A repeated id is assigned once. The grants go through transferAll — every wallet in id order,
  * then the company's issuance account once — so two bulk assignments, or a bulk assignment and a
  * single grant, never lock the issuance account and a wallet in opposite orders.
@@ -271,7 +271,7 @@ export async function listCompanyTokenHistory(db: Executor, query: Omit<HistoryQ
   return listHistory(db, { companyId: companyOf(actor), ...query });
 }
 
-// ───────── reversal of a grant (issue 38 E, decision 359) ─────────
+// ───────── reversal of a grant (decision 359) ─────────
 
 /** Which grants a caller may take back: HR its company's company tokens, level 1 flexible tokens. */
 type ReversalScope = { tokenType: 'company'; companyId: string } | { tokenType: 'jobby' };

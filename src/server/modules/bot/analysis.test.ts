@@ -1,5 +1,5 @@
 /**
- * The analysis on a table of our own Spanish messages (issue 11): calm, mixed, stressed, negated,
+ * The analysis on a table of our own Spanish messages: calm, mixed, stressed, negated,
  * with Chilean slang and without accents, each with the band a person reading it would give.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The bot starts conversations (issue 22 §3, decision 240). The job engine (jobs.ts, pg-boss) runs
+ * The bot starts conversations (decision 240). The job engine (jobs.ts, pg-boss) runs
  * `runCheckIns` every five minutes. For each company whose bot is on and names an approved WhatsApp
  * template, while Chile's clock is inside one of its windows (Monday to Friday, 08:00–21:00), each active employee
  * with a phone who has had no check-in this period (the company's analysis frequency) and wrote nothing
@@ -43,7 +43,7 @@ export const CHECK_IN_TICK_MINUTES = 5;
 /**
  * How far through the first window that holds `minutes`: 0 at its start, 1 from its last tick on (so
  * everyone's moment comes while the window is open); null outside every window. A window stored
- * before the 08:00–21:00 rule counts only for its part inside those hours (issue 38 B1).
+ * before the 08:00–21:00 rule counts only for its part inside those hours (decision 357).
  */
 export function windowProgress(windows: readonly string[], minutes: number): number | null {
   for (const text of windows) {
@@ -63,7 +63,7 @@ export async function runCheckIns(db: Db, options: { now?: Date } = {}): Promise
   const now = options.now ?? new Date();
   const clock = santiagoClock(now);
   // Working days and hours only, whatever a stored window says: nobody is asked how they are on a
-  // Saturday morning or at 02:00 (issue 38 B1).
+  // Saturday morning or at 02:00 (decision 357).
   if (!isCheckInTime(clock.weekday, clock.minutes)) return { checkIns: 0 };
   const active = await db.select({ id: companies.id, config: companies.botConfig }).from(companies).where(botIsOn);
   let checkIns = 0;

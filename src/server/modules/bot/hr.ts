@@ -1,5 +1,5 @@
 /**
- * HR's bot screens (part 2 §2 "Bot messaging"): employee profiles with their conversations, the
+ * HR's bot screens (spec part 2 §2 "Bot messaging"): employee profiles with their conversations, the
  * employees' phone numbers the webhook matches, alerts with 'Tomar Acción', and the analytics.
  * Everything is scoped to the caller's company; another company's employee or alert answers 404.
  */

@@ -2,7 +2,7 @@
  * From a webhook delivery to a profile: the sender is matched to an employee by phone; the message is
  * stored once per id, with its `bot.message.received` event, in a short transaction. The outbox
  * workers then analyse it and update the profile and alerts in their own transaction, and queue the
- * reply as a second event (`bot.reply.due`) that sends it (issue 18 §18): a crash at any point leaves
+ * reply as a second event (`bot.reply.due`) that sends it (decision 112): a crash at any point leaves
  * the event for the next worker, so an accepted message is analysed and alerted exactly once and its
  * reply recorded once. Never while WhatsApp waits.
  */
@@ -188,7 +188,7 @@ export async function refreshProfiles(db: Executor, companyId: string, periodDay
  * when several copies run it at once. Returns how many were raised.
  */
 export async function raiseAlerts(db: Executor, companyId: string): Promise<number> {
-  // The alerts and their event commit together, so HR's bell rings once per alert (issue 10's outbox).
+  // The alerts and their event commit together, so HR's bell rings once per alert (the outbox, decision 80).
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string; user_id: string; stress_score: number }>(
       tx,

@@ -1,7 +1,7 @@
 /**
- * Who may use the bot: level 1's access per company (part 1 §4 "Bot access per company") and HR's
- * configuration (part 2 §2 "Bot messaging", §3 "Bot config", "Bot request") and level 1's answer to
- * each saved configuration (issue 22 §4, decision 242).
+ * Who may use the bot: level 1's access per company (spec part 1 §4 "Bot access per company") and HR's
+ * configuration (spec part 2 §2 "Bot messaging", §3 "Bot config", "Bot request") and level 1's answer to
+ * each saved configuration (decision 242).
  */
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -66,7 +66,7 @@ export async function setBotAccess(db: Executor, input: { companyId: string; ena
     .update(companies)
     .set({
       botEnabled: input.enabled,
-      // On stores the date (kept when it was already on); off clears it (part 1 §4).
+      // On stores the date (kept when it was already on); off clears it (spec part 1 §4).
       botEnabledAt: input.enabled ? sql`coalesce(${companies.botEnabledAt}, now())` : null,
       updatedAt: new Date(),
     })
@@ -150,7 +150,7 @@ export async function getBotSettings(db: Executor, companyId: string, canSend: b
 
 /**
  * Saves HR's configuration as a bot request (type employee_wellbeing, status pending, the config, the
- * instructions, who; part 2 §4 "saved as pending each time the config is saved"), replacing the
+ * instructions, who; spec part 2 §4 "saved as pending each time the config is saved"), replacing the
  * company's earlier pending one. It takes effect when level 1 approves it (decision 242) — except
  * turning the bot off, which takes effect at once: stopping never waits for anyone.
  * Empty instructions mean the default ones.

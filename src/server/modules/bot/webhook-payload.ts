@@ -1,6 +1,6 @@
 /**
  * What arrives at POST /webhook/whatsapp: its signature and its two payload shapes, the spec's
- * (part 2 §7: `from`, `body`, `timestamp`) and WhatsApp Cloud API's
+ * (spec part 2 §7: `from`, `body`, `timestamp`) and WhatsApp Cloud API's
  * (`entry[].changes[].value.messages[]` with `from`, `id`, `timestamp`, `text.body`).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * What an employee can redeem (part 2 §2 "/level3/benefits" and "/level3/company-benefits"):
+ * What an employee can redeem (spec part 2 §2 "/level3/benefits" and "/level3/company-benefits"):
  * the platform's active benefits and the own company's active benefits inside their dates, each
  * with whether this employee can redeem it now and, if not, why.
  */
@@ -12,7 +12,7 @@ import { companyBenefits, companyBenefitUserCounts, platformBenefits, platformBe
 import { containsPattern } from '../../db/search';
 import { getWalletBalances } from '../ledger/index';
 
-/** Benefit dates are calendar days in Chile (part 1 §9: the product's times are Santiago's). */
+/** Benefit dates are calendar days in Chile (spec part 1 §9: the product's times are Santiago's). */
 const BUSINESS_TIME_ZONE = 'America/Santiago';
 
 /** The catalogue has no paging in the contract; each section is capped so no answer is a whole table. */
@@ -57,7 +57,7 @@ const provider = alias(users, 'provider');
 type BenefitColumns = typeof platformBenefits | typeof companyBenefits;
 
 /**
- * The finders (issue 23 §8) on one section: its title contains the search, and with 'Me alcanza' its
+ * The finders (decision 273) on one section: its title contains the search, and with 'Me alcanza' its
  * cost is within `balance` (the section's own balance).
  */
 function findersWhere(table: BenefitColumns, finders: CatalogueQuery, balance: number): SQL | undefined {
@@ -132,9 +132,9 @@ export async function listPlatformItems(
       isHighlighted: benefit.isHighlighted,
       remaining: benefit.stockRemaining,
       redeemedCount: count,
-      // 0 = no limit (issue 8), shown as none.
+      // 0 = no limit, shown as none.
       limitPerUser: benefit.limitPerUser === 0 ? null : benefit.limitPerUser,
-      // Managed and third-party benefits wait for the provider or the platform (part 2 §4).
+      // Managed and third-party benefits wait for the provider or the platform (spec part 2 §4).
       requiresApproval: benefit.type !== 'automatic',
       // Sold-out platform benefits are not listed at all.
       ...availabilityOf({

@@ -1,5 +1,5 @@
 /**
- * The bell's reminder before an unused code lapses (issue 21 §1, decision 250): "vence en 3 días".
+ * The bell's reminder before an unused code lapses (decision 250): "vence en 3 días".
  * Run by pg-boss every hour (jobs.ts). Which codes were reminded is decided in the database — a row
  * in `code_expiry_reminders` per code, its primary key taken by INSERT … ON CONFLICT DO NOTHING —
  * so two runs, two server copies or a retried job remind a code once. Each reminded code becomes a

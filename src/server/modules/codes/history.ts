@@ -1,7 +1,7 @@
 /**
- * The provider portal's history and stat cards (part 2 §2 "Provider portal", §9): only codes this
- * provider redeemed (part 2 §6), read on benefit_codes(used_by, used_at). Since issue 23 §6 the
- * history is searched, filtered by dates, paged and exported as CSV (the provider invoices from it).
+ * The provider portal's history and stat cards (spec part 2 §2 "Provider portal", §9): only codes this
+ * provider redeemed (spec part 2 §6), read on benefit_codes(used_by, used_at). The history
+ * is searched (decision 270), filtered by dates, paged and exported as CSV (the provider invoices from it).
  */
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Stringifier } from 'csv-stringify';
@@ -16,12 +16,12 @@ import { selectUsedCodes, usedCodeColumns } from './used-codes';
 import { afterCursor, keysetColumns, newestFirst, type ExportCursor } from '../../lib/keyset';
 import { csvStream, EXPORT_BATCH_SIZE, pump } from '../../lib/csv';
 
-/** Part 2 §8: the history's fallback benefit name. */
+/** Spec part 2 §8: the history's fallback benefit name. */
 const UNKNOWN_BENEFIT_NAME = 'Desconocido';
 
 /**
  * 'Hoy' and 'Este Mes' start at midnight and on the 1st in Chile (the product's users are there;
- * part 1 §9 shows times in the Santiago zone), whatever the server's zone. See docs/decisions.md.
+ * spec part 1 §9 shows times in the Santiago zone), whatever the server's zone (decision 16).
  * The date filter's days are Santiago's too.
  */
 const PORTAL_TIME_ZONE = 'America/Santiago';

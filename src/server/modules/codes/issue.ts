@@ -1,6 +1,6 @@
 /**
  * Issuing a benefit code (the spec's "benefit token"): one per approved request, 8 characters from
- * a CSPRNG, unique, valid for 30 days (part 1 §4, §9).
+ * a CSPRNG, unique, valid for 30 days (spec part 1 §4, §9).
  */
 import { CODE_VALIDITY_DAYS } from '#domain/constants';
 import { generateCode } from '#domain/code';

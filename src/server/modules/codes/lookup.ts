@@ -1,5 +1,5 @@
 /**
- * A code is looked up before it is redeemed (issue 21 §2; typed codes too, decision 362): what it is
+ * A code is looked up before it is redeemed (typed codes too, decision 362): what it is
  * for (benefit, the employee's first name, expiry), so a wrong scan or a typo never burns a code.
  * The callers are verification's: a provider, and HR for its company's own codes that name no
  * provider — the same lane (laneOf), so HR never sees another company's code. Nothing changes but

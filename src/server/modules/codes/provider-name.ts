@@ -1,5 +1,5 @@
 /**
- * Where an employee uses a code (issue 21 §1): the provider that redeems it — the provider account
+ * Where an employee uses a code: the provider that redeems it — the provider account
  * the code names, else the platform benefit's free-text provider name — or null (a company's own
  * benefit naming no provider: HR redeems it). One expression on the code's row (a query that reads
  * `benefit_codes` under its own name), for every screen that shows an active code.

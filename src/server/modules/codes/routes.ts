@@ -19,7 +19,7 @@ const tags = ['codes'];
 
 /** Level 4: the provider portal (/level4). */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Providers, and HR for its company's own benefits that name no provider (laneOf, issue 18 #13).
+  // Providers, and HR for its company's own benefits that name no provider (laneOf).
   app.post('/codes/verify', {
     config: {
       access: { levels: [2, 4] },
@@ -33,7 +33,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // What a code is for, before 'Confirmar canje' (issue 21 §2, decision 362); redeems nothing. The
+  // What a code is for, before 'Confirmar canje' (decision 362); redeems nothing. The
   // provider's scanner and typed box, and HR's typed box: the same callers and lanes as verification.
   app.post('/codes/lookup', {
     config: {
@@ -53,7 +53,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => getProviderHistory(app.deps.db, actorOf(request), request.query),
   });
 
-  // Issue 23 §6: what the provider invoices from, with the screen's search and dates.
+  // What the provider invoices from, with the screen's search and dates.
   app.get('/provider/history/export', {
     config: { access },
     schema: { tags, summary: 'Mis códigos canjeados en CSV', querystring: providerHistoryExportQuerySchema },

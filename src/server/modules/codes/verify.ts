@@ -1,11 +1,11 @@
 /**
  * A provider (or, for its company's own benefits, HR) verifies and redeems an employee's code
- * (part 2 §4, §5, §8), in one indexed
+ * (spec part 2 §4, §5, §8), in one indexed
  * conditional UPDATE: of two providers racing for one code exactly one succeeds, a code linked to
  * another provider is never touched, and nothing ever scans the codes.
  *
  * Round trips are the cost here, not the lookup (bench/README.md): a successful verification is
- * the rate-limit count (one statement for both counters) and one transaction of the conditional UPDATE and its outbox event (issue 10;
+ * the rate-limit count (one statement for both counters) and one transaction of the conditional UPDATE and its outbox event (decision 80;
  * with an Idempotency-Key, plus the key's insert and update); only a refusal reads once more, to say why. The session already loaded the
  * provider, so nothing reads it again: whether it is still active is part of the UPDATE.
  */
@@ -24,7 +24,7 @@ import { runIdempotentRefusingFirst, storedOutcome, type IdempotentOutcome } fro
 import { activeProviderCondition } from '../providers/index';
 import { countAttempt, countAttemptUnlessAnswered, type Attempt, type Counter } from '../rate-limit/index';
 
-/** Part 2 §8: the success text of the verification box. */
+/** Spec part 2 §8: the success text of the verification box. */
 export const CODE_VERIFIED_MESSAGE = 'Token verificado y procesado correctamente';
 
 export type VerifyCodeInput = { code: string };
@@ -40,7 +40,7 @@ export type VerifyCodeOptions = {
  * The stored code a typed one names, as a subquery on the reading-key index: codes issued today have
  * no O, 0, I, 1 or L, so any way of reading one aloud finds it; an older code that had them is found
  * both as written and as read (O as 0, I and L as 1). Should two older codes share a reading key, the
- * one typed exactly wins, then an active one (docs/decisions.md "Codes read aloud").
+ * one typed exactly wins, then an active one (decision 57).
  */
 export function storedCodeOf(typed: string): SQL {
   return storedCodeMatching(typed, codeReadKey(typed));
@@ -56,7 +56,7 @@ function storedCodeMatching(typed: string | Placeholder, readKey: string | Place
 type LaneActor = { id: string | Placeholder; level: number | null; companyId: string | null | Placeholder };
 
 /**
- * Who may consume a code (its lane, issue 18 #13), as a condition on the code's row for the acting
+ * Who may consume a code (its lane), as a condition on the code's row for the acting
  * user — the one rule, used by the redemption and by its refusal:
  * - a code naming a provider: that provider only (a company or platform benefit it fulfils);
  * - a company benefit naming none: that company's HR only (level 2 of the code's company), so no
@@ -112,7 +112,7 @@ export type CodeStateForCaller = { consumerActive: boolean; status: string | nul
 export function refusalFor(found: CodeStateForCaller | undefined): AppError {
   if (!found?.consumerActive) return new AppError('PROVIDER_INACTIVE');
   // A code outside the caller's lane (another provider, or a company's HR, consumes it) does not
-  // exist for this caller: telling it apart would confirm that a guessed code is real (issue 6).
+  // exist for this caller: telling it apart would confirm that a guessed code is real.
   if (found.status === null || !found.inLane) return new AppError('CODE_NOT_FOUND');
   if (found.status !== 'active') return new AppError('CODE_USED_OR_INACTIVE');
   if (found.isExpired) return new AppError('CODE_EXPIRED');
@@ -204,7 +204,7 @@ async function redeem(db: Executor, code: string, actor: Actor): Promise<{ resul
  * Each attempt is counted before the lookup (in its own statement, outside the redemption's
  * transaction, so parallel guesses cannot slip past) against two per-minute limits of the provider:
  * refused verifications (`attemptsPerMinute`; a success is taken back, since only a refusal signals
- * guessing — issue 18 item 12) and all verifications (`successesPerMinute`, a generous ceiling). A
+ * guessing) and all verifications (`successesPerMinute`, a generous ceiling). A
  * retry with an Idempotency-Key already answered gets the stored answer without counting.
  * @throws CODE_REQUIRED when the code is empty.
  * @throws VERIFY_RATE_LIMITED past `attemptsPerMinute` attempts in the current minute.
@@ -228,7 +228,7 @@ export async function verifyCode(db: Db, input: VerifyCodeInput, actor: Actor, o
   } else {
     attempt = await countVerifyAttempt(db, actor, options);
   }
-  // A transaction, so that the code's use and its outbox event commit together (issue 10), the event
+  // A transaction, so that the code's use and its outbox event commit together, the event
   // recorded with the stored answer. redeem() refuses only when its UPDATE changed nothing, so its
   // refusal is stored in the same transaction.
   const outcome = await runIdempotentRefusingFirst(db, idempotency, (tx) => redeem(tx, code, actor));

@@ -27,7 +27,7 @@ export async function findCompanyByEmailDomain(db: Executor, domain: string) {
   return row ?? null;
 }
 
-// ───────── level 1: the companies screen (part 1 §2 "Companies", §5) ─────────
+// ───────── level 1: the companies screen (spec part 1 §2 "Companies", §5) ─────────
 
 type CompanyRow = typeof companies.$inferSelect;
 type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
@@ -64,7 +64,7 @@ async function companyById(db: Executor, id: string): Promise<Company> {
 
 type PlatformDomains = { staffDomain: string; providerDomain: string };
 
-/** A company's email domain may be neither webmail nor the platform's own (issue 18). */
+/** A company's email domain may be neither webmail nor the platform's own. */
 function refuseForeignDomain(domain: string | null | undefined, domains: PlatformDomains) {
   if (!domain) return;
   const problem = companyDomainProblem(domain, domains);
@@ -101,7 +101,7 @@ export async function listCompanies(db: Executor, query: CompanyListQuery): Prom
 }
 
 /**
- * Creates an active company (part 1 §5 "Company form").
+ * Creates an active company (spec part 1 §5 "Company form").
  * @throws COMPANY_NAME_IN_USE, COMPANY_DOMAIN_IN_USE on a clash (both compared case-insensitively);
  *   COMPANY_DOMAIN_WEBMAIL, COMPANY_DOMAIN_RESERVED (companyDomainProblem).
  */
@@ -150,7 +150,7 @@ export async function updateCompany(db: Executor, input: CompanyEdit & { id: str
 }
 
 /**
- * Activates or deactivates a company (part 1 §2). What an inactive company's people can still do:
+ * Activates or deactivates a company (spec part 1 §2). What an inactive company's people can still do:
  * decisions 15 and 36.
  * @throws COMPANY_NOT_FOUND.
  */
@@ -162,7 +162,7 @@ export async function setCompanyStatus(db: Executor, input: { id: string; status
 
 /**
  * Neither HR (a new employee) nor level 1 (a company's HR admin) may create an account at another
- * company's email domain, at the staff or at the provider domain (issue 18 item 3): the real owner
+ * company's email domain, at the staff or at the provider domain: the real owner
  * would then be refused on registration and by their own HR.
  * @throws COMPANY_USER_EMAIL_FOREIGN_DOMAIN
  */
@@ -174,8 +174,8 @@ export async function refuseForeignAddress(db: Executor, email: string, companyI
 /**
  * Which of `emailDomains` (lower-case) refuseForeignAddress refuses for `companyId`: the staff and
  * provider domains and any other company's, each with its subdomains (`x@sub.andes.cl` is Andes'
- * mail, issue 38) unless a more specific one is this company's own. One look-up for a whole
- * spreadsheet (issue 20 §2).
+ * mail) unless a more specific one is this company's own. One look-up for a whole
+ * spreadsheet.
  */
 export async function foreignDomainsAmong(
   db: Executor,
@@ -202,7 +202,7 @@ export async function foreignDomainsAmong(
 /**
  * Creates an HR admin (level 2) of the company the operator chose — not of whatever company its
  * address's domain names — with a verified address, leaving the operator's session alone
- * (part 1 §5 "Company admin creation", issue 6).
+ * (spec part 1 §5 "Company admin creation").
  * @throws COMPANY_NOT_FOUND; ADMIN_EMAIL_RESERVED_DOMAIN for an address in the staff or provider
  *   domain (it would also be staff or a provider); EMAIL_IN_USE.
  */
@@ -214,14 +214,14 @@ export async function createCompanyAdmin(
 ): Promise<CompanyAdmin & { invitation: InvitationMail | null }> {
   if (isStaffEmail(input.email, domains.staffDomain) || isProviderEmail(input.email, domains.providerDomain)) throw new AppError('ADMIN_EMAIL_RESERVED_DOMAIN');
   const company = await companyById(db, input.companyId);
-  // An HR admin at another company's domain would squat that company's address (issue 18 item 3).
+  // An HR admin at another company's domain would squat that company's address.
   await refuseForeignAddress(db, input.email, input.companyId, domains);
   let invitation: InvitationMail | null = null;
   const { id } = await createPasswordAccount(
     db,
     { name: input.name, email: input.email, password: input.password, level: 2, companyId: input.companyId, createdBy: actor.id },
     {
-      // With no password it is an invitation (issue 20 §3): the link's mail goes after COMMIT.
+      // With no password it is an invitation (decision 212): the link's mail goes after COMMIT.
       afterInsert: async (tx, newId) => {
         if (input.password === null) [invitation] = await issueInvitations(tx, [{ id: newId, email: input.email, name: input.name }], actor.id, company.name);
       },

@@ -1,5 +1,5 @@
 /**
- * Company (internal) benefits managed by HR (level 2, part 2 §2 "/level2/benefits", §3, §5).
+ * Company (internal) benefits managed by HR (level 2, spec part 2 §2 "/level2/benefits", §3, §5).
  * Every function works inside the actor's own company, taken from the session: another company's
  * benefit answers BENEFIT_NOT_FOUND, as if it did not exist (ARCHITECTURE §5).
  */
@@ -43,7 +43,7 @@ function createdColumns(input: CompanyBenefitCreate) {
 }
 
 /**
- * The columns an edit writes: only those of the fields sent (PATCH semantics, decisions.md); a
+ * The columns an edit writes: only those of the fields sent (PATCH semantics, decision 42); a
  * field sent as null clears its column. availableTokens sent is the explicit restock.
  */
 function editedColumns(input: CompanyBenefitEdit): Partial<typeof companyBenefits.$inferInsert> {
@@ -87,7 +87,7 @@ export async function listCompanyBenefits(db: Executor, query: CompanyBenefitLis
 }
 
 /**
- * Creates an active benefit of the actor's company (part 2 §4).
+ * Creates an active benefit of the actor's company (spec part 2 §4).
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
  * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
@@ -128,7 +128,7 @@ export async function updateCompanyBenefit(db: Executor, input: CompanyBenefitEd
 }
 
 /**
- * Activates or deactivates a benefit of the actor's company (part 2 §4).
+ * Activates or deactivates a benefit of the actor's company (spec part 2 §4).
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
  * @throws BENEFIT_NOT_FOUND when the benefit does not exist or belongs to another company.
  */

@@ -1,5 +1,5 @@
 /**
- * Level 1's dashboard (part 1 §2 "Dashboard"): five figures, the newest companies and the latest used
+ * Level 1's dashboard (spec part 1 §2 "Dashboard"): five figures, the newest companies and the latest used
  * codes, each computed in SQL (never by loading rows into Node), in one API call; the used codes are a
  * running total the outbox workers keep (decision 110).
  */
@@ -13,7 +13,7 @@ import { selectUsedCodes } from '../codes/index';
 import { counterValue } from '../counters/index';
 import { adminPendingRequests } from '../requests/index';
 
-/** Part 1 §9: 5 recent companies, 10 completed tokens. */
+/** Spec part 1 §9: 5 recent companies, 10 completed tokens. */
 const DASHBOARD_RECENT_COMPANIES = 5;
 const DASHBOARD_RECENT_CODES = 10;
 

@@ -1,5 +1,5 @@
 /**
- * The employee dashboard (part 2 §2 "Employee dashboard", §9): greeting, balances, three recommended
+ * The employee dashboard (spec part 2 §2 "Employee dashboard", §9): greeting, balances, three recommended
  * benefits, the latest requests and the latest active codes, read in a handful of bounded queries.
  */
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
@@ -33,7 +33,7 @@ const randomPerCategory = sql`${platformBenefits.id} in (
   ) pooled where pooled.rank <= ${POOL_PER_CATEGORY}
 )`;
 
-/** Flexible benefits only: they are the ones /level3/benefits shows and the hero leads to (docs/decisions.md). */
+/** Flexible benefits only: they are the ones /level3/benefits shows and the hero leads to (decision 50). */
 async function recommendationsFor(db: Executor, actor: Actor, preferences: string[], jobbyBalance: number) {
   const pool = await listPlatformItems(db, actor, jobbyBalance, { where: randomPerCategory, limit: POOL_LIMIT });
   return pickRecommendations(pool, preferences);

@@ -1,5 +1,5 @@
 /**
- * The figures of the HR screens (part 2 §2 "/level2/dashboard", "/level2/benefits", "/level2/tokens"),
+ * The figures of the HR screens (spec part 2 §2 "/level2/dashboard", "/level2/benefits", "/level2/tokens"),
  * each computed in SQL inside the caller's company: counts and sums, never rows loaded into Node.
  */
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Live screens (issue 10, decision 85): one LISTEN per server copy on the live channel, fanned out to
+ * Live screens (decision 85): one LISTEN per server copy on the live channel, fanned out to
  * this copy's SSE connections by scope — a connection hears only messages naming its user, its
  * company's HR (level 2) or the platform team (level 1). PGlite listens in-process; on PostgreSQL
  * a dedicated client LISTENs (a pooled one would lose it).
@@ -19,7 +19,7 @@ type LiveListener = {
   send: (topic: LiveTopic) => void;
   /** Tells the browser it may have missed changes: it refetches everything on screen (decision 344). */
   resync: () => void;
-  /** What the stream was opened with: it ends when any of it is no longer true (issue 18 #5). */
+  /** What the stream was opened with: it ends when any of it is no longer true. */
   sessionId: string;
   level: number | null;
   /** Closes the HTTP stream (the browser reconnects, and the access hook then decides afresh). */
@@ -59,7 +59,7 @@ export function relistenDelayMs(attempt: number): number {
 /**
  * LISTEN on either driver. PGlite listens in-process. On PostgreSQL a dedicated connection listens
  * and, when it ends ('error' or 'end': a failover, a restart, pg_terminate_backend), is replaced with
- * back-off (relistenDelayMs) until LISTEN holds again, then `onResume` runs (issue 38 A, decision 344).
+ * back-off (relistenDelayMs) until LISTEN holds again, then `onResume` runs (decision 344).
  * The first connection is made before this resolves, so a copy that cannot listen does not start.
  */
 export function listenerFor(database: Database, log: ListenLog = { info: () => undefined, error: (m) => console.error(m) }): Listen {

@@ -1,5 +1,5 @@
 /**
- * The one hook every state-changing transaction calls (issue 10): it appends the domain event to the
+ * The one hook every state-changing transaction calls: it appends the domain event to the
  * outbox and tells the live screens, both inside the caller's transaction — PostgreSQL delivers a
  * NOTIFY only at COMMIT, so nothing is announced that could still roll back, and every server copy
  * that LISTENs hears it (ARCHITECTURE §1).

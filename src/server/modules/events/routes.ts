@@ -10,7 +10,7 @@ import type { LiveTopic } from './types';
 const HEARTBEAT_MS = 25_000;
 
 /**
- * GET /api/events (issue 10): server-sent events of what changed for the caller — `event: change`,
+ * GET /api/events: server-sent events of what changed for the caller — `event: change`,
  * `data: {"topic": …}` — with a heartbeat; the browser's EventSource reconnects by itself (`retry`).
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * The domain events of the outbox (issue 10) and who may see each one live. A service records an
+ * The domain events of the outbox and who may see each one live. A service records an
  * event in the transaction of its change (recordEvent in outbox.ts); the workers read them after the
  * commit. Payloads carry ids and the few facts the workers need; anything else is read at handling time.
  */
@@ -121,7 +121,7 @@ export type { LiveTopic };
 
 /**
  * Who hears a live message: these users, the HR of these companies, the platform team. A caller
- * never hears about another company's data (issue 10, the SSE scope).
+ * never hears about another company's data (the SSE scope).
  */
 export type LiveAudience = { userIds?: readonly string[]; hrOf?: readonly string[]; admins?: boolean };
 

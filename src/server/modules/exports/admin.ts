@@ -1,5 +1,5 @@
 /**
- * Level 1's CSV exports (issue 23 §7): every account, the requests of level 1's requests screen,
+ * Level 1's CSV exports (decision 272): every account, the requests of level 1's requests screen,
  * every token movement on an employee wallet, and the codes each provider redeemed per month (what a
  * provider invoices). The same format and streaming as HR's (./csv.ts); each row list is read in
  * keyset batches along an index, so an export of 100,000 rows holds one batch at a time.

@@ -10,8 +10,8 @@ import { streamCompanyTokenHistoryCsv, streamCompanyUsersCsv } from './service';
 const ACCESS_BY_TAG: Record<'hr' | 'admin', FastifyContextConfig> = { hr: { access: { levels: [2] } }, admin: { access: { levels: [1] } } };
 
 /**
- * The CSV exports: level 2's (part 2 §2) of the company's users and company-token history; level 1's
- * (issue 23 §7) of every account, its requests, every token movement and the redemptions by provider
+ * The CSV exports: level 2's (spec part 2 §2) of the company's users and company-token history; level 1's
+ * (decision 272) of every account, its requests, every token movement and the redemptions by provider
  * and month.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * CSV exports of the HR screens (issue 9, beyond the spec): the company's users and its company-token
+ * CSV exports of the HR screens (beyond the spec): the company's users and its company-token
  * history, for spreadsheets, in the one format of ./csv.ts (BOM, ';', Santiago dates, streamed in
  * keyset batches).
  */

@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 20 §3): an account made without a password, whose owner chooses one from a
+ * Invitations (decision 212): an account made without a password, whose owner chooses one from a
  * Spanish mail valid INVITATION_DAYS. The link is better-auth's own reset-password token
  * (`reset-password:<token's hash>` → user id, as the legacy import's, decisions 157 and 354) on the app's
  * /reset-password page, which words itself as an invitation when the link says so. Setting the

@@ -1,5 +1,5 @@
 /**
- * Read models over the ledger for the admin and HR screens (issue 13: `ledger/service.ts` keeps the
+ * Read models over the ledger for the admin and HR screens (`ledger/service.ts` keeps the
  * money core alone): employees with both balances, and the spec's history entries. Reads only.
  */
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
@@ -207,7 +207,7 @@ export async function listHistory(db: Executor, options: HistoryOptions): Promis
 }
 
 /**
- * The employee's own wallet, one token type (issue 23 §2, decision 203): every movement of it, newest
+ * The employee's own wallet, one token type (decision 203): every movement of it, newest
  * first in the ledger's own sequence, with the balance after each as the ledger stored it. Company
  * tokens are the current company's wallet (the header's 'Empresa' card); none without a company.
  * Read along ledger_transfers_wallet_seq_idx. Throws nothing.

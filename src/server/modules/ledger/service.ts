@@ -44,7 +44,7 @@ export const accounts = {
   }),
   /**
    * Names its company, so that a person moved to another company gets a new wallet in the new
-   * company's asset and never mixes two companies' tokens (decisions.md, wallet ids).
+   * company's asset and never mixes two companies' tokens (decision 45).
    */
   companyWallet: (userId: string, companyId: string): Account => ({
     id: `employee:${userId}:company:${companyId}`,
@@ -256,7 +256,7 @@ async function appendTransfers(
     .returning({ id: ledgerTransfers.id });
   // The ids come from one sequence, drawn row by row in VALUES order: ascending is input order.
   const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-  // The outbox hook of every balance change (issue 10), in the same transaction.
+  // The outbox hook of every balance change, in the same transaction.
   await recordEvents(db, [...alsoRecord, tokensMoved(inputs, ids)]);
   return results.map((result, i) => ({ transferId: ids[i], ...result }));
 }
@@ -380,7 +380,7 @@ export type StoredTransfer = typeof ledgerTransfers.$inferSelect;
 /**
  * The transfer `id` on an employee wallet, locked until the caller's transaction ends, and the id of
  * the transfer that already reverses it (null when none), read once the lock is held: two reversals
- * of one grant queue on its row, and the second sees the first's reversal (issue 38 E, decision 359).
+ * of one grant queue on its row, and the second sees the first's reversal (decision 359).
  * Lock order (transfer()): the grant's row comes first, as a request's row does, before any wallet.
  * Null when there is no such transfer.
  */
@@ -396,7 +396,7 @@ export async function lockTransferForReversal(db: Executor, id: number): Promise
 }
 
 /**
- * Takes a grant back (issue 38 E, decision 359): a 'revoke' transfer from the employee's wallet to
+ * Takes a grant back (decision 359): a 'revoke' transfer from the employee's wallet to
  * the issuance account the grant came from, of the grant's whole amount, naming it in
  * reverses_transfer_id (whose unique index allows one reversal per grant). Never an edit: the grant's
  * row stays as it was. The wallet's conditional debit refuses a reversal of more than it holds.

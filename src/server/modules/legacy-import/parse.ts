@@ -1,5 +1,5 @@
 /**
- * The earlier app's Realtime Database export (issue 20 §1; spec part 1 §3, part 2 §3), read with zod and
+ * The earlier app's Realtime Database export (spec part 1 §3, spec part 2 §3), read with zod and
  * tolerant of its quirks: a company keyed by its name, a platform benefit with `name` instead of `title`,
  * `userLevel` instead of `level`, timestamps as ISO strings or milliseconds, numbers written as text.
  * Each record is parsed on its own: a broken one is reported and skipped, never the whole file.

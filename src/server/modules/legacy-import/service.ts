@@ -1,8 +1,8 @@
 /**
- * Moving a company from the earlier app (issue 20 §1): its Realtime Database export becomes Jobby's
+ * Moving a company from the earlier app (decisions 156 and 157): its Realtime Database export becomes Jobby's
  * companies, people, benefits, requests, codes, surveys and achievements, and each balance enters the
  * ledger as its history replayed as transfers (so every balance is the sum of its history and
- * every asset sums to zero), with the legacy rule of part 1 §4 applied. One transaction: a failure
+ * every asset sums to zero), with the legacy rule of spec part 1 §4 applied. One transaction: a failure
  * leaves nothing half-imported, and `dryRun` runs it all and rolls back. Every imported record is kept
  * in `legacy_imports` (legacy id → new id), so a second run changes nothing. Rows are written in bulk
  * (thousands of people in one run); the ledger rows as the ledger writes them, checked before COMMIT.

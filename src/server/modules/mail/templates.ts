@@ -40,7 +40,7 @@ export function passwordResetMail(user: { email: string; name: string }, link: s
   );
 }
 
-/** To a person moved from the earlier app whose old password could not come along (issue 20 §1). */
+/** To a person moved from the earlier app whose old password could not come along (decisions 156 and 157). */
 export function legacyWelcomeMail(user: { email: string; name: string }, link: string, days: number): MailMessage {
   return compose(
     user.email,
@@ -55,7 +55,7 @@ export function legacyWelcomeMail(user: { email: string; name: string }, link: s
   );
 }
 
-/** An invitation (issue 20 §3): HR or Jobby made the account; the person chooses the password. */
+/** An invitation (decision 212): HR or Jobby made the account; the person chooses the password. */
 export function invitationMail(user: { email: string; name: string }, link: string, days: number, companyName: string | null): MailMessage {
   return compose(
     user.email,

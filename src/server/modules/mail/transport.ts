@@ -1,5 +1,5 @@
 /**
- * One way to send mail (issue 6): SMTP through nodemailer when SMTP_URL is set, otherwise the
+ * One way to send mail: SMTP through nodemailer when SMTP_URL is set, otherwise the
  * development outbox, which prints each message and its link at the console and keeps it in the
  * `mail_outbox` table (config.ts refuses to start in production without SMTP_URL).
  */

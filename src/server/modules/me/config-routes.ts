@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * What the screens need to know: whether an address must be confirmed before signing in, and the
- * provider domain the providers form checks (part 1 §5, 'El email debe terminar con @{host}…').
+ * provider domain the providers form checks (spec part 1 §5, 'El email debe terminar con @{host}…').
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/config', {

@@ -49,7 +49,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       // The current password is a password check like sign-in: same limiter, same account counter.
       const attempt = await beginPasswordCheck(app.deps.db, app.deps.config, actor.email, request.ip);
       try {
-        // Revokes every other session (issue 6): whoever knew the old password is signed out. This
+        // Revokes every other session: whoever knew the old password is signed out. This
         // session is replaced by a new one, whose cookie goes back to the caller.
         const { headers } = await app.deps.auth.api.changePassword({
           headers: fromNodeHeaders(request.headers),

@@ -8,7 +8,7 @@ import { listNotifications, markAllRead, markRead, unreadCount } from './service
 const access = 'authenticated' as const;
 const tags = ['notifications'];
 
-/** The bell of every level (issue 10): the caller's own notifications only. */
+/** The bell of every level: the caller's own notifications only. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/notifications', {
     config: { access },

@@ -1,5 +1,5 @@
 /**
- * The bell (issue 10, decision 84): notifications written by the workers from the domain events, and
+ * The bell (decision 84): notifications written by the workers from the domain events, and
  * read by their recipient only — paged newest first, an unread count, mark one or all as read.
  */
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';

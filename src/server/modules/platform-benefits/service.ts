@@ -1,5 +1,5 @@
 /**
- * Platform benefits (level 1, part 1 §2 "Platform benefits", §3, §5): the catalogue of flexible-token
+ * Platform benefits (level 1, spec part 1 §2 "Platform benefits", §3, §5): the catalogue of flexible-token
  * benefits. Stock "0 = unlimited" in the form is stored as NULL, so a stock counted down to 0 by
  * redemptions reads as sold out, never as unlimited.
  */
@@ -26,7 +26,7 @@ function toPlatformBenefit({ createdBy: _creator, type, status, createdAt, updat
   return { ...fields, type: type as PlatformBenefit['type'], status: recordStatusOf(status), createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
 }
 
-/** The form's stock (0 = unlimited, part 1 §9) as the stored units remaining (null = unlimited). */
+/** The form's stock (0 = unlimited, spec part 1 §9) as the stored units remaining (null = unlimited). */
 function stockRemainingOf(stock: number): number | null {
   return stock === 0 ? null : stock;
 }
@@ -49,7 +49,7 @@ function createdColumns(input: PlatformBenefitCreate) {
 }
 
 /**
- * The columns an edit writes: only those of the fields sent (PATCH semantics, decisions.md); a
+ * The columns an edit writes: only those of the fields sent (PATCH semantics, decision 42); a
  * field sent as null clears its column. A stock sent is the explicit restock.
  */
 function editedColumns(input: PlatformBenefitEdit): Partial<typeof platformBenefits.$inferInsert> {
@@ -86,7 +86,7 @@ export async function listPlatformBenefits(db: Executor, query: PlatformBenefitL
 }
 
 /**
- * Creates an active platform benefit (part 1 §4).
+ * Creates an active platform benefit (spec part 1 §4).
  * @throws INVALID_PROVIDER when providerUserId is not a level 4 user.
  */
 export async function createPlatformBenefit(db: Executor, input: PlatformBenefitCreate, actor: Actor): Promise<PlatformBenefit> {
@@ -118,7 +118,7 @@ export async function updatePlatformBenefit(db: Executor, input: PlatformBenefit
 }
 
 /**
- * Activates or deactivates a platform benefit (part 1 §4). An inactive benefit cannot be redeemed;
+ * Activates or deactivates a platform benefit (spec part 1 §4). An inactive benefit cannot be redeemed;
  * codes already issued stay valid.
  * @throws BENEFIT_NOT_FOUND when there is no benefit with that id.
  */

@@ -1,5 +1,5 @@
 /**
- * Provider users (level 4): level 1's providers screen (part 1 §2 "Providers", §5), and what the rest
+ * Provider users (level 4): level 1's providers screen (spec part 1 §2 "Providers", §5), and what the rest
  * of the economy needs of them — options to link a benefit to the provider who fulfils it, and the
  * checks on that link.
  */
@@ -112,7 +112,7 @@ export async function listProviders(db: Executor, query: ProviderListQuery): Pro
 
 /**
  * Creates a provider account (level 4, no company) on the server: the operator's session is never
- * involved (part 1 §7 had the browser sign up as the new user). The address was checked against the
+ * involved (spec part 1 §7 had the browser sign up as the new user). The address was checked against the
  * provider domain by the input schema.
  * @throws EMAIL_IN_USE.
  */
@@ -141,7 +141,7 @@ export async function createProvider(
       },
     },
     {
-      // With no password it is an invitation (issue 20 §3): the link's mail goes after COMMIT.
+      // With no password it is an invitation (decision 212): the link's mail goes after COMMIT.
       afterInsert: async (tx, newId) => {
         if (input.password === null) [invitation] = await issueInvitations(tx, [{ id: newId, email: input.email, name: input.name }], actor.id, null);
       },
@@ -151,7 +151,7 @@ export async function createProvider(
 }
 
 /**
- * Edits a provider with PATCH semantics (the email never changes, part 1 §5). Setting it inactive
+ * Edits a provider with PATCH semantics (the email never changes, spec part 1 §5). Setting it inactive
  * ends its sessions in the same transaction: it cannot sign in ('Esta cuenta ha sido deshabilitada.')
  * nor verify codes (activeProviderCondition) from its next request on.
  * @throws PROVIDER_NOT_FOUND when the id is not a provider's.
@@ -178,7 +178,7 @@ export async function updateProvider(db: Db, input: ProviderEdit, actor: Actor):
 }
 
 /**
- * Activates or deactivates a provider, without confirmation (part 1 §4). See updateProvider.
+ * Activates or deactivates a provider, without confirmation (spec part 1 §4). See updateProvider.
  * @throws PROVIDER_NOT_FOUND.
  */
 export async function setProviderStatus(db: Db, input: { id: string; status: RecordStatus }, actor: Actor): Promise<Provider> {

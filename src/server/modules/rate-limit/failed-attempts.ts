@@ -1,5 +1,5 @@
 /**
- * The limiter of password checks (OWASP ASVS V2.2.1, issue 6): sign-in, the current-password check
+ * The limiter of password checks (OWASP ASVS V2.2.1): sign-in, the current-password check
  * of /api/me/password, and registration (beginRegistration). Each attempt is counted per account AND per client address
  * before the password is checked — so parallel guesses cannot slip past — and a success is taken
  * back, so only failures remain counted: an office of colleagues behind one address signs in freely,
@@ -52,7 +52,7 @@ export function beginPasswordCheck(db: Executor, config: LimiterConfig, email: s
 }
 
 /**
- * Registrations per address (issue 18 item 8). Each one is counted BEFORE the duplicate-address
+ * Registrations per address. Each one is counted BEFORE the duplicate-address
  * answer, so that answer is no free enumeration oracle, against a tight limit of failures
  * (SIGNUPS_PER_ADDRESS: duplicates, invalid bodies, better-auth refusals) from which a success is
  * taken back, and against a generous ceiling on all registrations (SIGNUP_SUCCESSES_PER_ADDRESS),

@@ -1,6 +1,6 @@
 /**
- * Redeeming a benefit with tokens (part 1 §7 "Token spending for a redemption", part 2 §4) and the
- * employee's own request history (part 2 §2 "/level3/requests").
+ * Redeeming a benefit with tokens (spec part 1 §7 "Token spending for a redemption", spec part 2 §4) and the
+ * employee's own request history (spec part 2 §2 "/level3/requests").
  *
  * A redemption is two statements (decision 329): the benefit's read with the employee's balances,
  * then ONE call of jobby_redeem (migration 0029), one transaction that takes its row locks in the
@@ -33,7 +33,7 @@ import type { DomainEvent } from '../events/index';
 import { runClaimingItself, type IdempotentOutcome, type KeyClaim, type StoredKeyRow } from '../idempotency/index';
 import { accounts, insufficientTokens, paymentInFunction, walletFor, type Account, type TransferInput } from '../ledger/index';
 
-/** Who approves a request nobody has to look at (part 2 §4: automatic → adminId 'system'). */
+/** Who approves a request nobody has to look at (spec part 2 §4: automatic → adminId 'system'). */
 const SYSTEM_APPROVER = 'system';
 
 /** A benefit as read for the redemption: the only source of price and kind of approval. */
@@ -231,7 +231,7 @@ function redemptionRows(r: NewRedemption, input: RedeemInput, actor: Actor) {
     requestDate: now,
     processedDate: isApproved ? now : null,
     adminId: isApproved ? SYSTEM_APPROVER : null,
-    // Only a third-party platform benefit's request carries the product the employee wants (part 2 §3).
+    // Only a third-party platform benefit's request carries the product the employee wants (spec part 2 §3).
     productLink: isPlatform && benefit.type === 'third_party' ? (input.productLink ?? null) : null,
     userEmail: actor.email,
     userName: actor.name,
@@ -245,7 +245,7 @@ function redemptionRows(r: NewRedemption, input: RedeemInput, actor: Actor) {
     status: 'redeemed' as const,
     tookStock: benefit.tookStock,
     redemptionDate: now,
-    // The spec's redemption carries companyId in the company-token case only (part 1 §3).
+    // The spec's redemption carries companyId in the company-token case only (spec part 1 §3).
     companyId: isPlatform ? null : actor.companyId,
   };
   const code = isApproved

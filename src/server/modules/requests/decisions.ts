@@ -1,5 +1,5 @@
 /**
- * Approval and rejection of a benefit request (part 1 §4, part 2 §4), within the processor's scope
+ * Approval and rejection of a benefit request (spec part 1 §4, spec part 2 §4), within the processor's scope
  * (./scopes.ts). A request leaves its pending status once, through one conditional UPDATE, so
  * approving twice (or approving and rejecting at once) never issues two codes or refunds twice.
  */
@@ -86,7 +86,7 @@ async function requestView(tx: Tx, id: string): Promise<BenefitRequest> {
 }
 
 /**
- * Approves a pending request (part 1 §4, part 2 §4): records who and when (and the instructions),
+ * Approves a pending request (spec part 1 §4, spec part 2 §4): records who and when (and the instructions),
  * and issues its code, valid 30 days; when the request names the provider that was paid, only that
  * provider can redeem the code. Idempotent with `idempotencyKey`.
  * @throws REQUEST_NOT_FOUND when the request does not exist or is not the actor's to process.

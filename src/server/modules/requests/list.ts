@@ -60,13 +60,13 @@ async function listRequests(db: Executor, scope: SQL, query: RequestListQuery, o
   return { items: rows.map(toBenefitRequest), total, pendingCount, counts: byTab as RequestList['counts'] };
 }
 
-/** Level 1 (part 1 §4): platform-benefit requests and those awaiting admin approval. Throws nothing. */
+/** Level 1 (spec part 1 §4): platform-benefit requests and those awaiting admin approval. Throws nothing. */
 export async function listAdminRequests(db: Executor, query: RequestListQuery): Promise<RequestList> {
   return listRequests(db, adminRequestScope(), query);
 }
 
 /**
- * Level 2 (part 2 §2 "/level2/requests"): the requests of the actor's own company benefits.
+ * Level 2 (spec part 2 §2 "/level2/requests"): the requests of the actor's own company benefits.
  * @throws NO_COMPANY_ASSIGNED when the actor has no company.
  */
 export async function listCompanyRequests(db: Executor, query: RequestListQuery, actor: Actor): Promise<RequestList> {

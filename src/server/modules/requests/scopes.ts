@@ -1,5 +1,5 @@
 /**
- * Which benefit requests each processor sees and decides (part 1 §4, part 2 §4). Anything outside
+ * Which benefit requests each processor sees and decides (spec part 1 §4, spec part 2 §4). Anything outside
  * these scopes answers REQUEST_NOT_FOUND, as if it did not exist:
  * - level 1: requests of platform benefits, in any pending status;
  * - level 2: requests of its own company's benefits, in 'pending';
@@ -44,7 +44,7 @@ export const paidToProvider = (providerId: string): SQL => eq(benefitRequests.pr
 
 /**
  * The requests a processor can act on, or could have (so a late decision reads "already processed",
- * not "not found"). A provider's lane is its managed benefits' requests (part 2 §4: managed →
+ * not "not found"). A provider's lane is its managed benefits' requests (spec part 2 §4: managed →
  * pending_provider_approval); what awaits admin approval is not its business even when linked to it.
  */
 export function processableScope(scope: ProcessorScope): SQL {
@@ -61,7 +61,7 @@ export function processableScope(scope: ProcessorScope): SQL {
   }
 }
 
-/** What level 1's requests screen lists (part 1 §4): platform-benefit requests and those awaiting admin approval. */
+/** What level 1's requests screen lists (spec part 1 §4): platform-benefit requests and those awaiting admin approval. */
 export const adminRequestScope = (): SQL => or(isNotNull(benefitRequests.platformBenefitId), eq(benefitRequests.status, 'pending_admin_approval')) as SQL;
 
 /** The pending requests of level 1's list, which level 1 may all decide (decision 14): the dashboard's figure. */

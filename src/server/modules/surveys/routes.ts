@@ -13,8 +13,8 @@ import {
 import { actorOf } from '../../http/access';
 import { companySurveySummary, getMySurveyA, getSurvey, listSurveys, saveSurveyA, saveSurveyB } from './service';
 
-// The survey is the employee's own profile: open even while its company is inactive (issue 8), and
-// the only level 3 routes open while it is pending (issue 18 #7).
+// The survey is the employee's own profile: open even while its company is inactive, and
+// the only level 3 routes open while it is pending.
 const EMPLOYEE = { access: { levels: [3] }, whileCompanyInactive: true, whileSurveyPending: true } as const;
 const PLATFORM_ADMIN = { access: { levels: [1] } } as const;
 

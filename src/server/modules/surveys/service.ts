@@ -20,7 +20,7 @@ import type { Actor } from '../../actor';
 /** Who saves a survey: the caller, or a demo person in the seed. */
 type Respondent = Pick<Actor, 'id' | 'name' | 'userType'>;
 
-/** A user answers the survey of their own type (part 2 §4: type B is sent to survey B). */
+/** A user answers the survey of their own type (spec part 2 §4: type B is sent to survey B). */
 function requireType(actor: Respondent, type: SurveyType) {
   if (actor.userType !== type) throw new AppError('SURVEY_WRONG_TYPE');
 }
@@ -119,7 +119,7 @@ export async function saveSurveyB(db: Executor, input: SurveyBInput, actor: Resp
   return { surveyCompleted: true, surveyType: 'B', completedAt: completedAt.toISOString() };
 }
 
-// ───────── level 1: the completed surveys (/level1/surveys, issue 7) ─────────
+// ───────── level 1: the completed surveys (/level1/surveys) ─────────
 
 const cardColumns = {
   id: profileSurveys.id,

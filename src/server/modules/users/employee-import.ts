@@ -1,5 +1,5 @@
 /**
- * Importing employees from a spreadsheet (issue 20 §2): the rows the browser read from HR's file are
+ * Importing employees from a spreadsheet: the rows the browser read from HR's file are
  * judged here, by the same rules as 'Agregar Usuario' (employeeAddressRules, lockUserRoom), in a dry
  * run (the preview) or for real (one transaction per chunk, bulk statements, invitations instead of
  * passwords). A row whose address is already an employee of the company is 'ya existe' and left as it

@@ -1,5 +1,5 @@
 /**
- * /level2/users (part 2 §2, §4, §5): the company's employees, 'Agregar Usuario', and the status and
+ * /level2/users (spec part 2 §2, §4, §5): the company's employees, 'Agregar Usuario', and the status and
  * type toggles. Everything is scoped to the caller's company: another company's user answers 404.
  */
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
@@ -85,8 +85,8 @@ type Domains = { staffDomain: string; providerDomain: string };
 export type AddressVerdict = { email: string } | { error: ErrorCode; params?: Record<string, string | number> };
 
 /**
- * The rules a new employee's address must pass (part 2 §5, issue 18), for one form or a whole
- * spreadsheet (issue 20 §2) alike: the company's domain (a bare username gets it; a full address
+ * The rules a new employee's address must pass (spec part 2 §5), for one form or a whole
+ * spreadsheet alike: the company's domain (a bare username gets it; a full address
  * must be of it; decision 72) and no other company's, staff or provider domain. One look-up for all
  * of `typed`; the answer judges each typed text. The unique address and the user limit are checked
  * where the rows are written (createEmployees, addCompanyUser). @throws COMPANY_NOT_FOUND.
@@ -127,7 +127,7 @@ export async function lockUserRoom(tx: Tx, companyId: string): Promise<{ maxUser
  * 'Agregar Usuario': a level 3, type A account of the caller's company, survey pending, created on
  * the server (HR stays signed in as themself). The user limit is counted inside the creating
  * transaction with the company row locked (lockUserRoom). With `password: null` it is an invitation
- * (issue 20 §3): no password, and the link's mail is returned to be sent after COMMIT.
+ * (decision 212): no password, and the link's mail is returned to be sent after COMMIT.
  * @throws NO_COMPANY_ASSIGNED; COMPANY_NOT_FOUND; COMPANY_DOMAIN_MISSING, COMPANY_EMAIL_MISMATCH,
  *   REGISTER_INVALID_EMAIL (the address); COMPANY_USER_EMAIL_FOREIGN_DOMAIN; COMPANY_USER_LIMIT;
  *   COMPANY_USER_EMAIL_IN_USE. The answer says whether the address was taken as verified.
@@ -160,7 +160,7 @@ export async function addCompanyUser(
       },
     );
   } catch (error) {
-    // Part 2 §5's own text for a duplicate address on this screen.
+    // Spec part 2 §5's own text for a duplicate address on this screen.
     if (error instanceof AppError && error.code === 'EMAIL_IN_USE') throw new AppError('COMPANY_USER_EMAIL_IN_USE');
     throw error;
   }
@@ -175,7 +175,7 @@ async function getCompanyEmployee(db: Executor, userId: string, actor: Actor): P
 }
 
 /**
- * Activates or deactivates an employee (part 2 §4, after a confirmation on the screen). Deactivating
+ * Activates or deactivates an employee (spec part 2 §4, after a confirmation on the screen). Deactivating
  * ends the person's open sessions at once (disableUser), and sign-in then answers 'Esta cuenta ha
  * sido deshabilitada.'. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND.
  */
@@ -187,7 +187,7 @@ export async function setCompanyUserStatus(db: Db, input: { id: string; status: 
 }
 
 /**
- * Switches an employee between type A and B (part 2 §4, no confirmation): while the survey is
+ * Switches an employee between type A and B (spec part 2 §4, no confirmation): while the survey is
  * pending, the person is then sent to the survey of the new type. @throws NO_COMPANY_ASSIGNED; USER_NOT_FOUND.
  */
 export async function setCompanyUserType(db: Executor, input: { id: string; userType: UserType }, actor: Actor): Promise<CompanyUser> {

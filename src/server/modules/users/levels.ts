@@ -1,5 +1,5 @@
 /**
- * Level 1's view of every account (part 1 §2 "User diagnostics", "Assign levels"): the paged user
+ * Level 1's view of every account (spec part 1 §2 "User diagnostics", "Assign levels"): the paged user
  * list, the counts per level with recommendations computed from the data, and the level change,
  * recorded in `user_level_changes`.
  */
@@ -145,7 +145,7 @@ async function adminUserById(db: Executor, id: string): Promise<AdminUser> {
 }
 
 /**
- * Gives a user a level (1–4) or none (part 1 §6), recorded with who, when, from and to. The actor
+ * Gives a user a level (1–4) or none (spec part 1 §6), recorded with who, when, from and to. The actor
  * loader reads the level on every request, so it takes effect on that user's next request. The
  * platform keeps at least one active level 1 account, and nobody removes their own level 1.
  *
@@ -181,7 +181,7 @@ const LEVEL_HISTORY_LIMIT = 20;
 const levelOrNull = (level: number | null): Level | null => (isLevel(level) ? level : null);
 
 /**
- * The latest level changes of one user, newest first, with who made each (issue 18 B).
+ * The latest level changes of one user, newest first, with who made each (decisions 121 and 122).
  * @throws USER_NOT_FOUND.
  */
 export async function listUserLevelChanges(db: Executor, userId: string): Promise<UserLevelChanges> {
@@ -206,7 +206,7 @@ export async function listUserLevelChanges(db: Executor, userId: string): Promis
 }
 
 /**
- * Removes an account created by mistake (issue 18: an address HR typed for someone else), only while it
+ * Removes an account created by mistake (an address HR typed for someone else), only while it
  * has no history: no ledger transfer on its wallets, no request, code or redemption of its own, no code
  * it consumed as a provider. Its empty ledger accounts go with it; sessions, credentials and the rest
  * follow the users row. Money history is never erased this way: an account with history is disabled.

@@ -66,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Issue 20 §3: level 1's invitations (HR admins, providers) from its users list.
+  // Level 1's invitations (HR admins, providers) from its users list.
   app.post('/admin/users/:id/invitation/resend', {
     config: { access, errors: ['INVITATION_NOT_FOUND', 'INVITATION_USER_DISABLED'] },
     schema: { tags, summary: 'Reenviar la invitación de un administrador de RR.HH. o proveedor (un enlace nuevo de 7 días)', params: userIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
@@ -114,7 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['hr'], summary: 'Cambiar el tipo (A o B) de un colaborador', params: userIdParamsSchema, body: userTypeBodySchema, response: { 200: companyUserSchema } },
     handler: async (request) => setCompanyUserType(app.deps.db, { id: request.params.id, userType: request.body.userType }, actorOf(request)),
   });
-  // ───── issue 20 §2, §3: importing employees from a spreadsheet, and invitations ─────
+  // ───── importing employees from a spreadsheet, and invitations ─────
 
   app.post('/company/users/invite', {
     config: hr,

@@ -59,7 +59,7 @@ export async function assignLevelAtFirstSignIn(
       .set({ level: derived.level, companyId, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning({ name: users.name });
-    // An employee joined the company (issue 22 §2's webhook "empleado creado"), in the same transaction.
+    // An employee joined the company (the webhook "empleado creado", decision 230), in the same transaction.
     if (joined && companyId && derived.level === 3) {
       await recordEvent(tx, { type: 'employee.created', payload: { userId: user.id, companyId, name: joined.name, email: user.email, source: 'self' } });
     }
@@ -102,7 +102,7 @@ export function toMe(actor: Actor): Me {
 }
 
 /**
- * Every write of users.phone goes through here (issue 18): `phone` is already E.164 (phoneSchema), and
+ * Every write of users.phone goes through here: `phone` is already E.164 (phoneSchema), and
  * a number another account holds — of any company — is refused with PHONE_IN_USE, which names nobody.
  * The look-up answers the usual case; the unique index users_phone_key answers a race, in the same words.
  * @throws PHONE_IN_USE

@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be sent (issue 22 §2, decisions 232 and 355): `https://` to a public address,
+ * Where a webhook may be sent (decisions 232 and 355): `https://` to a public address,
  * in every mode. Private, loopback, link-local and every other special-purpose address is refused
  * when the URL is saved (a literal address), again before each delivery (a URL saved under other
  * rules), AND on the address the name resolves to at delivery time, by the connection's own
@@ -14,7 +14,7 @@
  * site-local and documentation ranges are refused whatever they embed.
  *
  * The delivery log never says what a name resolved to, nor the resolver's text (an internal DNS
- * oracle, issue 38 W3): a refusal and a failed resolution read alike.
+ * oracle): a refusal and a failed resolution read alike.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';

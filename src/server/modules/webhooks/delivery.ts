@@ -1,5 +1,5 @@
 /**
- * The delivery worker (issue 22 §2, decisions 230–233): claims due deliveries with FOR UPDATE SKIP
+ * The delivery worker (decisions 230–233): claims due deliveries with FOR UPDATE SKIP
  * LOCKED in one statement that commits at once (so several copies share the work and none holds a
  * transaction open across the HTTP call), calls the endpoint, then records the attempt in a short
  * transaction of its own. A copy that dies mid-call leaves the row 'sending' with a lapsing claim
@@ -75,7 +75,7 @@ type Outcome = { responseCode: number | null; durationMs: number; error: string 
 /**
  * One HTTP POST, no redirects followed (a 3xx is a failure), the URL and the resolved address
  * checked, a timeout. The log keeps the status and the time only: never the answer's body (it could
- * be any internal service's, issue 38 W1), nor Node's text of a failure (connectionFailureText).
+ * be any internal service's, decision 355), nor Node's text of a failure (connectionFailureText).
  */
 function post(url: string, headers: Record<string, string>, body: string, options: { policy: WebhookAddressPolicy; timeoutMs: number }): Promise<Outcome> {
   const started = performance.now();
@@ -89,7 +89,7 @@ function post(url: string, headers: Record<string, string>, body: string, option
     };
     let target: URL;
     try {
-      // Saved under other rules (WEBHOOKS_ALLOW_PRIVATE=on then, or before issue 38): judged as today's.
+      // Saved under other rules (WEBHOOKS_ALLOW_PRIVATE=on then, or before decision 355): judged as today's.
       target = new URL(checkEndpointUrl(url, options.policy));
     } catch (error) {
       done({ responseCode: null, error: error instanceof AppError ? error.message : 'URL no válida' });

@@ -1,5 +1,5 @@
 /**
- * From the outbox to the webhooks (issue 22 §2, decision 230): the outbox worker, in its own
+ * From the outbox to the webhooks (decision 230): the outbox worker, in its own
  * transaction after the change's COMMIT, turns a domain event into the webhook messages it stands for
  * and writes one delivery row per active endpoint that subscribed to the message's type and may see
  * its company; the delivery worker (delivery.ts) sends them. A rolled-back change recorded no event,

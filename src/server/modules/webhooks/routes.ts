@@ -26,7 +26,7 @@ import { webhookSecretKey } from './secret-box';
 import { webhookAddressPolicy } from './addresses';
 
 const tags = ['webhooks'];
-/** HR for its company's endpoints, level 1 for the platform's (issue 22 §2). */
+/** HR for its company's endpoints, level 1 for the platform's. */
 const access = { levels: [1, 2] } as const;
 const NOT_FOUND = 'WEBHOOK_ENDPOINT_NOT_FOUND' as const;
 /** A route on one endpoint of the caller's: its company's (or the platform's), else 404. */

@@ -1,5 +1,5 @@
 /**
- * The webhook endpoints of an owner (issue 22 §2): HR's of its company, level 1's of the platform.
+ * The webhook endpoints of an owner: HR's of its company, level 1's of the platform.
  * Each caller sees and touches only its owner's endpoints and their deliveries; anything else
  * answers 404 as if it did not exist.
  */

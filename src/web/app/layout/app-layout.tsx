@@ -48,7 +48,7 @@ const ICONS = {
 
 
 /**
- * Screens change when someone else acts (issue 10): one live stream per signed-in tab, opened once the
+ * Screens change when someone else acts: one live stream per signed-in tab, opened once the
  * screen has been painted and the page is quiet, so its request does not go before the screen's own
  * text (decision 332). Its own component: that state change re-renders it alone, not the layout.
  */

@@ -13,7 +13,7 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-/** A balance card; it opens that balance's movements (issue 23 §2). */
+/** A balance card; it opens that balance's movements (decision 203). */
 function TokenCard({ label, value, gradient, to }: { label: string; value: number | undefined; gradient: string; to: string }) {
   return (
     <Paper

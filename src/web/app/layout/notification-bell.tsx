@@ -8,7 +8,7 @@ import { useIdleAfterFirstPaint } from '../../lib/when-idle';
 
 const PAGE = 10;
 
-/** The header's bell (issue 10, decision 84): the unread count, and the newest notifications. */
+/** The header's bell (decision 84): the unread count, and the newest notifications. */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [limit, setLimit] = useState(PAGE);

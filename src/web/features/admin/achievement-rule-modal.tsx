@@ -24,7 +24,7 @@ type RuleFormValues = {
   rewardTokens: number | string;
 };
 
-/** Part 1 §9's defaults: 40 minutes, 2 users, 5 tokens. */
+/** Spec part 1 §9's defaults: 40 minutes, 2 users, 5 tokens. */
 const INITIAL: RuleFormValues = {
   name: '',
   description: '',
@@ -90,7 +90,7 @@ function QualifyingNow({ params }: { params: QualifyingParams | null }) {
 }
 
 /**
- * 'Nueva regla' (part 1 §5) and 'Editar regla' (issue 23 §5, decision 204): validated by the server's
+ * 'Nueva regla' (spec part 1 §5) and 'Editar regla' (decision 204): validated by the server's
  * schema; 'Error al crear la regla' when a creation is refused, the server's message when an edit is.
  * A rule someone already received keeps its condition type.
  */

@@ -219,7 +219,7 @@ const JOINT_GROUP_COLUMNS: DataTableColumn<AchievementAnalysis['jointGroups'][nu
   { key: 'users', header: 'Colaboradores', render: (g) => g.users },
 ];
 
-/** /level1/achievements (part 1 §2 'Logros'): tabs 'Reglas' and 'Análisis Reciente'. */
+/** /level1/achievements (spec part 1 §2 'Logros'): tabs 'Reglas' and 'Análisis Reciente'. */
 export function AchievementsPage() {
   const [tab, setTab] = useState<string | null>('rules');
   return (

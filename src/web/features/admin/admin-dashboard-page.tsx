@@ -16,7 +16,7 @@ import { dateTimeColumn } from '../../components/data-table-columns';
 import { plural } from '#domain/plural';
 import { href, paths } from '#domain/paths';
 
-/** The quick actions of part 1 §2 "Dashboard": the screens an operator opens most. */
+/** The quick actions of spec part 1 §2 "Dashboard": the screens an operator opens most. */
 const QUICK_LINKS = [
   { to: href(paths.admin.companies), label: 'Gestionar empresas' },
   { to: href(paths.admin.platformBenefits), label: 'Beneficios Jobby' },
@@ -44,7 +44,7 @@ const RECENT_CODE_COLUMNS: DataTableColumn<AdminDashboard['recentCodes'][number]
   dateTimeColumn('usedAt', 'Canjeado', (c) => c.usedAt),
 ];
 
-/** /level1/dashboard (part 1 §2): five figures, quick links, the newest companies and the latest used codes, in one call. */
+/** /level1/dashboard (spec part 1 §2): five figures, quick links, the newest companies and the latest used codes, in one call. */
 export function AdminDashboardPage() {
   const dashboard = useAdminDashboard();
   if (dashboard.isPending) return <PageLoader label="Cargando dashboard..." />;
@@ -75,7 +75,7 @@ export function AdminDashboardPage() {
           ))}
         </Group>
       </Card>
-      {/* Side by side only from xl (1408 px): at 1366 px the six columns of the codes table were clipped beside the companies (issue 23 §12). */}
+      {/* Side by side only from xl (1408 px): at 1366 px the six columns of the codes table were clipped beside the companies (decision 267). */}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 4 }}>
         <Card padding="lg" h="100%">

@@ -20,7 +20,7 @@ import { tokens } from '#domain/plural';
 
 const PAGE_SIZE = 10;
 
-/** Part 1 §2 "Requests": the tabs, 'Pendientes' first shown. */
+/** Spec part 1 §2 "Requests": the tabs, 'Pendientes' first shown. */
 const TABS: { value: RequestFilter; label: string }[] = [
   { value: 'all', label: 'Todas' },
   { value: 'pending', label: 'Pendientes' },
@@ -29,11 +29,11 @@ const TABS: { value: RequestFilter; label: string }[] = [
   { value: 'rejected', label: 'Rechazadas' },
 ];
 
-/** Part 1 §5: approving a token-paid request that awaits the platform needs the instructions. */
+/** Spec part 1 §5: approving a token-paid request that awaits the platform needs the instructions. */
 const needsInstructions = instructionsRequired;
 const isPending = (request: BenefitRequest) => isPendingStatus(request.status);
 
-/** /level1/benefits/requests (part 1 §2 "Requests", §4): tabs with counts, search, paging and the process modal. */
+/** /level1/benefits/requests (spec part 1 §2 "Requests", §4): tabs with counts, search, paging and the process modal. */
 export function AdminRequestsPage() {
   const [filter, setFilter] = useState<RequestFilter>('pending');
   const { search, page, setPage, tableProps } = useTableSearch();
@@ -108,7 +108,7 @@ export function AdminRequestsPage() {
 
 type Outcome = { kind: 'success' | 'error'; text: string };
 
-/** The view/approve/reject modal; it closes 1500 ms after a result (part 1 §9). */
+/** The view/approve/reject modal; it closes 1500 ms after a result (spec part 1 §9). */
 function ProcessRequestModal({ request, onClose }: { request: BenefitRequest | null; onClose: () => void }) {
   // One modal, always mounted, so closing it runs Mantine's own clean-up (focus return, scroll lock).
   return (

@@ -54,7 +54,7 @@ function CompanyBotCard({ company, isSaving, onToggle }: { company: BotAccessCom
   );
 }
 
-/** /level1/bot-management (part 1 §2 "Bot management", §4): the companies' configuration requests, and bot access per company. */
+/** /level1/bot-management (spec part 1 §2 "Bot management", §4): the companies' configuration requests, and bot access per company. */
 export function BotManagementPage() {
   const { search, page, setPage, tableProps } = useTableSearch();
   const list = useBotAccessList({ search, page, pageSize: PAGE_SIZE });

@@ -20,7 +20,7 @@ const decideErrorText = (error: unknown) => (error instanceof ApiError && error.
 const list = (items: string[]) => (items.length > 0 ? items.join(', ') : '—');
 
 /**
- * The check-in windows and the rule that bounds them (issue 38 B1): Monday to Friday, 08:00–21:00 in
+ * The check-in windows and the rule that bounds them (decision 357): Monday to Friday, 08:00–21:00 in
  * Chile. A window saved before the rule that reaches outside those hours is pointed out; the job uses
  * only its part inside them.
  */
@@ -143,7 +143,7 @@ function RejectModal({ request, onClose, onRejected }: { request: BotRequest | n
 }
 
 /**
- * Level 1's queue of saved bot configurations (issue 22 §4, decision 242): each pending request with
+ * Level 1's queue of saved bot configurations (decision 242): each pending request with
  * the configuration it carries; 'Aprobar' puts it in effect (after confirmation), 'Rechazar' asks why.
  */
 export function BotRequestsSection({ search, onDone }: { search: string; onDone: (message: string, isError?: boolean) => void }) {

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { CompanyAdminInviteModal, CompanyAdminModal } from './company-admin-modal';
 import { CompanyFormModal } from './company-form-modal';
 
-/** /level1/companies (part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear administrador'. */
+/** /level1/companies (spec part 1 §2 "Companies"): the table, add/edit, activate/deactivate and 'Crear administrador'. */
 export function CompaniesPage() {
   const list = useCrudList<Company>({
     setStatus: useSetCompanyStatus(),

@@ -41,7 +41,7 @@ type CompanyAdminModalOptions = {
 };
 
 /**
- * 'Crear administrador' (part 1 §5 "Company admin creation"): the email starts pre-filled as admin@ +
+ * 'Crear administrador' (spec part 1 §5 "Company admin creation"): the email starts pre-filled as admin@ +
  * the company's email domain (or its lowercased name when it has none); the account is created on the server, so the operator stays signed in.
  */
 export function CompanyAdminModal({ company, onClose, onCreated }: CompanyAdminModalOptions) {
@@ -77,7 +77,7 @@ type InviteValues = { name: string; email: string };
 const inviteValuesFor = (company: Company | null): InviteValues => ({ name: '', email: company ? suggestedAdminEmail(company) : '' });
 
 /**
- * 'Invitar administrador' (issue 20 §3), beside 'Crear administrador': the same name and address, no password; the HR
+ * 'Invitar administrador' (decision 212), beside 'Crear administrador': the same name and address, no password; the HR
  * admin gets a mail with a 7-day link to choose it and lands in this company at level 2.
  */
 export function CompanyAdminInviteModal({ company, onClose, onCreated }: CompanyAdminModalOptions) {

@@ -36,7 +36,7 @@ type CompanyFormModalOptions = CrudFormProps & {
   company: Company | null;
 };
 
-/** Add or edit a company (part 1 §5 "Company form"), validated by the server's schema. */
+/** Add or edit a company (spec part 1 §5 "Company form"), validated by the server's schema. */
 export function CompanyFormModal({ opened, company, onClose, onSaved }: CompanyFormModalOptions) {
   const form = useSchemaForm<CompanyFormValues>(companyInputSchema, valuesOf(company));
   const save = useSaveCompany();

@@ -56,7 +56,7 @@ function providerDescription(values: BenefitFormValues): string {
 
 const TYPE_OPTIONS = Object.entries(BENEFIT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
-/** Add or edit a platform benefit (part 1 §5 "Platform benefit"), validated by the server's schema. */
+/** Add or edit a platform benefit (spec part 1 §5 "Platform benefit"), validated by the server's schema. */
 export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: PlatformBenefitFormModalOptions) {
   const form = useSchemaForm<BenefitFormValues>(platformBenefitInputSchema, valuesOf(benefit));
   const save = useSavePlatformBenefit();
@@ -97,7 +97,7 @@ export function PlatformBenefitFormModal({ opened, benefit, onClose, onSaved }: 
           nothingFoundMessage="No hay proveedores con ese nombre"
           {...form.getInputProps('providerUserId')}
           onChange={(id) => {
-            // One provider (issue 23 §4): the name people read follows the account chosen.
+            // One provider: the name people read follows the account chosen.
             form.setFieldValue('providerUserId', id);
             form.setFieldValue('providerName', providers.data?.find((p) => p.id === id)?.name ?? '');
           }}

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { BenefitTypeBadge } from './benefit-type-badge';
 import { PlatformBenefitFormModal } from './platform-benefit-form-modal';
 
-/** /level1/benefits/jobby (part 1 §2 "Platform benefits"): the table, add/edit and activate/deactivate. */
+/** /level1/benefits/jobby (spec part 1 §2 "Platform benefits"): the table, add/edit and activate/deactivate. */
 export function PlatformBenefitsPage() {
   const list = useCrudList<PlatformBenefit>({
     setStatus: useSetPlatformBenefitStatus(),

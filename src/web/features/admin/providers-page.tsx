@@ -40,7 +40,7 @@ type ProfileInputs = { getInputProps: (path: ProfileField) => GetInputPropsRetur
 /**
  * The provider's profile, the same in the creation card and the edit modal: its name, state, category,
  * phone, description and where and how employees use their codes there (shown beside each active code,
- * issue 21 §1). `account` holds the creation's email and password, between the name and the state.
+ * decision 251). `account` holds the creation's email and password, between the name and the state.
  */
 function ProviderProfileFields({ form, account }: { form: ProfileInputs; account?: ReactNode }) {
   return (
@@ -70,9 +70,9 @@ function providerErrorText(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : errorMessage('INTERNAL');
 }
 
-/** /level1/providers (part 1 §2 "Providers", §5): the creation form, the table, edit and activate/deactivate. */
+/** /level1/providers (spec part 1 §2 "Providers", §5): the creation form, the table, edit and activate/deactivate. */
 export function ProvidersPage() {
-  // Part 1 §4: a provider is switched on and off without a confirmation.
+  // Spec part 1 §4: a provider is switched on and off without a confirmation.
   const list = useCrudList<Provider>({ setStatus: useSetProviderStatus(), texts: STATUS_CHANGE_TEXTS.provider });
   const providers = useProviders(list.params);
   const [isFormOpen, setFormOpen] = useState(false);
@@ -152,7 +152,7 @@ export function ProvidersPage() {
 function CreateProviderCard({ onCreated }: { onCreated: (message: string) => void }) {
   const config = useQuery(publicConfigQuery);
   const domain = config.data?.providerDomain ?? 'jobby.sup';
-  // 'Invitar por correo' (issue 20 §3): no password here; the provider chooses it from the mail.
+  // 'Invitar por correo' (decision 212): no password here; the provider chooses it from the mail.
   const [invite, setInvite] = useState(false);
   const schema = useMemo(() => (invite ? providerInviteSchema(domain) : providerInputSchema(domain)), [domain, invite]);
   const form = useSchemaForm<ProviderFormValues>(schema, EMPTY);
@@ -212,7 +212,7 @@ function CreateProviderCard({ onCreated }: { onCreated: (message: string) => voi
 
 type EditValues = Omit<ProviderFormValues, 'email' | 'password'>;
 
-/** Edit: the email is shown read-only and there is no password field (part 1 §5). */
+/** Edit: the email is shown read-only and there is no password field (spec part 1 §5). */
 function EditProviderModal({ provider, onClose, onSaved }: { provider: Provider | null; onClose: () => void; onSaved: () => void }) {
   const form = useSchemaForm<EditValues>(providerUpdateSchema, { ...EMPTY });
   const update = useUpdateProvider();

@@ -51,8 +51,8 @@ function SurveyCardView({ survey, onOpen }: { survey: SurveyCard; onOpen: () => 
 }
 
 /**
- * /level1/surveys (part 1 §2 "Surveys"): the completed surveys A and B as cards, searchable and paged;
- * a card opens every answer by its Spanish name and the company's summary (docs/decisions.md).
+ * /level1/surveys (spec part 1 §2 "Surveys"): the completed surveys A and B as cards, searchable and paged;
+ * a card opens every answer by its Spanish name and the company's summary (decision 56).
  */
 export function SurveysPage() {
   const [type, setType] = useState<SurveyType | null>(null);

@@ -35,7 +35,7 @@ type Props = {
 };
 
 /**
- * One of the two panels (part 1 §5 "Add tokens" / "Remove tokens"): quantity 1–100, default 1,
+ * One of the two panels (spec part 1 §5 "Add tokens" / "Remove tokens"): quantity 1–100, default 1,
  * optional reason whose placeholder is the default the server records. Validation uses the
  * shared schema, plus the balance check for a removal; the server checks both again.
  */
@@ -46,8 +46,8 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
     validate: (values) => {
       const errors = validateTokens(values);
       // The spec's one message names both faults; on the quantity field, with a user chosen, it read
-      // as if nobody had been (issue 7). The picker keeps the spec's message.
-      // A decimal keeps its own message (issue 38 E): 2.5 is not out of range, it is not a whole number.
+      // as if nobody had been. The picker keeps the spec's message.
+      // A decimal keeps its own message (decisions 358 and 362): 2.5 is not out of range, it is not a whole number.
       if (errors.amount && values.userId && errors.amount !== errorMessage('TOKEN_QUANTITY_NOT_INTEGER')) errors.amount = errorMessage('TOKEN_QUANTITY_OUT_OF_RANGE');
       return errors;
     },
@@ -60,7 +60,7 @@ export function TokenActionForm({ action, userId, balance, isBusy, isDisabled, o
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
-  // Removing from an empty balance is not possible (part 1 §5: the field is disabled at 0).
+  // Removing from an empty balance is not possible (spec part 1 §5: the field is disabled at 0).
   const isEmpty = action === 'remove' && balance === 0;
 
   const submit = form.onSubmit(

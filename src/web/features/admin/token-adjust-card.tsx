@@ -17,8 +17,8 @@ type Banner = { kind: 'success' | 'error'; title?: string; message: string };
 type Asking = { action: TokenAction; amount: number; reason: string | null; employee: EmployeeBalance; resolve: (isSent: boolean) => void };
 
 /**
- * The success texts: part 1 §8 gives 'Se añadieron N tokens a {name}'; removal mirrors it
- * (docs/decisions.md). The template is kept as the spec writes it, also for N = 1.
+ * The success texts: spec part 1 §8 gives 'Se añadieron N tokens a {name}'; removal mirrors it
+ * (decision 19). The template is kept as the spec writes it, also for N = 1.
  */
 function successText(action: TokenAction, amount: number, name: string): string {
   return `${action === 'add' ? 'Se añadieron' : 'Se quitaron'} ${tokens(amount)} a ${name}`;
@@ -51,7 +51,7 @@ export function TokenAdjustCard() {
   // The balances are read again after each change; until then the picked row's values show.
   const employee = fresh.data ?? selected;
 
-  // Banners clear after 5 s (part 1 §8).
+  // Banners clear after 5 s (spec part 1 §8).
   useEffect(() => {
     if (!banner) return;
     const timer = window.setTimeout(() => setBanner(null), BANNER_CLEAR_MS);

@@ -41,7 +41,7 @@ export function PromoCarousel() {
             align="center"
             px="xl"
             pt="xl"
-            // Room under the text for the dots (issue 7: on a phone they covered the last line).
+            // Room under the text for the dots (on a phone they covered the last line).
             pb={72}
             aria-hidden={index !== active}
             data-testid={index === active ? 'promo-slide-active' : undefined}

@@ -35,7 +35,7 @@ export function RegisterPage() {
     return () => clearTimeout(timer);
   }, [success, mustVerify, navigate]);
 
-  // A signed-in person has nothing to register: their dashboard (issue 23 §3), as /login does.
+  // A signed-in person has nothing to register: their dashboard (decision 176), as /login does.
   const home = me && !success && !submitting ? homePath(me) : null;
   if (home) return <Navigate to={home} replace />;
 

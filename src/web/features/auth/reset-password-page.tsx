@@ -12,7 +12,7 @@ const DONE = 'Tu contraseña fue actualizada. Ahora puedes iniciar sesión.';
 const INVITATION_DONE = 'Tu contraseña quedó guardada. Ya puedes iniciar sesión en Jobby.';
 
 /**
- * The page the reset mail links to (`/reset-password?token=…`), and an invitation's (issue 20 §3,
+ * The page the reset mail links to (`/reset-password?token=…`), and an invitation's (decision 212,
  * `&invitacion=1`): the same better-auth token and form, worded as choosing a first password.
  */
 export function ResetPasswordPage() {

@@ -3,8 +3,8 @@ import { messageOf } from '../../api/client';
 
 /**
  * The submit cycle of the public forms: clears the error, marks the form busy, runs the call and
- * shows the server's Spanish message when it fails. Only the current attempt's result is shown
- * (issue 23 §4): a submit the form's own rules refuse (`invalid`, the form's validation-failure
+ * shows the server's Spanish message when it fails. Only the current attempt's result is shown:
+ * a submit the form's own rules refuse (`invalid`, the form's validation-failure
  * handler) also clears the previous attempt's message, so a stale refusal never sits beside the
  * field errors of the new one; `attempted` says whether the person has submitted at all.
  */

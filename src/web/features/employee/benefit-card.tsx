@@ -198,7 +198,7 @@ function RedeemAction({ item, onRedeem }: BenefitCardProps) {
   );
 }
 
-/** In place of 'Canjear' without a connection (issue 21 §3): a redemption spends tokens on the server. */
+/** In place of 'Canjear' without a connection: a redemption spends tokens on the server. */
 export function OfflineRedeemButton({ fullWidth }: { fullWidth?: boolean }) {
   return (
     <Button fullWidth={fullWidth} radius="xl" disabled leftSection={<IconWifiOff size={16} aria-hidden />} data-testid="redeem-offline">

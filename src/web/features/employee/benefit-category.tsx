@@ -15,7 +15,7 @@ const ICONS: Record<string, IconComponent> = {
 
 type CategoryView = { name: string; color: string; Icon: IconComponent };
 
-/** A catalogue category id (part 2 §3) as the cards show it; free text from older records is shown as written. */
+/** A catalogue category id (spec part 2 §3) as the cards show it; free text from older records is shown as written. */
 export function categoryView(category: string | null): CategoryView | null {
   if (!category) return null;
   const known = BENEFIT_CATEGORIES.find((c) => c.id === category.toLowerCase());

@@ -28,7 +28,7 @@ function placeOf(item: CatalogueItem): string {
 
 type Props = { item: CatalogueItem | null; opened: boolean; onClose: () => void; onRedeem: (item: CatalogueItem) => void };
 
-/** A benefit's detail (issue 23 §8): what it is and its terms, what it costs, where to use it, and 'Canjear'. */
+/** A benefit's detail (decision 273): what it is and its terms, what it costs, where to use it, and 'Canjear'. */
 export function BenefitDetailModal({ item, opened, onClose, onRedeem }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Detalle del beneficio</Text>} size="md" radius="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>

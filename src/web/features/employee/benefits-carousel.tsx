@@ -35,7 +35,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * /level3/benefits's immersive carousel (LOOK-AND-FEEL "Employee benefits", part 2 §9 "Carousel"):
+ * /level3/benefits's immersive carousel (LOOK-AND-FEEL "Employee benefits", spec part 2 §9 "Carousel"):
  * quick filters, the 3D stage with five cards at most, arrows, swipes and drags, keys, auto-advance,
  * dots and 'n de N', the grid view, and full screen on phones.
  */
@@ -51,7 +51,7 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
   // stage a second time (decision 336).
   const isPhone = useMediaQuery(STAGE_LAYOUT_QUERIES.phone, undefined, { getInitialValueInEffect: false }) ?? false;
   const isDesktop = useMediaQuery(STAGE_LAYOUT_QUERIES.desktop, undefined, { getInitialValueInEffect: false }) ?? true;
-  // A phone opens the stage in the page, under the header, menu and balances (issue 23 §12: opening
+  // A phone opens the stage in the page, under the header, menu and balances (opening
   // straight into full screen hid where the person was); full screen is one tap away, and back.
   const [isFullscreenWanted, setFullscreenWanted] = useState(false);
   const isFullscreen = isPhone && isFullscreenWanted;
@@ -83,7 +83,7 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
     setCurrent(0);
   };
 
-  // The hint leaves by itself after 3 s (part 2 §9: 2–4 s).
+  // The hint leaves by itself after 3 s (spec part 2 §9: 2–4 s).
   useEffect(() => {
     const timer = window.setTimeout(() => setHintVisible(false), CAROUSEL_HINT_MS);
     return () => window.clearTimeout(timer);
@@ -95,7 +95,7 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
   const advance = useCallback(() => setCurrent((c) => c + 1), []);
   useAutoAdvance({ isPaused, position: current, advance });
 
-  // Arrows, Enter/space to redeem, G for the grid, Escape out of full screen (part 2 §9 "Keys").
+  // Arrows, Enter/space to redeem, G for the grid, Escape out of full screen (spec part 2 §9 "Keys").
   useEffect(() => {
     if (!isActive) return;
     const onKey = (event: KeyboardEvent) => {
@@ -207,7 +207,7 @@ export function BenefitsCarousel({ items, onRedeem, isActive }: BenefitsCarousel
         </div>
       ) : (
         <>
-          {/* Above the cards, in a space of its own: over them it hid the centre card's 'Canjear' (issue 23 §12). */}
+          {/* Above the cards, in a space of its own: over them it hid the centre card's 'Canjear' (decision 267). */}
           <div className={`${classes.hint} ${isHintVisible ? '' : classes.hintHidden}`} aria-hidden={!isHintVisible} data-testid="carousel-hint">
             {isPhone ? 'Desliza para ver más beneficios' : 'Usa ← → para navegar, Enter para canjear y G para ver en cuadrícula'}
           </div>

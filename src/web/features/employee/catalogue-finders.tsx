@@ -19,7 +19,7 @@ type Props = {
   balanceName: string;
 };
 
-/** The catalogue's finders (issue 23 §8): name, order by cost, 'Me alcanza'. The server filters. */
+/** The catalogue's finders (decision 273): name, order by cost, 'Me alcanza'. The server filters. */
 export function CatalogueFinders({ searchText, onSearchText, finders, onChange, balanceName }: Props) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="catalogue-finders">

@@ -35,8 +35,8 @@ type CataloguePageOptions = {
 const BALANCE_NAMES: Record<CatalogueSection, string> = { platform: 'flexibles', company: 'de empresa' };
 
 /**
- * The employee's two benefit pages (/level3/benefits, /level3/company-benefits): the finders (issue 23
- * §8: name, order by cost, 'Me alcanza', applied by the server), one section of the catalogue, loading,
+ * The employee's two benefit pages (/level3/benefits, /level3/company-benefits): the finders (decision
+ * 273: name, order by cost, 'Me alcanza', applied by the server), one section of the catalogue, loading,
  * failure with retry, empty, a benefit's detail, and the redemption modal with the freshest balances.
  */
 export function CataloguePage({ section, intro, enabled = true, unavailable, loading, empty, children, footer }: CataloguePageOptions) {

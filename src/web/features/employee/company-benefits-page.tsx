@@ -6,7 +6,7 @@ import { BenefitGrid, BenefitGridSkeleton, PageIntro, PageNotice } from './benef
 import { CataloguePage } from './catalogue-page';
 import { href, paths } from '#domain/paths';
 
-/** /level3/company-benefits: the own company's benefits, paid with company tokens (part 2 §2). */
+/** /level3/company-benefits: the own company's benefits, paid with company tokens (spec part 2 §2). */
 export function CompanyBenefitsPage() {
   const { data: me } = useMe();
   const hasCompany = Boolean(me?.companyId);

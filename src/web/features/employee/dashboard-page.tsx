@@ -20,11 +20,11 @@ import { href, paths } from '#domain/paths';
 
 /**
  * Where 'Desafíos Activos' leads. The spec's /level3/tokens is not a screen of its own: every code is
- * listed with its request in /level3/requests, and /level3/tokens redirects there (docs/decisions.md).
+ * listed with its request in /level3/requests, and /level3/tokens redirects there (decision 49).
  */
 const ALL_CODES_PATH = href(paths.employee.tokens);
 
-/** /level3/dashboard (part 2 §2 "Employee dashboard"), from one call to GET /api/me/dashboard. */
+/** /level3/dashboard (spec part 2 §2 "Employee dashboard"), from one call to GET /api/me/dashboard. */
 export function EmployeeDashboardPage() {
   const dashboard = useEmployeeDashboard();
   const balances = useBalances(true);
@@ -173,7 +173,7 @@ function Hero() {
   );
 }
 
-/** Part 2 §1: tokens are granted each month and previous months accumulate. */
+/** Spec part 2 §1: tokens are granted each month and previous months accumulate. */
 function TokenExplanation({ jobby, company }: { jobby: number; company: number }) {
   return (
     <Card radius={22} padding="lg" component="section" aria-labelledby="tokens-title">

@@ -5,7 +5,7 @@ import { IconTerminal2 } from '@tabler/icons-react';
 import { BRAND } from '../../components/brand';
 import { PageIntro } from './benefit-grid';
 
-/** Part 2 §9: the diagnostic page shows a placeholder balance, never the user's. */
+/** Spec part 2 §9: the diagnostic page shows a placeholder balance, never the user's. */
 const DIAGNOSTIC_PLACEHOLDER_BALANCE = 50;
 
 /** The computed styles that decide whether a number is visible (the reason this page exists). */
@@ -65,7 +65,7 @@ function logStyles(kind: 'number' | 'container', elements: Map<string, HTMLEleme
   }
 }
 
-/** /level3/diagnostic (part 2 §2): how the token number renders on this device, for support. */
+/** /level3/diagnostic (spec part 2 §2): how the token number renders on this device, for support. */
 export function DiagnosticPage() {
   const numbers = useRef(new Map<string, HTMLElement>());
   const containers = useRef(new Map<string, HTMLElement>());

@@ -17,7 +17,7 @@ export default function EmployeeRoutes() {
       <Route path={paths.employee.companyBenefits.relative} element={<CompanyBenefitsPage />} />
       <Route path={paths.employee.requests.relative} element={<MyRequestsPage />} />
       <Route path={paths.employee.wallet.relative} element={<WalletPage />} />
-      {/* The dashboard's link for active codes (part 2 §2): every code lives with its request (docs/decisions.md). */}
+      {/* The dashboard's link for active codes (spec part 2 §2): every code lives with its request (decision 49). */}
       <Route path={paths.employee.tokens.relative} element={<Navigate to={href(paths.employee.requests)} replace />} />
       <Route path={paths.employee.diagnostic.relative} element={<DiagnosticPage />} />
       <Route path="*" element={<Navigate to={href(paths.home)} replace />} />

@@ -8,7 +8,7 @@ import { href, paths } from '#domain/paths';
 
 /**
  * /level3/benefits: flexible (platform) benefits in the immersive carousel, paid with flexible tokens
- * (part 2 §2). Company benefits keep their own page, /level3/company-benefits (docs/decisions.md).
+ * (spec part 2 §2). Company benefits keep their own page, /level3/company-benefits (decision 50).
  */
 export function FlexibleBenefitsPage() {
   return (

@@ -17,7 +17,7 @@ import { href, paths } from '#domain/paths';
 
 const PAGE_SIZE = 20;
 
-/** /level3/requests: the employee's own requests, tabs Todas and Pendientes with counts (part 2 §2). */
+/** /level3/requests: the employee's own requests, tabs Todas and Pendientes with counts (spec part 2 §2). */
 export function MyRequestsPage() {
   const [tab, setTab] = useState<MyRequestsFilter>('all');
   const [pages, setPages] = useState<Record<MyRequestsFilter, number>>({ all: 1, pending: 1 });
@@ -141,7 +141,7 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
               </Text>
             </Group>
           </Group>
-          {/* What the approver said to do with the code (part 1 §4), and why a rejection happened. */}
+          {/* What the approver said to do with the code (spec part 1 §4), and why a rejection happened. */}
           {request.status === 'approved' && request.adminInstructions && (
             <Text size="sm" mt={4} data-testid="request-instructions">
               <Text span fw={600}>
@@ -161,7 +161,7 @@ export function RequestRow({ request }: { request: BenefitRequest }) {
           <RequestStatusBadge status={request.status} audience="employee" size="lg" radius="xl" />
         </Group>
       </Group>
-      {/* An active code is shown to be used: its QR, the characters, where and until when (issue 21 §1). */}
+      {/* An active code is shown to be used: its QR, the characters, where and until when. */}
       {request.status === 'approved' && request.code?.status === 'active' && (
         <Group mt="sm" gap="xs" align="center" wrap="nowrap">
           <CounterCode

@@ -36,7 +36,7 @@ type RedeemModalProps = {
   balances: Balances | undefined;
 };
 
-/** Redemption of one benefit (part 2 §5 "Redemption"), shared by the flexible and company benefit pages. */
+/** Redemption of one benefit (spec part 2 §5 "Redemption"), shared by the flexible and company benefit pages. */
 export function RedeemModal({ item, opened, session, onClose, balances }: RedeemModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Canjear beneficio</Text>} size="md" radius="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
@@ -49,7 +49,7 @@ function RedeemBody({ item, balances, onClose }: { item: CatalogueItem; balances
   const redeem = useRedeemBenefit();
   const online = useOnline();
   const [comments, setComments] = useState('');
-  // Part 2 §3: a third-party benefit's request may carry the product the employee wants.
+  // Spec part 2 §3: a third-party benefit's request may carry the product the employee wants.
   const takesProductLink = item.kind === 'platform' && item.type === 'third_party';
   const [productLink, setProductLink] = useState('');
   const productLinkError = productLink.trim() && !isProductLink(productLink.trim()) ? errorMessage('PRODUCT_LINK_INVALID') : null;

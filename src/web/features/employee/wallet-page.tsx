@@ -18,7 +18,7 @@ const SALDO: Record<TokenType, string> = { jobby: 'flexibles', company: 'empresa
 const LABEL: Record<TokenType, string> = { jobby: 'Flexibles', company: 'Empresa' };
 
 /**
- * /level3/wallet (issue 23 §2, decision 203): where the employee's tokens came from and went, one
+ * /level3/wallet (decision 203): where the employee's tokens came from and went, one
  * balance at a time — date, movement, amount, reason, who, and the balance after, as the ledger
  * stored it — newest first, pages of 10. Reached from the header's 'Flexibles' and 'Empresa' cards.
  */

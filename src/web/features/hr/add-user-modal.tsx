@@ -15,7 +15,7 @@ type AddUserModalOptions = {
   onCreated: (message: string) => void;
 };
 
-/** 'Agregar Usuario' (part 2 §5): created on the server; HR stays signed in as themself. */
+/** 'Agregar Usuario' (spec part 2 §5): created on the server; HR stays signed in as themself. */
 export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUserModalOptions) {
   const form = useSchemaForm<AddCompanyUserInput>(addCompanyUserInputSchema, EMPTY);
   const add = useAddCompanyUser();
@@ -31,7 +31,7 @@ export function AddUserModal({ opened, emailDomain, onClose, onCreated }: AddUse
       isSubmitting={add.isPending}
       error={add.isError ? `Error al crear usuario: ${messageOf(add.error)}` : null}
       onSubmit={(values) => add.mutate(values, { onSuccess: (user) =>
-          // The spec's text; an address outside the company's domain waits for its owner's confirmation (issue 18).
+          // The spec's text; an address outside the company's domain waits for its owner's confirmation.
           onCreated(user.verificationMailSent ? 'Usuario creado correctamente. Le enviamos un correo para confirmar su dirección.' : 'Usuario creado correctamente'), })}
     >
       <TextInput label="Nombre" required {...form.getInputProps('name')} />

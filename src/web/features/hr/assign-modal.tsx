@@ -17,13 +17,13 @@ type AssignInput = { userId: string; amount: number; reason: string };
 
 type AssignModalOptions = { employee: EmployeeBalance | null; onClose: () => void; onAssigned: (message: string) => void };
 
-/** "¿Asignar 1.000 tokens de empresa a Isidora Contreras? Su saldo pasará de 5 a 1.005" (issue 38 E). */
+/** "¿Asignar 1.000 tokens de empresa a Isidora Contreras? Su saldo pasará de 5 a 1.005" (decision 358). */
 export function assignQuestion(name: string, balance: number, amount: number): string {
   return `¿Asignar ${plural(amount, 'token de empresa', 'tokens de empresa')} a ${name}? Su saldo pasará de ${balance.toLocaleString('es-CL')} a ${(balance + amount).toLocaleString('es-CL')}`;
 }
 
 /**
- * The single assignment (part 2 §5 "Single assignment"): amount 10, reason 'Asignación manual'; then
+ * The single assignment (spec part 2 §5 "Single assignment"): amount 10, reason 'Asignación manual'; then
  * a confirmation naming the person, the amount and the balance after, and above the large-grant
  * threshold a second step in words (decision 358). Nothing is sent before 'Asignar' in the confirmation.
  */

@@ -22,7 +22,7 @@ type BenefitFormValues = {
   requiresApproval: boolean;
 };
 
-/** The spec's defaults (part 2 §9): cost 1, 10 available, 1 per person. */
+/** The spec's defaults (spec part 2 §9): cost 1, 10 available, 1 per person. */
 const NEW_BENEFIT: BenefitFormValues = {
   title: '',
   description: '',
@@ -51,7 +51,7 @@ type BenefitFormModalOptions = CrudFormProps & {
   benefit: CompanyBenefit | null;
 };
 
-/** Add/Edit an internal benefit (part 2 §2 "/level2/benefits", §5): 'Los campos Título y Descripción son obligatorios'. */
+/** Add/Edit an internal benefit (spec part 2 §2 "/level2/benefits", §5): 'Los campos Título y Descripción son obligatorios'. */
 export function BenefitFormModal({ opened, benefit, onClose, onSaved }: BenefitFormModalOptions) {
   const form = useSchemaForm<BenefitFormValues>(benefit ? companyBenefitUpdateSchema : companyBenefitInputSchema, NEW_BENEFIT);
   const save = useSaveCompanyBenefit();

@@ -15,7 +15,7 @@ import { BenefitFormModal } from './benefit-form-modal';
 import { TokenStatCards } from './token-stat-cards';
 import { href, paths } from '#domain/paths';
 
-/** Part 2 §9: the description preview. */
+/** Spec part 2 §9: the description preview. */
 const DESCRIPTION_PREVIEW = 60;
 
 // The chart library loads with this screen's chart only (decision 311).
@@ -23,7 +23,7 @@ const UsageBarChart = lazy(() => import('./usage-bar-chart'));
 
 const preview = (text: string) => (text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text);
 
-/** 'Uso de Beneficios' (part 2 §2): flexible (platform) against company benefits, per request outcome. */
+/** 'Uso de Beneficios' (spec part 2 §2): flexible (platform) against company benefits, per request outcome. */
 function UsageChart({ overview, isLoading }: { overview: BenefitsOverview | undefined; isLoading: boolean }) {
   const data = (overview?.usage ?? []).map((row) => ({ group: USAGE_GROUP_LABELS[row.group], platform: row.platform, company: row.company }));
   return (
@@ -43,7 +43,7 @@ function UsageChart({ overview, isLoading }: { overview: BenefitsOverview | unde
   );
 }
 
-/** The latest 8 product links (part 2 §3, §9), opened in a new tab without giving it this page. */
+/** The latest 8 product links (spec part 2 §3, §9), opened in a new tab without giving it this page. */
 function ProductLinks({ links, isLoading }: { links: BenefitsOverview['productLinks'] | undefined; isLoading: boolean }) {
   return (
     <Card padding="lg">
@@ -79,7 +79,7 @@ function ProductLinks({ links, isLoading }: { links: BenefitsOverview['productLi
   );
 }
 
-/** /level2/benefits (part 2 §2): token cards, the usage chart, product links and the internal benefits with their modal. */
+/** /level2/benefits (spec part 2 §2): token cards, the usage chart, product links and the internal benefits with their modal. */
 export function HrBenefitsPage() {
   const overview = useBenefitsOverview();
   const list = useCrudList<CompanyBenefit>({

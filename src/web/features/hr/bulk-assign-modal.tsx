@@ -15,7 +15,7 @@ import { plural, tokens } from '#domain/plural';
 type BulkAssignModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 type BulkInput = { userIds: string[]; amount: number; reason: string };
 
-/** "¿Asignar 1.000 tokens de empresa a cada uno de 7 colaboradores? En total: 7.000 tokens" (issue 38 E). */
+/** "¿Asignar 1.000 tokens de empresa a cada uno de 7 colaboradores? En total: 7.000 tokens" (decisions 358 and 362). */
 export function bulkQuestion(people: number, amountEach: number): string {
   const each = plural(amountEach, 'token de empresa', 'tokens de empresa');
   return people === 1
@@ -23,7 +23,7 @@ export function bulkQuestion(people: number, amountEach: number): string {
     : `¿Asignar ${each} a cada uno de ${plural(people, 'colaborador', 'colaboradores')}? En total: ${tokens(amountEach * people)}`;
 }
 
-/** The bulk assignment (part 2 §2, §5): select all or some employees (each with its balance), one amount, with progress. */
+/** The bulk assignment (spec part 2 §2, §5): select all or some employees (each with its balance), one amount, with progress. */
 export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOptions) {
   const employees = useAllCompanyEmployees(opened);
   const bulk = useBulkAssignment();
@@ -112,7 +112,7 @@ export function BulkAssignModal({ opened, onClose, onDone }: BulkAssignModalOpti
             min={1}
             value={amount}
             onChange={(next) => {
-              // A corrected amount puts the earlier refusal away (issue 38 E).
+              // A corrected amount puts the earlier refusal away (decisions 358 and 362).
               setError(null);
               setAmount(next);
             }}

@@ -6,7 +6,7 @@ type CompanyEmailInputOptions = Omit<TextInputProps, 'label' | 'description' | '
 };
 
 /**
- * 'Correo o nombre de usuario' of the people HR adds or invites (part 2 §5, issue 20 §3): the same
+ * 'Correo o nombre de usuario' of the people HR adds or invites (spec part 2 §5): the same
  * field in both forms, so the hint and the '@domain' shown beside it are written once.
  */
 export function CompanyEmailInput({ emailDomain, ...inputProps }: CompanyEmailInputOptions) {

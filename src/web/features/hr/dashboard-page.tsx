@@ -15,14 +15,14 @@ const QUICK_LINKS = [
   { to: href(paths.hr.requests), label: 'Solicitudes', description: 'Aprueba o rechaza lo que piden tus colaboradores.', icon: <IconInbox size={22} /> },
 ];
 
-/** "{n} este mes · {m} el mes anterior" under the active codes (part 2 §9). */
+/** "{n} este mes · {m} el mes anterior" under the active codes (spec part 2 §9). */
 function codesComparison(stats: HrDashboard['stats']): string {
   return `${stats.codesThisMonth} creados este mes · ${stats.codesPreviousMonth} el mes anterior`;
 }
 
 type RecentUser = HrDashboard['recentUsers'][number];
 
-/** /level2/dashboard (part 2 §2): welcome, four figures, quick links, the 5 newest users, one call. */
+/** /level2/dashboard (spec part 2 §2): welcome, four figures, quick links, the 5 newest users, one call. */
 export function HrDashboardPage() {
   const dashboard = useHrDashboard();
   if (dashboard.isError) return <LoadFailedState query={dashboard} />;

@@ -34,7 +34,7 @@ function downloadTemplate() {
 type ImportUsersModalOptions = { opened: boolean; onClose: () => void; onDone: (message: string) => void };
 
 /**
- * 'Importar colaboradores' (issue 20 §2): HR picks a CSV or .xlsx; the browser reads its rows and the
+ * 'Importar colaboradores': HR picks a CSV or .xlsx; the browser reads its rows and the
  * SERVER previews them (nothing written): who will be created, who is already there, and each invalid
  * row with its line and message. Confirming sends the rows to create in chunks of IMPORT_CHUNK_SIZE,
  * one server transaction and one Idempotency-Key each (kept for 'Reintentar'), with a progress bar.

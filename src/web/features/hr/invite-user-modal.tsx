@@ -10,7 +10,7 @@ const EMPTY: InviteCompanyUserInput = { name: '', email: '' };
 type InviteUserModalOptions = { opened: boolean; emailDomain: string | null; onClose: () => void; onInvited: (message: string) => void };
 
 /**
- * 'Invitar por correo' (issue 20 §3), beside 'Agregar Usuario': the same name and address rules, no
+ * 'Invitar por correo' (decision 212), beside 'Agregar Usuario': the same name and address rules, no
  * password typed by HR; the person gets a mail with a 7-day link to choose it.
  */
 export function InviteUserModal({ opened, emailDomain, onClose, onInvited }: InviteUserModalOptions) {

@@ -14,7 +14,7 @@ import { plural, tokens } from '#domain/plural';
 const UNSAVED_MESSAGE = 'Guarde la nueva cantidad antes de asignar ahora';
 
 /**
- * HR's monthly allowance (issue 10, decision 83), self-contained for /level2/tokens: the company
+ * HR's monthly allowance (decision 83), self-contained for /level2/tokens: the company
  * tokens each active employee receives on the 1st, and 'Asignar ahora' for this month.
  */
 export function MonthlyAllowanceCard() {
@@ -50,7 +50,7 @@ export function MonthlyAllowanceCard() {
   };
 
   // 'Asignar ahora' grants the saved amount (the server's): an amount typed but not saved is not
-  // silently ignored, and a grant that will move tokens says how many first (issue 18 B, decision 121).
+  // silently ignored, and a grant that will move tokens says how many first (decision 121).
   const askGrant = () => {
     if (amount !== data.amount) return setError(UNSAVED_MESSAGE);
     setError(null);

@@ -2,7 +2,7 @@ import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingOff } from '@tabler/icons-react';
 import { errorMessage } from '#domain/errors';
 
-/** Part 2 §2 "/level2/dashboard": an HR user with no company sees this and nothing else (decision 76). */
+/** Spec part 2 §2 "/level2/dashboard": an HR user with no company sees this and nothing else (decision 76). */
 export function NoCompanyState() {
   return (
     <Card padding="xl" maw={640} role="alert">

@@ -19,7 +19,7 @@ import { plural, tokens } from '#domain/plural';
 const PAGE_SIZE = 10;
 type Decision = 'approve' | 'reject';
 
-/** /level2/requests (part 2 §2, §4): the company's internal-benefit requests, pending first then newest; approve or reject after confirmation. */
+/** /level2/requests (spec part 2 §2, §4): the company's internal-benefit requests, pending first then newest; approve or reject after confirmation. */
 export function HrRequestsPage() {
   const { search, page, tableProps } = useTableSearch();
   const requests = useCompanyRequests({ search, page, pageSize: PAGE_SIZE });
@@ -82,7 +82,7 @@ export function HrRequestsPage() {
         }
       />
       <Banner banner={banner} onClose={clear} />
-      {/* The company's own benefits that name no provider are redeemed here, by HR (issue 18 #13). */}
+      {/* The company's own benefits that name no provider are redeemed here, by HR. */}
       <VerifyTokenForm />
       <DataTable<BenefitRequest>
         label="Solicitudes"

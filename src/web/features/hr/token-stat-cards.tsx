@@ -4,7 +4,7 @@ import { StatCardRow } from '../../components/stat-cards';
 
 /**
  * The company-token cards: /level2/benefits shows available, active users, used and the average
- * per user; /level2/tokens available, used, active users and total employees (part 2 §2).
+ * per user; /level2/tokens available, used, active users and total employees (spec part 2 §2).
  */
 export function TokenStatCards({ stats, isLoading, variant }: { stats: CompanyTokenStats | undefined; isLoading: boolean; variant: 'overview' | 'tokens' }) {
   const available = { label: 'Tokens disponibles', value: stats?.available ?? 0, description: 'En manos de tus colaboradores', icon: <IconCoins size={22} />, color: 'gold' };

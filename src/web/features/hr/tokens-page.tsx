@@ -18,7 +18,7 @@ import { MonthlyAllowanceCard } from './monthly-allowance-card';
 import { TokenStatCards } from './token-stat-cards';
 
 const PAGE_SIZE = 10;
-/** Part 2 §9: the history loads 50 and shows 10 (here: 10 per page over the 50). */
+/** Spec part 2 §9: the history loads 50 and shows 10 (here: 10 per page over the 50). */
 const HISTORY_LOADED = 50;
 const HISTORY_SHOWN = 10;
 
@@ -68,7 +68,7 @@ function HistorySection({ onReversed }: { onReversed: (message: string) => void 
   );
 }
 
-/** /level2/tokens (part 2 §2): the cards, the employees with both balances and 'Asignar', bulk assignment, and the history. */
+/** /level2/tokens (spec part 2 §2): the cards, the employees with both balances and 'Asignar', bulk assignment, and the history. */
 export function HrTokensPage() {
   const stats = useCompanyTokenStats();
   const { search, page, tableProps } = useTableSearch();

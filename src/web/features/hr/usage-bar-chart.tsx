@@ -5,7 +5,7 @@ export type UsageBar = { group: string; platform: number; company: number };
 
 /**
  * The bars of 'Uso de Beneficios'. Its own chunk (with recharts, most of HR's JavaScript): HR's other
- * screens, the dashboard first among them, load without it (issue 19, decision 311).
+ * screens, the dashboard first among them, load without it (decision 311).
  */
 export default function UsageBarChart({ data }: { data: UsageBar[] }) {
   return (

@@ -16,11 +16,11 @@ type Chunk = { userIds: string[]; key: string };
 
 /**
  * A bulk assignment sent to the server as one operation per chunk of BULK_ASSIGN_CHUNK employees
- * (issue 24 §4, decision 117): each chunk is all-or-nothing on the server and carries one
+ * (decision 117): each chunk is all-or-nothing on the server and carries one
  * Idempotency-Key, kept until the chunk got a definitive answer, so a retry (network error, 5xx)
  * sends only the unanswered chunks with their same keys and nobody is paid twice. Employees the
  * server refuses (inactive, another company) come back in `failedUserIds` and are counted as
- * skipped, as part 2 §8 says.
+ * skipped, as spec part 2 §8 says.
  */
 export function useBulkAssignment() {
   const refresh = useRefreshHr();

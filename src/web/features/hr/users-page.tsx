@@ -17,8 +17,8 @@ import { ImportUsersModal } from './import-users-modal';
 import { InviteUserModal } from './invite-user-modal';
 
 /**
- * /level2/users (part 2 §2, §4, §5): company card, users table, add user, status (confirmed) and type
- * toggles; beside them (issue 20): import from a spreadsheet, invite by mail, and a pending
+ * /level2/users (spec part 2 §2, §4, §5): company card, users table, add user, status (confirmed) and type
+ * toggles; beside them: import from a spreadsheet, invite by mail, and a pending
  * invitation's resend and revoke (confirmed).
  */
 export function HrUsersPage() {

@@ -46,7 +46,7 @@ function ResponsibleCell({ apiKey }: { apiKey: ApiKey }) {
 }
 
 /**
- * 'Claves de API' (issue 22 §1): the keys a company's systems (HR) or the platform's (level 1) call
+ * 'Claves de API' (decision 220): the keys a company's systems (HR) or the platform's (level 1) call
  * the API with — list, create (the secret shown once), revoke after a confirmation. A key whose
  * responsible lost access is suspended until someone else confirms it (decision 352); level 1 sees
  * every company's keys too, with a filter by company.

@@ -8,7 +8,7 @@ const DESCRIPTIONS: Record<'platform' | 'company', string> = {
   platform: 'Conecta sistemas externos con toda la plataforma.',
 };
 
-/** /level1/integrations and /level2/integrations (issue 22): the integration sections, one under the other. */
+/** /level1/integrations and /level2/integrations: the integration sections, one under the other. */
 export function IntegrationsPage({ audience }: { audience: 'platform' | 'company' }) {
   return (
     <Stack gap="lg">

@@ -26,7 +26,7 @@ type Dialog =
   | { kind: 'log' | 'status'; endpoint: WebhookEndpoint }
   | null;
 
-/** The 'Webhooks' section of the integrations page (issue 22 §2). */
+/** The 'Webhooks' section of the integrations page. */
 export function WebhooksSection({ audience }: { audience: 'platform' | 'company' }) {
   const endpoints = useWebhookEndpoints();
   const setStatus = useSetWebhookEndpointStatus();

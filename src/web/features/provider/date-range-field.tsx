@@ -10,9 +10,9 @@ const loadPicker = () => import('./date-range-picker');
 const DateRangePicker = lazy(loadPicker);
 
 /**
- * 'Desde – hasta' in dd/mm/yyyy, in Spanish (issue 23 §6, §10). Until the person first opens it, a
+ * 'Desde – hasta' in dd/mm/yyyy, in Spanish. Until the person first opens it, a
  * look-alike of the closed field stands in (same label, placeholder, icon and size); opening it loads
- * the calendar and opens it. Small on purpose: the one shared date field of issue 23 §10 replaces it at merge.
+ * the calendar and opens it. Small on purpose: the one shared date field (decision 265) replaces it at merge.
  */
 export function DateRangeField(props: DateRangeFieldProps) {
   const [opening, setOpening] = useState(false);

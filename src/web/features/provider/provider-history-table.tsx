@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<Item>[] = [
 ];
 
 /**
- * The history's search (code, benefit, employee), dates and page (issue 23 §6): the query's params,
+ * The history's search (code, benefit, employee), dates and page: the query's params,
  * and what the table needs to change them. Typing or new dates go back to page 1.
  */
 export function useProviderHistoryFilters() {

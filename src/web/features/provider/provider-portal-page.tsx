@@ -13,7 +13,7 @@ import { VerifyTokenForm } from '../../components/verify-token-form';
 import { AfterFirstPaint, useAfterFirstPaint } from '../../lib/when-idle';
 import classes from './provider-portal.module.css';
 
-// The scanner and its QR decoder load only when 'Escanear código' is pressed (issue 21 §2).
+// The scanner and its QR decoder load only when 'Escanear código' is pressed (decisions 170 and 171).
 const CodeScanner = lazy(() => import('./scanner/code-scanner'));
 
 /**
@@ -66,7 +66,7 @@ export function ProviderPortalPage() {
                 Escanear código
               </Button>
               <VerifyTokenForm inputRef={inputRef} onRedeemed={celebrate} />
-              {/* The work queue before the record (issue 23 §6): on a phone it is reached without scrolling past the history. */}
+              {/* The work queue before the record: on a phone it is reached without scrolling past the history. */}
               <ProviderRequestsCard />
               {/* Below a phone's first screenful: drawn once the code's field is on screen (decision 303). */}
               <AfterFirstPaint placeholder={<Skeleton height={420} radius="md" aria-hidden />}>

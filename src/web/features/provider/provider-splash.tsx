@@ -6,7 +6,7 @@ import type { VerifyCodeResult } from '#domain/schemas/economy';
 import { Logo } from '../../components/logo';
 import classes from './provider-portal.module.css';
 
-/** The 2-second welcome (part 2 §9): the brand wordmark, then the portal. */
+/** The 2-second welcome (spec part 2 §9): the brand wordmark, then the portal. */
 export function ProviderWelcome() {
   return (
     <div className={classes.splash} role="status" aria-live="polite" data-testid="provider-welcome">

@@ -12,7 +12,7 @@ const CARDS = [
 ] as const;
 
 /**
- * The three counts of redeemed tokens (part 2 §9: 'Hoy' since the start of today, 'Este Mes' since
+ * The three counts of redeemed tokens (spec part 2 §9: 'Hoy' since the start of today, 'Este Mes' since
  * the 1st). On a phone each card is one short row, so the code input stays near the top.
  */
 export function ProviderStats({ stats, isLoading }: { stats: Stats | undefined; isLoading: boolean }) {

@@ -30,7 +30,7 @@ type Answers = {
 
 const EMPTY: Answers = { generationalMemory: null, categories: [], satisfactionLevel: null };
 
-/** Up to three, in pick order; a click on a chosen one removes it, a fourth is ignored (part 2 §5). */
+/** Up to three, in pick order; a click on a chosen one removes it, a fourth is ignored (spec part 2 §5). */
 export function toggleCategory(picked: BenefitCategoryId[], id: BenefitCategoryId): BenefitCategoryId[] {
   if (picked.includes(id)) return picked.filter((c) => c !== id);
   if (picked.length >= SURVEY_MAX_CATEGORIES) return picked;
@@ -79,7 +79,7 @@ function TypeBNotice() {
   );
 }
 
-/** The 4-second intro with the brand word (part 2 §9), on the animated panel background. */
+/** The 4-second intro with the brand word (spec part 2 §9), on the animated panel background. */
 function IntroAnimation({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     const timer = window.setTimeout(onDone, SURVEY_INTRO_ANIMATION_MS);
@@ -146,7 +146,7 @@ function SurveyASteps({ initial, isRetake, onSaved }: { initial: Answers; isReta
     );
   };
 
-  // Continue looks disabled until a choice is made, and a press on it says what is missing (part 2 §5).
+  // Continue looks disabled until a choice is made, and a press on it says what is missing (spec part 2 §5).
   const missing = [null, answers.generationalMemory ? null : SURVEY_TEXTS.generationalRequired, answers.categories.length ? null : SURVEY_TEXTS.categoriesRequired, answers.satisfactionLevel ? null : SURVEY_TEXTS.satisfactionRequired][step];
   const onContinue = () => {
     if (missing) return setAlert(missing);

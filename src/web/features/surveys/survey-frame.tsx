@@ -66,7 +66,7 @@ export function CenteredScreen({ children }: { children: ReactNode }) {
   );
 }
 
-/** Goes to `path` once `delayMs` has passed on this screen (the surveys' timed steps, part 2 §9). */
+/** Goes to `path` once `delayMs` has passed on this screen (the surveys' timed steps, spec part 2 §9). */
 export function useRedirectAfter(path: string, delayMs: number) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -75,7 +75,7 @@ export function useRedirectAfter(path: string, delayMs: number) {
   }, [navigate, path, delayMs]);
 }
 
-/** A message that clears itself after 5 s (part 2 §4). */
+/** A message that clears itself after 5 s (spec part 2 §4). */
 export function useTransientMessage() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {

@@ -12,7 +12,7 @@ import { chunks, type Run, type UserInfo } from '../run';
  * Each wallet's history replayed as transfers, oldest first: 'add' → import (from issuance), 'remove'
  * → revoke (to issuance), 'used' → spend (to the spend account). When the history alone would go below
  * zero (it began before the export), an opening import comes first; when it does not end at the
- * balance, a last adjustment makes it (so the balance is the sum of the history). Legacy rule (part 1
+ * balance, a last adjustment makes it (so the balance is the sum of the history). Legacy rule (spec part 1
  * §4): no jobby_balance → the legacy balance (and history) is the flexible one, and company tokens are 0.
  */
 export async function importBalances(run: Run): Promise<void> {

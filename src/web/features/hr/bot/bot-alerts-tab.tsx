@@ -56,7 +56,7 @@ function ActionModal({ alert, onClose, onDone }: { alert: BotAlert | null; onClo
   );
 }
 
-/** 'Análisis y Alertas' (issue 11): three figures, the trend over analysis periods, and the alerts with 'Tomar Acción'. */
+/** 'Análisis y Alertas': three figures, the trend over analysis periods, and the alerts with 'Tomar Acción'. */
 export function BotAlertsTab({ banner }: { banner: ReturnType<typeof useBanner> }) {
   const [page, setPage] = useState(1);
   const alerts = useBotAlerts({ page, pageSize: PAGE_SIZE });

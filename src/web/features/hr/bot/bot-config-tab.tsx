@@ -60,7 +60,7 @@ function RequestStatus({ request, savedOff }: { request: NonNullable<BotSettings
 }
 
 /**
- * Whether WhatsApp works for the company, in what HR can see and do (issue 23 §11, decision 243): the
+ * Whether WhatsApp works for the company, in what HR can see and do (decision 243): the
  * technical setup (secrets, webhook, Meta's console) is level 1's, in docs/operations.md.
  */
 function ConnectionCard({ connection }: { connection: BotSettings['connection'] }) {
@@ -103,7 +103,7 @@ function ConnectionCard({ connection }: { connection: BotSettings['connection'] 
   );
 }
 
-/** 'Configuración' (part 2 §2, §3 "Bot config"): HR's settings, level 1's answer, check-ins and whether WhatsApp works. */
+/** 'Configuración' (spec part 2 §2, §3 "Bot config"): HR's settings, level 1's answer, check-ins and whether WhatsApp works. */
 export function BotConfigTab({ settings, banner }: { settings: BotSettings; banner: ReturnType<typeof useBanner> }) {
   const form = useSchemaForm<FormValues>(botConfigInputSchema, valuesOf(settings));
   const save = useSaveBotSettings();

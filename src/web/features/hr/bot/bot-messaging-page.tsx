@@ -16,7 +16,7 @@ type Tab = 'config' | 'profiles' | 'analytics';
 // The trend chart's library is large: it loads when the tab is opened, not with the HR area.
 const BotAlertsTab = lazyNamed(() => import('./bot-alerts-tab'), 'BotAlertsTab');
 
-/** /level2/bot-messaging (part 2 §2 "Bot messaging"): three tabs, config, profiles and analytics. */
+/** /level2/bot-messaging (spec part 2 §2 "Bot messaging"): three tabs, config, profiles and analytics. */
 export function BotMessagingPage() {
   const [tab, setTab] = useState<Tab>('config');
   const settings = useBotSettings();

@@ -155,7 +155,7 @@ function PhoneModal({ employee, onClose, onSaved }: { employee: EmployeeProfile 
   );
 }
 
-/** 'Perfiles de Empleados' (part 2 §2): every employee with their stress level, conversations and WhatsApp number. */
+/** 'Perfiles de Empleados' (spec part 2 §2): every employee with their stress level, conversations and WhatsApp number. */
 export function BotProfilesTab({ banner }: { banner: ReturnType<typeof useBanner> }) {
   const { search, page, tableProps } = useTableSearch();
   const profiles = useBotProfiles({ search, page, pageSize: PAGE_SIZE });

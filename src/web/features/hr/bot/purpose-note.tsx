@@ -2,8 +2,8 @@ import { Alert } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 
 /**
- * Where HR sees individual stress scores and conversations, why and on what basis (issue 23 §11,
- * decision 243): talking to the bot is the employee's choice, and the data serves their wellbeing only.
+ * Where HR sees individual stress scores and conversations, why and on what basis
+ * (decision 243): talking to the bot is the employee's choice, and the data serves their wellbeing only.
  */
 export function PurposeNote() {
   return (

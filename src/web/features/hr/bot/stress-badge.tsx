@@ -4,7 +4,7 @@ import { STRESS_BAND_LABELS, stressBand, type StressBand } from '#domain/bot';
 
 const BAND_TONES: Record<StressBand, BadgeTone> = { high: 'danger', medium: 'warning', low: 'success', none: 'neutral' };
 
-/** Part 2 §4's stress level: Alto / Medio / Bajo with the score, or 'Sin datos' (never 'undefined'). */
+/** Spec part 2 §4's stress level: Alto / Medio / Bajo with the score, or 'Sin datos' (never 'undefined'). */
 export function StressBadge({ score }: { score: number | null }) {
   const band = stressBand(score);
   return (

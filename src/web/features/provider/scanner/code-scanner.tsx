@@ -40,7 +40,7 @@ type Props = {
 };
 
 /**
- * 'Escanear código' (issue 21 §2): the rear camera inside the page reads a Jobby QR, the code is
+ * 'Escanear código' (decisions 170 and 171): the rear camera inside the page reads a Jobby QR, the code is
  * looked up (nothing is redeemed) and shown — benefit, the employee's first name, expiry — and the
  * provider confirms with one tap: the same two steps and the same component as a typed code
  * (components/code-check.tsx, decision 362). The camera runs only
