@@ -27,9 +27,10 @@ const DEAD: DeadEventItem = {
 function serve() {
   let items = [DEAD];
   const calls: string[] = [];
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
-    calls.push(`${init.method} ${path}`);
-    if (init.method === 'POST') {
+  // The API client (openapi-fetch) hands fetch a Request.
+  vi.stubGlobal('fetch', async (request: Request) => {
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    if (request.method === 'POST') {
       items = [];
       return new Response(JSON.stringify({ id: DEAD.id, retried: true }), { status: 200 });
     }
