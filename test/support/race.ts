@@ -4,8 +4,7 @@
  * green even with the lock or the conditional UPDATE it is about removed. On PGlite such a test is
  * skipped, and the file says why once; `npm run test:pg` (and .ci/run) runs it on real connections.
  */
-import { describe, it, type TestFunction } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { describe, expect, it, type TestFunction } from 'vitest';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -13,7 +12,8 @@ const REASON = 'race tests skipped: PGlite has one connection, so nothing runs a
 const told = new Set<string>();
 
 function tellOnce(): void {
-  const file = getCurrentSuite().file?.filepath ?? '';
+  // Set by Vitest for the file being collected (one worker runs several files: isolate is off).
+  const file = expect.getState().testPath ?? '';
   if (told.has(file)) return;
   told.add(file);
   console.info(REASON);
