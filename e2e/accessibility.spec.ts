@@ -89,7 +89,7 @@ test('level roots lead to their dashboards, and level 1 and provider screens hav
   await expect(page).toHaveURL(/\/level1\/dashboard$/);
   await page.goto('/level1');
   await expect(page).toHaveURL(/\/level1\/dashboard$/);
-  for (const path of ['/level1/companies', '/level1/tokens', '/level1/benefits/requests', '/level1/surveys']) {
+  for (const path of ['/level1/companies', '/level1/tokens', '/level1/benefits/requests', '/level1/surveys', '/level1/events/dead']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
     await settled(page);

@@ -56,7 +56,7 @@ describe('Eventos fallidos', () => {
     const table = within(await screen.findByRole('table', { name: 'Eventos fallidos' }));
     expect(table.getByText('webhooks.fanOut: connect ECONNREFUSED')).toBeTruthy();
     expect(table.getByText('Andes')).toBeTruthy();
-    expect(screen.getByLabelText('1 eventos fallidos').textContent).toBe('1 fallido');
+    expect(screen.getByLabelText('1 evento fallido').textContent).toBe('1 fallido');
 
     fireEvent.click(table.getByRole('button', { name: 'Reintentar el evento 95' }));
     const dialog = within(await screen.findByRole('dialog'));

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { formatDateTime } from '#domain/dates';
+import { plural } from '#domain/plural';
 import type { DeadEventItem } from '#domain/schemas/events';
 import { messageOf } from '../../api/client';
 import { useDeadEvents, useRetryDeadEvent } from '../../api/dead-events';
@@ -88,8 +89,8 @@ export function DeadEventsPage() {
         description="Tareas de fondo que fallaron durante un día y dejaron de reintentarse. Revisa el error y reinténtalas cuando el problema esté resuelto."
         action={
           total !== undefined && (
-            <Badge size="lg" color={total > 0 ? 'red' : 'green'} variant="light" aria-label={`${total} eventos fallidos`}>
-              {total === 1 ? '1 fallido' : `${total} fallidos`}
+            <Badge size="lg" variant={total > 0 ? 'danger' : 'success'} aria-label={plural(total, 'evento fallido', 'eventos fallidos')}>
+              {plural(total, 'fallido', 'fallidos')}
             </Badge>
           )
         }
