@@ -21,9 +21,11 @@ const browser = { ...devices['Desktop Chrome'], launchOptions: { executablePath:
  * - employee-experience: counts the platform catalogue, which admin-platform adds to and
  *   admin-platform-more switches off and on;
  * - accessibility: axe on level 1's requests while other journeys made requests failed twice in a row
- *   (a colour-contrast finding on a tab's count badge) in the one two-worker run; alone it passes.
+ *   (a colour-contrast finding on a tab's count badge) in the one two-worker run; alone it passes;
+ * - first-data: counts each dashboard's requests, and a balance changed by a journey alongside reaches
+ *   level 1's open page live and re-reads /api/me (seen once: two reads where the preload gave one).
  */
-const SHARED_STATE = /\/(hr|hr-amounts|live|level1-surveys|employee-experience|accessibility)\.spec\.ts$/;
+const SHARED_STATE = /\/(hr|hr-amounts|live|level1-surveys|employee-experience|accessibility|first-data)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
